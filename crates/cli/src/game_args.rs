@@ -1,0 +1,59 @@
+//! Resolving `--game`, `--option`, `--position` and `--opener` into a checked position.
+
+use crate::cli::GameArgs;
+use crate::exit::CliError;
+use rules_core::{GameKind, Player, Position, Variant};
+
+/// The position the arguments describe.
+pub fn position(args: &GameArgs) -> Result<Position, CliError> {
+    let options = parse_options(&args.options)?;
+    let game: Option<GameKind> = match &args.game {
+        Some(g) => Some(
+            g.parse()
+                .map_err(|e: rules_core::UnknownGame| CliError::Usage(e.to_string()))?,
+        ),
+        None => None,
+    };
+    if let Some(text) = &args.position {
+        let setup = notation::parse_position(text, &options).map_err(|e| {
+            CliError::Usage(format!("bad --position at column {}: {e}", e.offset + 1))
+        })?;
+        if let Some(g) = game
+            && g != setup.variant.kind()
+        {
+            return Err(CliError::Usage(format!(
+                "--game {g} does not match the position, which is a {} position",
+                setup.variant.kind()
+            )));
+        }
+        return Position::from_setup(&setup)
+            .map_err(|e| CliError::Usage(format!("bad --position: {e}")));
+    }
+    let Some(game) = game else {
+        return Err(CliError::Usage(
+            "give the game with --game NAME, or a --position".to_owned(),
+        ));
+    };
+    let mut variant = Variant::default_for(game);
+    for (k, v) in &options {
+        variant
+            .set_option(k, v)
+            .map_err(|e| CliError::Usage(e.to_string()))?;
+    }
+    let opener = if args.opener == "A" {
+        Player::A
+    } else {
+        Player::B
+    };
+    Ok(Position::start(variant, opener))
+}
+
+fn parse_options(raw: &[String]) -> Result<Vec<(String, String)>, CliError> {
+    raw.iter()
+        .map(|kv| {
+            kv.split_once('=')
+                .map(|(k, v)| (k.trim().to_owned(), v.trim().to_owned()))
+                .ok_or_else(|| CliError::Usage(format!("bad option `{kv}`: expected KEY=VALUE")))
+        })
+        .collect()
+}

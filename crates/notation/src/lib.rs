@@ -1,0 +1,8 @@
+//! The mancala game notation (`spec/notation.md`): position strings now; records, move tokens and
+//! annotations as the standard grows.
+
+mod position;
+pub mod suite;
+mod syntax;
+
+pub use position::{PositionError, parse_position, write_position};

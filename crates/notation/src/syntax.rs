@@ -1,0 +1,113 @@
+//! Shared parsing machinery: a nom error that remembers what was expected where, and spans.
+
+use crate::position::PositionError;
+use nom::error::{ErrorKind, ParseError};
+use nom::{IResult, Parser};
+
+/// A parse error: the remaining input where it happened and what was expected there.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PErr<'a> {
+    /// The input from the point of failure on.
+    pub rest: &'a str,
+    /// What the grammar expected there, if a labelled parser failed.
+    pub expected: Option<&'static str>,
+}
+
+impl<'a> ParseError<&'a str> for PErr<'a> {
+    fn from_error_kind(rest: &'a str, _: ErrorKind) -> Self {
+        PErr {
+            rest,
+            expected: None,
+        }
+    }
+
+    fn append(_: &'a str, _: ErrorKind, other: Self) -> Self {
+        other
+    }
+
+    /// Of two alternatives, report the one that got further.
+    fn or(self, other: Self) -> Self {
+        if other.rest.len() <= self.rest.len() {
+            other
+        } else {
+            self
+        }
+    }
+}
+
+/// Names what `p` reads, for error messages: "expected <what>, found ...". An error that occurred
+/// further inside `p` keeps its own, more precise, label.
+pub fn label<'a, O>(
+    what: &'static str,
+    mut p: impl Parser<&'a str, Output = O, Error = PErr<'a>>,
+) -> impl Parser<&'a str, Output = O, Error = PErr<'a>> {
+    move |i: &'a str| -> IResult<&'a str, O, PErr<'a>> {
+        p.parse(i).map_err(|e| {
+            e.map(|mut err| {
+                if err.rest.len() == i.len() || err.expected.is_none() {
+                    err.expected = Some(what);
+                    if err.rest.len() != i.len() && err.expected.is_some() {
+                        err.rest = i;
+                    }
+                }
+                err
+            })
+        })
+    }
+}
+
+/// The text found at an error: the next token, or "the end".
+#[must_use]
+pub fn found(rest: &str) -> String {
+    let token: String = rest
+        .chars()
+        .take_while(|c| !c.is_whitespace() && !matches!(c, ',' | '/' | '[' | ']' | '{' | '}' | '"'))
+        .take(24)
+        .collect();
+    if token.is_empty() {
+        match rest.chars().next() {
+            None => "the end".to_owned(),
+            Some('\n') | Some('\r') => "the end of the line".to_owned(),
+            Some(c) if c.is_whitespace() => "a space".to_owned(),
+            Some(c) => format!("`{c}`"),
+        }
+    } else {
+        format!("`{token}`")
+    }
+}
+
+impl PErr<'_> {
+    /// The error as a position-string error located in `text`.
+    pub(crate) fn into_position_error(self, text: &str) -> PositionError {
+        let offset = text.len() - self.rest.len();
+        let token_len = self
+            .rest
+            .chars()
+            .take_while(|c| !c.is_whitespace() && !matches!(c, ',' | '/'))
+            .map(char::len_utf8)
+            .sum::<usize>()
+            .max(usize::from(!self.rest.is_empty()));
+        PositionError {
+            offset,
+            len: token_len,
+            message: format!(
+                "expected {}, found {}",
+                self.expected.unwrap_or("something else"),
+                found(self.rest)
+            ),
+        }
+    }
+}
+
+/// Byte spans of sub-slices.
+pub struct Span;
+
+impl Span {
+    /// The byte offset of `part`, a sub-slice of `whole`.
+    #[must_use]
+    pub fn offset_in(whole: &str, part: &str) -> usize {
+        (part.as_ptr() as usize)
+            .saturating_sub(whole.as_ptr() as usize)
+            .min(whole.len())
+    }
+}

@@ -1,0 +1,626 @@
+//! Bechi (`bechi.md`): 2×4 or 2×3, single lap starting in the start hole, the direction fixed by
+//! the hole, even captures from chosen holes, blocked holes in later rounds.
+
+use crate::geometry::{Geometry, HoleSet};
+use crate::moves::Move;
+use crate::options::{BechiOptions, Variant};
+use crate::player::{Dir, Player};
+use crate::position::{Illegal, Rules, Sink};
+use crate::round::{
+    AfterRound, Decision, DecisionRequest, MatchResult, RoundError, RoundResult, richer,
+};
+use crate::setup::{Mark, MarkKind, Problems, Setup, SetupError};
+use crate::trace::{Event, Tracer, emit};
+
+/// Seeds per filled hole at every set-up (B1, B16).
+const FILL: u32 = 6;
+
+/// A Bechi position.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Bechi {
+    /// Seeds by hole index (kB = k−1, kA = n+k−1); indices from 2n on are unused and 0.
+    seeds: [u8; 8],
+    /// Holes a move has started from in this round (B2).
+    chosen: HoleSet,
+    /// Holes left unfilled at this round's set-up (B3).
+    blocked: HoleSet,
+    /// Seeds captured in this round (A, B).
+    store: [u8; 2],
+    /// Surplus kept aside at this round's set-up (A, B) (B14, B16).
+    reserve: [u8; 2],
+    to_move: Player,
+    /// The opener of this round (B17).
+    opener: Player,
+    round: u16,
+    /// Holes per row: 4, or 3 under `holes` = 3.
+    n: u8,
+}
+
+impl Bechi {
+    fn geometry(&self) -> Geometry {
+        Geometry::two_rows(self.n)
+    }
+
+    fn own(&self, p: Player) -> HoleSet {
+        self.geometry().row_set(p)
+    }
+
+    /// The directions a hole sows in (B4): holes 1 and 2 clockwise, 3 and 4 counterclockwise; on
+    /// 2×3 the middle hole 2 either way, `+` first.
+    fn dirs(&self, number: u8) -> &'static [Dir] {
+        match (self.n, number) {
+            (3, 2) => &[Dir::Ccw, Dir::Cw],
+            (_, 1 | 2) => &[Dir::Cw],
+            _ => &[Dir::Ccw],
+        }
+    }
+
+    fn is_middle(&self, number: u8) -> bool {
+        self.n == 3 && number == 2
+    }
+
+    /// The next hole in `dir` that is not blocked (B7, B11). The start hole is never blocked, so
+    /// this ends.
+    #[inline]
+    fn next_open(&self, mut i: usize, dir: Dir) -> usize {
+        let g = self.geometry();
+        loop {
+            i = g.step(i, dir);
+            if !self.blocked.contains(i) {
+                return i;
+            }
+        }
+    }
+
+    /// Whether `p` has a legal move (B4): an own hole with at least 2 seeds. Blocked holes are
+    /// always empty.
+    fn can_move(&self, p: Player) -> bool {
+        self.own(p).iter().any(|i| self.seeds[i] >= 2)
+    }
+
+    /// The round is over when neither player can move (B13).
+    fn is_over(&self) -> bool {
+        !self.can_move(Player::A) && !self.can_move(Player::B)
+    }
+
+    /// Sows from hole index `i` in `dir` with its captures (B6–B12). The move must be legal.
+    fn sow<T: Tracer>(&self, i: usize, dir: Dir, t: &mut T) -> Bechi {
+        let g = self.geometry();
+        let me = self.to_move;
+        let mut c = *self;
+        let n = c.seeds[i];
+        c.seeds[i] = 0;
+        emit(t, || Event::Lift {
+            hole: g.hole(i),
+            seeds: n.into(),
+            dir,
+            relay: false,
+            rule: "B6",
+        });
+        if !c.chosen.contains(i) {
+            c.chosen.insert(i);
+            emit(t, || Event::Mark {
+                hole: g.hole(i),
+                mark: Mark {
+                    kind: MarkKind::Chosen,
+                    owner: me,
+                },
+                rule: "B2",
+            });
+        }
+        // B6: the first seed goes back into the start hole; B7/B8: blocked holes are skipped.
+        let mut pos = i;
+        c.seeds[pos] += 1;
+        emit(t, || Event::Sow { hole: g.hole(pos) });
+        for _ in 1..n {
+            pos = c.next_open(pos, dir);
+            c.seeds[pos] += 1;
+            emit(t, || Event::Sow { hole: g.hole(pos) });
+        }
+        // B9: an even count in a chosen hole is captured; B10: the chain follows the sowing.
+        let last = pos;
+        if !c.seeds[last].is_multiple_of(2) {
+            emit(t, || Event::Note {
+                rule: "B9",
+                text: format!(
+                    "the last seed fell in {}, which now holds {}, an odd number: no capture",
+                    g.hole(last),
+                    c.seeds[last]
+                ),
+            });
+        } else if !c.chosen.contains(last) {
+            emit(t, || Event::Note {
+                rule: "B9",
+                text: format!(
+                    "the last seed fell in {}, which holds an even number but has not been chosen this round: no capture",
+                    g.hole(last)
+                ),
+            });
+        } else {
+            let mut h = last;
+            loop {
+                let seeds = c.seeds[h];
+                c.seeds[h] = 0;
+                c.store[me.index()] += seeds;
+                let rule = if h == last { "B9" } else { "B10" };
+                emit(t, || Event::Capture {
+                    hole: g.hole(h),
+                    seeds: seeds.into(),
+                    player: me,
+                    rule,
+                });
+                h = c.next_open(h, dir);
+                let s = c.seeds[h];
+                if s >= 2 && s.is_multiple_of(2) && c.chosen.contains(h) {
+                    continue;
+                }
+                emit(t, || Event::Note {
+                    rule: "B10",
+                    text: format!(
+                        "the chain stops at {}: {}",
+                        g.hole(h),
+                        if s == 0 {
+                            "it is empty".to_owned()
+                        } else if !s.is_multiple_of(2) {
+                            format!("it holds {s}, an odd number")
+                        } else {
+                            "it has not been chosen this round".to_owned()
+                        }
+                    ),
+                });
+                break;
+            }
+        }
+        c.to_move = me.other();
+        emit(t, || Event::Next {
+            player: me.other(),
+            repeat: false,
+            rule: "B12",
+        });
+        c
+    }
+
+    fn passed(&self) -> Bechi {
+        let mut c = *self;
+        c.to_move = self.to_move.other();
+        c
+    }
+
+    fn holdings(&self) -> [u32; 2] {
+        let r = self.round_totals();
+        [
+            r[0] + u32::from(self.reserve[0]),
+            r[1] + u32::from(self.reserve[1]),
+        ]
+    }
+
+    /// B13: each player's captures plus the seeds on his side.
+    fn round_totals(&self) -> [u32; 2] {
+        Player::BOTH.map(|p| {
+            u32::from(self.store[p.index()])
+                + self
+                    .own(p)
+                    .iter()
+                    .map(|i| u32::from(self.seeds[i]))
+                    .sum::<u32>()
+        })
+    }
+
+    /// Checks a setup (B1–B3, B13–B16) and makes it a position.
+    pub(crate) fn from_setup(s: &Setup) -> Result<Bechi, SetupError> {
+        let Variant::Bechi(BechiOptions { holes: n }) = s.variant else {
+            unreachable!("dispatched on the variant")
+        };
+        let mut pr = Problems::default();
+        if !pr.common(s) {
+            return Err(pr.finish().expect_err("common() reported a problem"));
+        }
+        let g = s.geometry();
+        if let Some(o) = &s.owners {
+            pr.check(
+                o.iter().enumerate().all(|(i, p)| *p == g.row(i)),
+                Some("B1"),
+                || "in Bechi each player owns his own row".to_owned(),
+            );
+        }
+        let mut chosen = HoleSet::EMPTY;
+        let mut blocked = HoleSet::EMPTY;
+        for (i, m) in s.marked() {
+            let hole = g.hole(i);
+            match m.kind {
+                MarkKind::Chosen => chosen.insert(i),
+                MarkKind::Blocked => blocked.insert(i),
+                MarkKind::Claim | MarkKind::Uugg => {
+                    pr.push(
+                        None,
+                        format!("Bechi has no {:?} marks (hole {hole})", m.kind),
+                    );
+                    continue;
+                }
+            }
+            pr.check(m.owner == g.row(i), Some("B2"), || {
+                format!(
+                    "the mark on {hole} belongs to the owner of the hole, {}",
+                    g.row(i)
+                )
+            });
+        }
+        for i in blocked.iter() {
+            let hole = g.hole(i);
+            pr.check(s.seeds[i] == 0, Some("B3"), || {
+                format!(
+                    "blocked hole {hole} holds {} seeds; a blocked hole holds none",
+                    s.seeds[i]
+                )
+            });
+            pr.check(!chosen.contains(i), Some("B3"), || {
+                format!("blocked hole {hole} cannot have been chosen: it cannot be played")
+            });
+        }
+        if !blocked.is_empty() {
+            pr.check(s.round > 1, Some("B3"), || {
+                "blocked holes exist only in rounds after the first".to_owned()
+            });
+            let rows: Vec<Player> = Player::BOTH
+                .into_iter()
+                .filter(|p| !blocked.and(g.row_set(*p)).is_empty())
+                .collect();
+            pr.check(rows.len() <= 1, Some("B16"), || {
+                "only the poorer player leaves holes unfilled, so blocked holes lie in one row"
+                    .to_owned()
+            });
+            for p in rows {
+                pr.check(blocked.and(g.row_set(p)).len() < usize::from(n), Some("B15"), || {
+                    format!("every hole of {p} is blocked: a player who cannot fill a hole has lost the match")
+                });
+            }
+        }
+        for p in Player::BOTH {
+            pr.check(s.stores[p.index()].is_multiple_of(2), Some("B9"), || {
+                format!(
+                    "{p}'s store holds {}, but captures are always of even holes",
+                    s.stores[p.index()]
+                )
+            });
+        }
+        if s.round == 1 {
+            pr.check(s.reserves == [0, 0], Some("B16"), || {
+                "reserves arise only at the set-up of a later round".to_owned()
+            });
+        }
+        pr.check(s.opener.is_some(), Some("B17"), || {
+            "the opener of the round is required: the next round's opener alternates".to_owned()
+        });
+        pr.check(!s.opening_pending, None, || {
+            "Bechi has no opening".to_owned()
+        });
+        pr.check(s.right.is_none(), None, || {
+            "Bechi has no capture rights".to_owned()
+        });
+        pr.check(s.round <= u32::from(u16::MAX), None, || {
+            format!("round {} is too large", s.round)
+        });
+        pr.finish()?;
+        let mut seeds = [0u8; 8];
+        for (i, &x) in s.seeds.iter().enumerate() {
+            seeds[i] = x as u8; // the total check bounds every count by 48
+        }
+        Ok(Bechi {
+            seeds,
+            chosen,
+            blocked,
+            store: s.stores.map(|x| x as u8),
+            reserve: s.reserves.map(|x| x as u8),
+            to_move: s.to_move,
+            opener: s.opener.unwrap_or(s.to_move),
+            round: s.round as u16,
+            n,
+        })
+    }
+}
+
+impl Rules for Bechi {
+    fn variant(&self) -> Variant {
+        Variant::Bechi(BechiOptions { holes: self.n })
+    }
+
+    fn to_move(&self) -> Player {
+        self.to_move
+    }
+
+    fn generate<S: Sink<Self>>(&self, sink: &mut S) {
+        let g = self.geometry();
+        let me = self.to_move;
+        let mut any = false;
+        for i in self.own(me).iter() {
+            if self.seeds[i] < 2 {
+                continue;
+            }
+            let hole = g.hole(i);
+            let middle = self.is_middle(hole.number);
+            for &d in self.dirs(hole.number) {
+                let child = self.sow(i, d, &mut crate::trace::NoTrace);
+                sink.push(
+                    || Move::Sow {
+                        hole,
+                        dir: middle.then_some(d),
+                    },
+                    child,
+                );
+                any = true;
+            }
+        }
+        // B5: no legal move, but the round goes on (B13): a forced pass.
+        if !any && self.can_move(me.other()) {
+            sink.push(|| Move::Pass, self.passed());
+        }
+    }
+
+    fn play_traced<T: Tracer>(&self, m: &Move, t: &mut T) -> Result<Bechi, Illegal> {
+        let g = self.geometry();
+        let me = self.to_move;
+        if self.is_over() {
+            return Err(Illegal::new(
+                "B13",
+                "the round is over: neither player can move",
+            ));
+        }
+        match *m {
+            Move::Pass => {
+                if self.can_move(me) {
+                    return Err(Illegal::new(
+                        "B5",
+                        format!("{me} has a legal move, and a player passes only when he has none"),
+                    ));
+                }
+                emit(t, || Event::Pass {
+                    player: me,
+                    rule: "B5",
+                });
+                emit(t, || Event::Next {
+                    player: me.other(),
+                    repeat: false,
+                    rule: "B5",
+                });
+                Ok(self.passed())
+            }
+            Move::Open => Err(Illegal::new(
+                "B4",
+                "Bechi has no opening: a move is a start hole",
+            )),
+            Move::Sow { hole, dir } => {
+                let Some(i) = g.index(hole) else {
+                    return Err(Illegal::new(
+                        "B1",
+                        format!("there is no hole {hole} on a 2×{} board", self.n),
+                    ));
+                };
+                if hole.side != me {
+                    return Err(Illegal::new(
+                        "B4",
+                        format!("{hole} is not one of {me}'s holes"),
+                    ));
+                }
+                if self.blocked.contains(i) {
+                    return Err(Illegal::new(
+                        "B3",
+                        format!(
+                            "{hole} was left unfilled at this round's set-up and cannot be played"
+                        ),
+                    ));
+                }
+                if self.seeds[i] < 2 {
+                    return Err(Illegal::new(
+                        "B4",
+                        format!(
+                            "{hole} holds {} seed{}; a move needs at least 2",
+                            self.seeds[i],
+                            if self.seeds[i] == 1 { "" } else { "s" }
+                        ),
+                    ));
+                }
+                let allowed = self.dirs(hole.number);
+                let d = match dir {
+                    None if allowed.len() == 1 => allowed[0],
+                    None => {
+                        return Err(Illegal::new(
+                            "B4",
+                            format!(
+                                "the middle hole {hole} sows either way: write {hole}+ or {hole}-"
+                            ),
+                        ));
+                    }
+                    Some(d) if allowed.contains(&d) => d,
+                    Some(d) => {
+                        return Err(Illegal::new(
+                            "B4",
+                            format!(
+                                "{hole} sows {}, not {d}",
+                                if allowed[0] == Dir::Cw {
+                                    "clockwise (-)"
+                                } else {
+                                    "counterclockwise (+)"
+                                }
+                            ),
+                        ));
+                    }
+                };
+                Ok(self.sow(i, d, t))
+            }
+        }
+    }
+
+    fn round_result(&self) -> Option<RoundResult> {
+        if !self.is_over() {
+            return None;
+        }
+        let holdings = self.holdings();
+        Some(RoundResult {
+            totals: self.round_totals(),
+            holdings,
+            winner: richer(holdings),
+            rule: "B13",
+        })
+    }
+
+    fn decision_request(&self) -> Result<DecisionRequest, RoundError> {
+        if !self.is_over() {
+            return Err(RoundError::new(
+                "B13",
+                "the round is not over: a player can still move",
+            ));
+        }
+        let h = self.holdings();
+        if h[0] < FILL || h[1] < FILL {
+            return Ok(DecisionRequest::None);
+        }
+        Ok(match richer(h) {
+            None => DecisionRequest::None,
+            Some(r) => {
+                let poorer = r.other();
+                DecisionRequest::Fill {
+                    player: poorer,
+                    holes: h[poorer.index()] / FILL,
+                }
+            }
+        })
+    }
+
+    fn after_round(&self, decision: &Decision) -> Result<AfterRound, RoundError> {
+        if !self.is_over() {
+            return Err(RoundError::new(
+                "B13",
+                "the round is not over: a player can still move",
+            ));
+        }
+        let g = self.geometry();
+        let h = self.holdings();
+        let n = u32::from(self.n);
+        let no_decision = |why: &str| {
+            if *decision == Decision::None {
+                Ok(())
+            } else {
+                Err(RoundError::new(
+                    "B16",
+                    format!("no set-up decision is made: {why}"),
+                ))
+            }
+        };
+        // B15: a player who cannot fill a hole loses the match.
+        for p in Player::BOTH {
+            if h[p.index()] < FILL {
+                no_decision("the match is over")?;
+                return Ok(AfterRound::MatchOver(MatchResult {
+                    winner: Some(p.other()),
+                    rule: "B15",
+                    reason: format!(
+                        "{p} holds {} seeds, fewer than 6, and cannot fill a hole",
+                        h[p.index()]
+                    ),
+                }));
+            }
+        }
+        let mut next = *self;
+        next.store = [0, 0];
+        next.chosen = HoleSet::EMPTY;
+        next.blocked = HoleSet::EMPTY;
+        next.round = self.round.saturating_add(1);
+        next.opener = self.opener.other(); // B17
+        next.to_move = next.opener;
+        for i in 0..g.len() {
+            next.seeds[i] = FILL as u8;
+        }
+        match richer(h) {
+            None => {
+                no_decision("with equal holdings both players fill all their holes")?;
+                for p in Player::BOTH {
+                    next.reserve[p.index()] = (h[p.index()] - FILL * n) as u8;
+                }
+            }
+            Some(r) => {
+                let poorer = r.other();
+                let fill = h[poorer.index()] / FILL;
+                let Decision::Fill(holes) = decision else {
+                    return Err(RoundError::new(
+                        "B16",
+                        format!(
+                            "{poorer} must choose the {fill} hole{} he fills",
+                            if fill == 1 { "" } else { "s" }
+                        ),
+                    ));
+                };
+                let mut filled = HoleSet::EMPTY;
+                for hole in holes {
+                    let i = g
+                        .index(*hole)
+                        .filter(|_| hole.side == poorer)
+                        .ok_or_else(|| {
+                            RoundError::new("B16", format!("{hole} is not one of {poorer}'s holes"))
+                        })?;
+                    if filled.contains(i) {
+                        return Err(RoundError::new("B16", format!("{hole} is listed twice")));
+                    }
+                    filled.insert(i);
+                }
+                if filled.len() as u32 != fill {
+                    return Err(RoundError::new(
+                        "B16",
+                        format!(
+                            "{poorer} holds {} seeds and fills exactly {fill} hole{} with 6, not {}",
+                            h[poorer.index()],
+                            if fill == 1 { "" } else { "s" },
+                            filled.len()
+                        ),
+                    ));
+                }
+                for i in self.own(poorer).iter() {
+                    if !filled.contains(i) {
+                        next.seeds[i] = 0;
+                        next.blocked.insert(i);
+                    }
+                }
+                next.reserve[r.index()] = (h[r.index()] - FILL * n) as u8;
+                next.reserve[poorer.index()] = (h[poorer.index()] - FILL * fill) as u8;
+            }
+        }
+        Ok(AfterRound::Next(crate::Position::Bechi(next)))
+    }
+
+    fn to_setup(&self) -> Setup {
+        let g = self.geometry();
+        let marks = (0..g.len())
+            .map(|i| {
+                let owner = g.row(i);
+                if self.chosen.contains(i) {
+                    Some(Mark {
+                        kind: MarkKind::Chosen,
+                        owner,
+                    })
+                } else if self.blocked.contains(i) {
+                    Some(Mark {
+                        kind: MarkKind::Blocked,
+                        owner,
+                    })
+                } else {
+                    None
+                }
+            })
+            .collect();
+        Setup {
+            variant: self.variant(),
+            seeds: self.seeds[..g.len()]
+                .iter()
+                .map(|&x| u32::from(x))
+                .collect(),
+            owners: None,
+            marks,
+            stores: self.store.map(u32::from),
+            reserves: self.reserve.map(u32::from),
+            to_move: self.to_move,
+            round: u32::from(self.round),
+            opener: Some(self.opener),
+            opening_pending: false,
+            right: None,
+        }
+    }
+}

@@ -1,0 +1,540 @@
+//! Giuthi (`giuthi.md`): 2×N, a free direction, relay laps that turn round, captures from the
+//! opposite holes after the opponent's row has been played, repeat moves, the poorer player's
+//! layout and the richer player's copy between rounds.
+
+use crate::geometry::{Geometry, HoleSet, MAX_HOLES};
+use crate::moves::Move;
+use crate::options::{GiuthiOptions, Variant};
+use crate::player::{Dir, Player};
+use crate::position::{Illegal, Rules, Sink};
+use crate::round::{
+    AfterRound, Decision, DecisionRequest, MatchResult, RoundError, RoundResult, richer,
+};
+use crate::setup::{Problems, Setup, SetupError};
+use crate::sowing::{Endless, LapEnd, LapStart, relay_sow};
+use crate::trace::{Event, NoTrace, Tracer, emit};
+
+/// A Giuthi position.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Giuthi {
+    /// Seeds by hole index (kB = k−1, kA = N+k−1); indices from 2N on are unused and 0.
+    seeds: [u8; MAX_HOLES],
+    /// Seeds captured in this round (A, B).
+    store: [u8; 2],
+    /// Seeds kept off the board at this round's set-up (A, B) (G21, G25).
+    reserve: [u8; 2],
+    to_move: Player,
+    round: u16,
+    /// N, holes per row (option `holes`).
+    n: u8,
+    /// Seeds per hole at the start of round 1 (option `seeds`).
+    s: u8,
+}
+
+impl Giuthi {
+    fn geometry(&self) -> Geometry {
+        Geometry::two_rows(self.n)
+    }
+
+    fn own(&self, p: Player) -> HoleSet {
+        self.geometry().row_set(p)
+    }
+
+    /// Sows from hole index `i` in `dir` with its relays and captures (G6–G18); `Err` if the sowing
+    /// never ends (G10). `i` must be one of the mover's holes with at least 2 seeds.
+    fn sow<T: Tracer>(&self, i: usize, dir: Dir, t: &mut T) -> Result<Giuthi, Endless> {
+        let g = self.geometry();
+        let me = self.to_move;
+        let own = self.own(me);
+        let mut c = *self;
+        let hand = c.seeds[i];
+        c.seeds[i] = 0;
+        emit(t, || Event::Lift {
+            hole: g.hole(i),
+            seeds: hand.into(),
+            dir,
+            relay: false,
+            rule: "G6",
+        });
+        // G8: a lap ending in a hole that held seeds is lifted and sown back the other way; G9: a
+        // lap ending in an empty hole ends the sowing.
+        let start = LapStart {
+            origin: i,
+            dir,
+            hand,
+        };
+        let sown = relay_sow(
+            &mut c.seeds,
+            g,
+            start,
+            "G8",
+            |s, h, d| {
+                if s[h] == 1 {
+                    LapEnd::Stop
+                } else {
+                    LapEnd::Relay(d.reversed())
+                }
+            },
+            t,
+        )?;
+        let last = sown.last;
+        let next_player = |c: &mut Giuthi, t: &mut T, repeat: bool, rule| {
+            let p = if repeat { me } else { me.other() };
+            c.to_move = p;
+            emit(t, || Event::Next {
+                player: p,
+                repeat,
+                rule,
+            });
+        };
+        if !own.contains(last) {
+            emit(t, || Event::Note {
+                rule: "G11",
+                text: format!(
+                    "the last seed fell in {}, an empty hole of the opponent: no capture",
+                    g.hole(last)
+                ),
+            });
+            next_player(&mut c, t, false, "G11");
+        } else if sown.touched.and(self.own(me.other())).is_empty() {
+            emit(t, || Event::Note {
+                rule: "G13",
+                text: format!(
+                    "the last seed fell in {}, an empty hole of {me}'s own, and no seed of this move fell in the opponent's row: no capture, {me} moves again",
+                    g.hole(last)
+                ),
+            });
+            next_player(&mut c, t, true, "G13");
+        } else {
+            let o = g.len() - 1 - last;
+            if c.seeds[o] == 0 {
+                emit(t, || Event::Note {
+                    rule: "G16",
+                    text: format!(
+                        "the last seed fell in {}, empty before, but the opposite hole {} is empty: no capture",
+                        g.hole(last),
+                        g.hole(o)
+                    ),
+                });
+            } else {
+                // G15: the opposite hole's seeds and the last seed itself.
+                let taken = c.seeds[o];
+                c.seeds[o] = 0;
+                c.seeds[last] = 0;
+                c.store[me.index()] += taken + 1;
+                emit(t, || Event::Capture {
+                    hole: g.hole(o),
+                    seeds: taken.into(),
+                    player: me,
+                    rule: "G15",
+                });
+                emit(t, || Event::Capture {
+                    hole: g.hole(last),
+                    seeds: 1,
+                    player: me,
+                    rule: "G15",
+                });
+                // G17: on along the own row in the direction of the last lap, no wrap.
+                let mut h = g.step(last, sown.dir);
+                while own.contains(h) && c.seeds[h] == 0 && c.seeds[g.len() - 1 - h] > 0 {
+                    let o = g.len() - 1 - h;
+                    let taken = c.seeds[o];
+                    c.seeds[o] = 0;
+                    c.store[me.index()] += taken;
+                    emit(t, || Event::Capture {
+                        hole: g.hole(o),
+                        seeds: taken.into(),
+                        player: me,
+                        rule: "G17",
+                    });
+                    h = g.step(h, sown.dir);
+                }
+                emit(t, || Event::Note {
+                    rule: "G17",
+                    text: if !own.contains(h) {
+                        "the captures stop at the end of the own row".to_owned()
+                    } else if c.seeds[h] > 0 {
+                        format!("the captures stop at {}, which holds seeds", g.hole(h))
+                    } else {
+                        format!(
+                            "the captures stop at {}: the opposite hole {} is empty",
+                            g.hole(h),
+                            g.hole(g.len() - 1 - h)
+                        )
+                    },
+                });
+            }
+            next_player(&mut c, t, false, "G18");
+        }
+        Ok(c)
+    }
+
+    /// Whether `p` has a legal move (G4, G10): a hole with at least 2 seeds and a direction whose
+    /// sowing ends.
+    fn can_move(&self, p: Player) -> bool {
+        let mut probe = *self;
+        probe.to_move = p;
+        self.own(p).iter().any(|i| {
+            self.seeds[i] >= 2
+                && Dir::BOTH
+                    .iter()
+                    .any(|&d| probe.sow(i, d, &mut NoTrace).is_ok())
+        })
+    }
+
+    /// G19: the round ends when neither player has a legal move.
+    fn is_over(&self) -> bool {
+        !self.can_move(self.to_move) && !self.can_move(self.to_move.other())
+    }
+
+    fn passed(&self) -> Giuthi {
+        let mut c = *self;
+        c.to_move = self.to_move.other();
+        c
+    }
+
+    /// G20: captures plus the seeds left in the own row.
+    fn round_totals(&self) -> [u32; 2] {
+        Player::BOTH.map(|p| {
+            u32::from(self.store[p.index()])
+                + self
+                    .own(p)
+                    .iter()
+                    .map(|i| u32::from(self.seeds[i]))
+                    .sum::<u32>()
+        })
+    }
+
+    /// G21: round total plus reserve.
+    fn holdings(&self) -> [u32; 2] {
+        let t = self.round_totals();
+        [
+            t[0] + u32::from(self.reserve[0]),
+            t[1] + u32::from(self.reserve[1]),
+        ]
+    }
+
+    /// The match ends after this round (G22), and how.
+    fn match_end(&self) -> Option<MatchResult> {
+        let h = self.holdings();
+        match richer(h) {
+            None => Some(MatchResult {
+                winner: None,
+                rule: "G22",
+                reason: format!("equal holdings, {} each: the match is drawn", h[0]),
+            }),
+            Some(r) => {
+                let p = r.other();
+                (h[p.index()] <= u32::from(self.n)).then(|| MatchResult {
+                    winner: Some(r),
+                    rule: "G22",
+                    reason: format!(
+                        "{p} holds {} seeds, no more than N = {}, and cannot lay out a playable round",
+                        h[p.index()],
+                        self.n
+                    ),
+                })
+            }
+        }
+    }
+
+    /// Checks a setup (G1, G2, G21, G24, G25) and makes it a position.
+    pub(crate) fn from_setup(s: &Setup) -> Result<Giuthi, SetupError> {
+        let Variant::Giuthi(GiuthiOptions {
+            holes: n,
+            seeds: per_hole,
+        }) = s.variant
+        else {
+            unreachable!("dispatched on the variant")
+        };
+        let mut pr = Problems::default();
+        if !pr.common(s) {
+            return Err(pr.finish().expect_err("common() reported a problem"));
+        }
+        let g = s.geometry();
+        if let Some(o) = &s.owners {
+            pr.check(
+                o.iter().enumerate().all(|(i, p)| *p == g.row(i)),
+                Some("G2"),
+                || "in Giuthi each player owns his own row".to_owned(),
+            );
+        }
+        for (i, m) in s.marked() {
+            pr.push(
+                None,
+                format!("Giuthi has no marks ({:?} on {})", m.kind, g.hole(i)),
+            );
+        }
+        if s.round == 1 {
+            pr.check(s.reserves == [0, 0], Some("G25"), || {
+                "reserves arise only at the set-up of a later round".to_owned()
+            });
+        } else {
+            pr.check(
+                s.reserves[0] == 0 || s.reserves[1] == 0,
+                Some("G24"),
+                || {
+                    "only the richer player keeps a reserve; the poorer places all his seeds"
+                        .to_owned()
+                },
+            );
+        }
+        pr.check(s.opener.is_none(), Some("G26"), || {
+            "a Giuthi position names no opener: the richer player opens later rounds".to_owned()
+        });
+        pr.check(!s.opening_pending, None, || {
+            "Giuthi has no opening".to_owned()
+        });
+        pr.check(s.right.is_none(), None, || {
+            "Giuthi has no capture rights".to_owned()
+        });
+        pr.check(s.round <= u32::from(u16::MAX), None, || {
+            format!("round {} is too large", s.round)
+        });
+        pr.finish()?;
+        let mut seeds = [0u8; MAX_HOLES];
+        for (i, &x) in s.seeds.iter().enumerate() {
+            seeds[i] = x as u8; // the total check bounds every count by 180
+        }
+        Ok(Giuthi {
+            seeds,
+            store: s.stores.map(|x| x as u8),
+            reserve: s.reserves.map(|x| x as u8),
+            to_move: s.to_move,
+            round: s.round as u16,
+            n,
+            s: per_hole,
+        })
+    }
+}
+
+impl Rules for Giuthi {
+    fn variant(&self) -> Variant {
+        Variant::Giuthi(GiuthiOptions {
+            holes: self.n,
+            seeds: self.s,
+        })
+    }
+
+    fn to_move(&self) -> Player {
+        self.to_move
+    }
+
+    fn generate<S: Sink<Self>>(&self, sink: &mut S) {
+        let g = self.geometry();
+        let mut any = false;
+        for i in self.own(self.to_move).iter() {
+            if self.seeds[i] < 2 {
+                continue;
+            }
+            for d in Dir::BOTH {
+                if let Ok(child) = self.sow(i, d, &mut NoTrace) {
+                    sink.push(|| Move::sow_dir(g.hole(i), d), child);
+                    any = true;
+                }
+            }
+        }
+        // G5: no legal move, but the round goes on (G19): a forced pass.
+        if !any && self.can_move(self.to_move.other()) {
+            sink.push(|| Move::Pass, self.passed());
+        }
+    }
+
+    fn play_traced<T: Tracer>(&self, m: &Move, t: &mut T) -> Result<Giuthi, Illegal> {
+        let g = self.geometry();
+        let me = self.to_move;
+        if self.is_over() {
+            return Err(Illegal::new(
+                "G19",
+                "the round is over: neither player has a legal move",
+            ));
+        }
+        match *m {
+            Move::Pass => {
+                if self.can_move(me) {
+                    return Err(Illegal::new(
+                        "G5",
+                        format!("{me} has a legal move, and a player passes only when he has none"),
+                    ));
+                }
+                emit(t, || Event::Pass {
+                    player: me,
+                    rule: "G5",
+                });
+                emit(t, || Event::Next {
+                    player: me.other(),
+                    repeat: false,
+                    rule: "G5",
+                });
+                Ok(self.passed())
+            }
+            Move::Open => Err(Illegal::new(
+                "G4",
+                "Giuthi has no opening: a move is a hole and a direction",
+            )),
+            Move::Sow { hole, dir } => {
+                let Some(i) = g.index(hole) else {
+                    return Err(Illegal::new(
+                        "G1",
+                        format!("there is no hole {hole} on a 2×{} board", self.n),
+                    ));
+                };
+                if hole.side != me {
+                    return Err(Illegal::new(
+                        "G4",
+                        format!("{hole} is not one of {me}'s holes"),
+                    ));
+                }
+                if self.seeds[i] < 2 {
+                    return Err(Illegal::new(
+                        "G4",
+                        format!(
+                            "{hole} holds {} seed{}; a move needs at least 2",
+                            self.seeds[i],
+                            if self.seeds[i] == 1 { "" } else { "s" }
+                        ),
+                    ));
+                }
+                let Some(d) = dir else {
+                    return Err(Illegal::new(
+                        "G4",
+                        format!("the mover chooses the direction: write {hole}+ or {hole}-"),
+                    ));
+                };
+                self.sow(i, d, t).map_err(|Endless| {
+                    Illegal::new("G10", format!("the sowing from {hole}{d} never ends"))
+                })
+            }
+        }
+    }
+
+    fn round_result(&self) -> Option<RoundResult> {
+        if !self.is_over() {
+            return None;
+        }
+        let holdings = self.holdings();
+        Some(RoundResult {
+            totals: self.round_totals(),
+            holdings,
+            winner: richer(holdings),
+            rule: "G20",
+        })
+    }
+
+    fn decision_request(&self) -> Result<DecisionRequest, RoundError> {
+        if !self.is_over() {
+            return Err(RoundError::new(
+                "G19",
+                "the round is not over: a player can still move",
+            ));
+        }
+        if self.match_end().is_some() {
+            return Ok(DecisionRequest::None);
+        }
+        let h = self.holdings();
+        let poorer = richer(h).expect("equal holdings end the match").other();
+        Ok(DecisionRequest::Layout {
+            player: poorer,
+            seeds: h[poorer.index()],
+            holes: self.n.into(),
+        })
+    }
+
+    fn after_round(&self, decision: &Decision) -> Result<AfterRound, RoundError> {
+        if !self.is_over() {
+            return Err(RoundError::new(
+                "G19",
+                "the round is not over: a player can still move",
+            ));
+        }
+        if let Some(end) = self.match_end() {
+            if *decision != Decision::None {
+                return Err(RoundError::new(
+                    "G22",
+                    "the match is over: no layout is made",
+                ));
+            }
+            return Ok(AfterRound::MatchOver(end));
+        }
+        let g = self.geometry();
+        let h = self.holdings();
+        let r = richer(h).expect("equal holdings end the match");
+        let poorer = r.other();
+        let Decision::Layout(layout) = decision else {
+            return Err(RoundError::new(
+                "G23",
+                format!(
+                    "{poorer}, the poorer player, must lay out his {} seeds",
+                    h[poorer.index()]
+                ),
+            ));
+        };
+        if layout.len() != usize::from(self.n) {
+            return Err(RoundError::new(
+                "G23",
+                format!(
+                    "a layout gives the seeds of all {} holes, not {}",
+                    self.n,
+                    layout.len()
+                ),
+            ));
+        }
+        if let Some(k) = layout.iter().position(|&x| x == 0) {
+            return Err(RoundError::new(
+                "G23",
+                format!(
+                    "every hole receives at least one seed, and hole {} receives none",
+                    k + 1
+                ),
+            ));
+        }
+        let sum: u64 = layout.iter().map(|&x| u64::from(x)).sum();
+        if sum != u64::from(h[poorer.index()]) {
+            return Err(RoundError::new(
+                "G24",
+                format!(
+                    "{poorer} places all his {} seeds; the layout places {sum}",
+                    h[poorer.index()]
+                ),
+            ));
+        }
+        let mut next = *self;
+        next.seeds = [0; MAX_HOLES];
+        for (k, &x) in layout.iter().enumerate() {
+            let number = (k + 1) as u8;
+            // G25: the richer player's hole k gets the poorer player's hole k.
+            for p in Player::BOTH {
+                let i = g
+                    .index(crate::Hole::new(number, p))
+                    .expect("k is at most N");
+                next.seeds[i] = x as u8;
+            }
+        }
+        next.store = [0, 0];
+        next.reserve[poorer.index()] = 0;
+        next.reserve[r.index()] = (h[r.index()] as u64 - sum) as u8;
+        next.round = self.round.saturating_add(1);
+        next.to_move = r; // G26
+        Ok(AfterRound::Next(crate::Position::Giuthi(next)))
+    }
+
+    fn to_setup(&self) -> Setup {
+        let g = self.geometry();
+        Setup {
+            variant: self.variant(),
+            seeds: self.seeds[..g.len()]
+                .iter()
+                .map(|&x| u32::from(x))
+                .collect(),
+            owners: None,
+            marks: vec![None; g.len()],
+            stores: self.store.map(u32::from),
+            reserves: self.reserve.map(u32::from),
+            to_move: self.to_move,
+            round: u32::from(self.round),
+            opener: None,
+            opening_pending: false,
+            right: None,
+        }
+    }
+}

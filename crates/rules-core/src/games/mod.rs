@@ -1,0 +1,5 @@
+//! The games, one module each. Each game's peculiarities live in its own module; what several
+//! games really share (the relay sowing, perft, the position enum) lives outside.
+
+pub mod bechi;
+pub mod giuthi;

@@ -1,0 +1,316 @@
+//! The checked position of any game: one enum dispatching over the games, in the manner of
+//! shakmaty's `VariantPosition`.
+
+use crate::games::{bechi::Bechi, giuthi::Giuthi};
+use crate::geometry::Geometry;
+use crate::moves::Move;
+use crate::options::Variant;
+use crate::perft;
+use crate::player::Player;
+use crate::round::{AfterRound, Decision, DecisionRequest, RoundError, RoundResult};
+use crate::setup::{Setup, SetupError};
+use crate::trace::{NoTrace, Rule, Trace, Tracer};
+use std::fmt;
+
+/// Why a decision string is not a legal move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Illegal {
+    /// The rule that forbids it.
+    pub rule: Rule,
+    /// Why, in plain English.
+    pub reason: String,
+}
+
+impl Illegal {
+    pub(crate) fn new(rule: Rule, reason: impl Into<String>) -> Illegal {
+        Illegal {
+            rule,
+            reason: reason.into(),
+        }
+    }
+}
+
+/// A move rejected by [`Position::play`], with the reason and the rule that forbids it. The
+/// position it was played in is unchanged.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayError {
+    /// The rejected move.
+    pub mv: Move,
+    /// The rule that forbids it.
+    pub rule: Rule,
+    /// Why.
+    pub reason: String,
+}
+
+impl fmt::Display for PlayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "illegal move {}: {} ({})",
+            self.mv, self.reason, self.rule
+        )
+    }
+}
+
+impl std::error::Error for PlayError {}
+
+/// A legal ply and what it did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Played {
+    /// The position after the ply.
+    pub position: Position,
+    /// The canonical spelling of the move played (README §6.2).
+    pub canonical: Move,
+    /// What happened, step by step.
+    pub trace: Trace,
+}
+
+/// Whether the round goes on.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// `to_move` has a ply to make (perhaps a forced pass).
+    Ongoing {
+        /// The player to move.
+        to_move: Player,
+    },
+    /// The round is over; [`Position::round_result`] scores it.
+    RoundOver,
+}
+
+/// Receives the children of a position: each distinct outcome once (README §6.2), with the move
+/// that reaches it built only if the sink wants it.
+pub(crate) trait Sink<P> {
+    fn push(&mut self, mv: impl FnOnce() -> Move, child: P);
+}
+
+/// Collects distinct children, dropping an outcome already present.
+pub(crate) struct Children<'a, P>(pub &'a mut Vec<P>);
+
+impl<P: PartialEq> Sink<P> for Children<'_, P> {
+    #[inline]
+    fn push(&mut self, _: impl FnOnce() -> Move, child: P) {
+        if !self.0.contains(&child) {
+            self.0.push(child);
+        }
+    }
+}
+
+/// Collects distinct children with their canonical moves: the first spelling generated for an
+/// outcome is canonical, so generators yield spellings in canonical order.
+pub(crate) struct MovesAndChildren<'a, P>(pub &'a mut Vec<(Move, P)>);
+
+impl<P: PartialEq> Sink<P> for MovesAndChildren<'_, P> {
+    fn push(&mut self, mv: impl FnOnce() -> Move, child: P) {
+        if !self.0.iter().any(|(_, c)| *c == child) {
+            self.0.push((mv(), child));
+        }
+    }
+}
+
+/// What every game implements. The games live in [`crate::games`], one module each.
+pub(crate) trait Rules: Copy + Eq + Send + Sync + fmt::Debug + 'static {
+    /// The game and options.
+    fn variant(&self) -> Variant;
+    /// The player to move (after a round end: the player who would have moved).
+    fn to_move(&self) -> Player;
+    /// Every distinct outcome of the position, in canonical order of spelling; none when the round
+    /// is over. A forced pass is an outcome.
+    fn generate<S: Sink<Self>>(&self, sink: &mut S);
+    /// Plays a decision string, which need not be the canonical spelling.
+    fn play_traced<T: Tracer>(&self, m: &Move, t: &mut T) -> Result<Self, Illegal>;
+    /// The scoring, if the round is over.
+    fn round_result(&self) -> Option<RoundResult>;
+    /// What the next set-up needs, if the round is over.
+    fn decision_request(&self) -> Result<DecisionRequest, RoundError>;
+    /// The next round or the end of the match.
+    fn after_round(&self, decision: &Decision) -> Result<AfterRound, RoundError>;
+    /// The unchecked description of this position.
+    fn to_setup(&self) -> Setup;
+}
+
+/// A legal position of one of the five games, with everything fixed for its round.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Position {
+    /// Bechi.
+    Bechi(Bechi),
+    /// Giuthi.
+    Giuthi(Giuthi),
+}
+
+macro_rules! dispatch {
+    ($self:expr, $p:ident => $e:expr) => {
+        match $self {
+            Position::Bechi($p) => $e,
+            Position::Giuthi($p) => $e,
+        }
+    };
+}
+
+impl Position {
+    /// The start of a match: round 1 with `opener` to move.
+    #[must_use]
+    pub fn start(variant: Variant, opener: Player) -> Position {
+        Position::from_setup(&Setup::start(variant, opener))
+            .expect("the start position of every variant is legal")
+    }
+
+    /// Checks a setup and makes it a position.
+    ///
+    /// # Errors
+    /// Every reason the setup is not a position of its game.
+    pub fn from_setup(setup: &Setup) -> Result<Position, SetupError> {
+        match setup.variant {
+            Variant::Bechi(_) => Bechi::from_setup(setup).map(Position::Bechi),
+            Variant::Giuthi(_) => Giuthi::from_setup(setup).map(Position::Giuthi),
+            other => Err(SetupError {
+                problems: vec![crate::setup::SetupProblem {
+                    rule: None,
+                    message: format!("{} is not implemented yet", other.kind().title()),
+                }],
+            }),
+        }
+    }
+
+    /// The unchecked description of this position; `from_setup` gives it back.
+    #[must_use]
+    pub fn to_setup(&self) -> Setup {
+        dispatch!(self, p => p.to_setup())
+    }
+
+    /// The game and its options.
+    #[must_use]
+    pub fn variant(&self) -> Variant {
+        dispatch!(self, p => p.variant())
+    }
+
+    /// The board.
+    #[must_use]
+    pub fn geometry(&self) -> Geometry {
+        self.variant().geometry()
+    }
+
+    /// The player to move (or who would move, if the round is over).
+    #[must_use]
+    pub fn to_move(&self) -> Player {
+        dispatch!(self, p => p.to_move())
+    }
+
+    /// Whether the round goes on.
+    #[must_use]
+    pub fn status(&self) -> Status {
+        if self.round_result().is_some() {
+            Status::RoundOver
+        } else {
+            Status::Ongoing {
+                to_move: self.to_move(),
+            }
+        }
+    }
+
+    /// Every legal move, one per distinct outcome, in canonical spelling and canonical order.
+    #[must_use]
+    pub fn legal_moves(&self) -> Vec<Move> {
+        self.legal_moves_with_positions()
+            .into_iter()
+            .map(|(m, _)| m)
+            .collect()
+    }
+
+    /// Every legal move with the position it leads to.
+    #[must_use]
+    pub fn legal_moves_with_positions(&self) -> Vec<(Move, Position)> {
+        fn collect<P: Rules>(p: &P, wrap: impl Fn(P) -> Position) -> Vec<(Move, Position)> {
+            let mut v = Vec::new();
+            p.generate(&mut MovesAndChildren(&mut v));
+            v.into_iter().map(|(m, c)| (m, wrap(c))).collect()
+        }
+        match self {
+            Position::Bechi(p) => collect(p, Position::Bechi),
+            Position::Giuthi(p) => collect(p, Position::Giuthi),
+        }
+    }
+
+    /// Plays a move given in any legal spelling.
+    ///
+    /// # Errors
+    /// The move is illegal here: the error names the rule that forbids it.
+    pub fn play(&self, mv: &Move) -> Result<Played, PlayError> {
+        let mut trace = Trace::default();
+        let position = self.play_inner(mv, &mut trace)?;
+        let canonical = self
+            .legal_moves_with_positions()
+            .into_iter()
+            .find(|(_, c)| *c == position)
+            .map_or(*mv, |(m, _)| m);
+        Ok(Played {
+            position,
+            canonical,
+            trace,
+        })
+    }
+
+    /// Plays a move without recording a trace or finding its canonical spelling.
+    ///
+    /// # Errors
+    /// As [`Position::play`].
+    pub fn play_quiet(&self, mv: &Move) -> Result<Position, PlayError> {
+        self.play_inner(mv, &mut NoTrace)
+    }
+
+    fn play_inner<T: Tracer>(&self, mv: &Move, t: &mut T) -> Result<Position, PlayError> {
+        let err = |e: Illegal| PlayError {
+            mv: *mv,
+            rule: e.rule,
+            reason: e.reason,
+        };
+        Ok(match self {
+            Position::Bechi(p) => Position::Bechi(p.play_traced(mv, t).map_err(err)?),
+            Position::Giuthi(p) => Position::Giuthi(p.play_traced(mv, t).map_err(err)?),
+        })
+    }
+
+    /// The scoring of the round, if it is over.
+    #[must_use]
+    pub fn round_result(&self) -> Option<RoundResult> {
+        dispatch!(self, p => p.round_result())
+    }
+
+    /// What the set-up of the next round needs from a player.
+    ///
+    /// # Errors
+    /// The round is not over.
+    pub fn decision_request(&self) -> Result<DecisionRequest, RoundError> {
+        dispatch!(self, p => p.decision_request())
+    }
+
+    /// The next round, set up with `decision`, or the end of the match.
+    ///
+    /// # Errors
+    /// The round is not over, or the decision breaks a set-up rule.
+    pub fn after_round(&self, decision: &Decision) -> Result<AfterRound, RoundError> {
+        dispatch!(self, p => p.after_round(decision))
+    }
+
+    /// perft (README §6.3): the number of move paths of length `depth`, single-threaded.
+    #[must_use]
+    pub fn perft(&self, depth: u32) -> u64 {
+        dispatch!(self, p => perft::perft(p, depth))
+    }
+
+    /// perft split by the first move, computed with `threads` threads. The counts do not depend on
+    /// the number of threads.
+    #[must_use]
+    pub fn perft_divide(&self, depth: u32, threads: usize) -> Vec<(Move, u64)> {
+        dispatch!(self, p => perft::divide(p, depth, threads))
+    }
+
+    /// A copy with a different player to move; used by tests and tools that explore positions.
+    ///
+    /// # Errors
+    /// The position with the other player to move is not legal.
+    pub fn with_to_move(&self, player: Player) -> Result<Position, SetupError> {
+        let mut s = self.to_setup();
+        s.to_move = player;
+        Position::from_setup(&s)
+    }
+}

@@ -1,0 +1,249 @@
+//! An unchecked position: what a position string or a caller describes, not necessarily legal.
+//! [`crate::Position::from_setup`] checks it and names every reason it is not a position of its
+//! game.
+
+use crate::geometry::{Geometry, Hole};
+use crate::options::Variant;
+use crate::player::Player;
+use crate::trace::Rule;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// The kinds of per-hole mark (rules README §3, "mark").
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum MarkKind {
+    /// Bechi: a move has been started from this hole in this round (B2). Its owner is the hole's
+    /// owner, who chose it.
+    Chosen,
+    /// Bechi: a hole the poorer player left unfilled at the round's set-up (B3, B16). Its owner is
+    /// the hole's owner.
+    Blocked,
+    /// Sulus Nishtaw: a claimed hole; its owner is the creator (S2).
+    Claim,
+    /// Uugg: an uugg; its owner is the creator (U5, U8).
+    Uugg,
+}
+
+/// A mark with the player it belongs to.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Mark {
+    /// What the mark is.
+    pub kind: MarkKind,
+    /// Whose it is.
+    pub owner: Player,
+}
+
+/// Redu's optional capture rights (R19).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum RightKind {
+    /// After a lone seed fell into an empty hole (R5).
+    O1,
+    /// After a two-seed sowing's first seed fell into an empty hole (R8, R9).
+    O2,
+    /// After the antepenultimate seed of a longer sowing fell into an empty hole (R17).
+    O3,
+}
+
+/// A pending Redu right: its holder is the owner of `hole`, the player to move (R19, R20).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Right {
+    /// O1, O2 or O3.
+    pub kind: RightKind,
+    /// The hole in the holder's row holding the seed the right concerns.
+    pub hole: Hole,
+}
+
+/// A position as described, before any check. Seeds, owners and marks are indexed by hole index
+/// (see [`crate::Geometry`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Setup {
+    /// The game and its options.
+    pub variant: Variant,
+    /// Seeds per hole, by index.
+    pub seeds: Vec<u32>,
+    /// The owner of each hole, by index; `None` means every player owns his own row.
+    pub owners: Option<Vec<Player>>,
+    /// The mark of each hole, by index.
+    pub marks: Vec<Option<Mark>>,
+    /// Seeds captured in this round (A, B): captures, taxes, eaten seeds.
+    pub stores: [u32; 2],
+    /// Seeds kept off the board at this round's set-up (A, B): Giuthi's reserve (G25), Bechi's
+    /// surplus (B16).
+    pub reserves: [u32; 2],
+    /// The player to move.
+    pub to_move: Player,
+    /// The round number, from 1.
+    pub round: u32,
+    /// The player who opened this round (needed where the opener alternates: B17, S20, U23).
+    pub opener: Option<Player>,
+    /// Sulus Nishtaw: the round's opening has not been played yet (S6).
+    pub opening_pending: bool,
+    /// Redu: the pending right of the player to move (R19, R20).
+    pub right: Option<Right>,
+}
+
+impl Setup {
+    /// The start of round 1 of `variant`, with `opener` to move.
+    #[must_use]
+    pub fn start(variant: Variant, opener: Player) -> Setup {
+        let g = variant.geometry();
+        Setup {
+            variant,
+            seeds: vec![variant.seeds_per_hole(); g.len()],
+            owners: None,
+            marks: vec![None; g.len()],
+            stores: [0; 2],
+            reserves: [0; 2],
+            to_move: opener,
+            round: 1,
+            opener: variant.opener_alternates().then_some(opener),
+            opening_pending: variant.kind() == crate::GameKind::SulusNishtaw,
+            right: None,
+        }
+    }
+
+    /// The board.
+    #[must_use]
+    pub fn geometry(&self) -> Geometry {
+        self.variant.geometry()
+    }
+
+    /// The owner of the hole at `index`.
+    #[must_use]
+    pub fn owner(&self, index: usize) -> Player {
+        match &self.owners {
+            Some(o) => o[index],
+            None => self.geometry().row(index),
+        }
+    }
+
+    /// The marked holes: (index, mark).
+    pub fn marked(&self) -> impl Iterator<Item = (usize, Mark)> + '_ {
+        self.marks
+            .iter()
+            .enumerate()
+            .filter_map(|(i, m)| m.map(|m| (i, m)))
+    }
+
+    /// The mark on the hole at `index`, if any.
+    #[must_use]
+    pub fn mark(&self, index: usize) -> Option<Mark> {
+        self.marks.get(index).copied().flatten()
+    }
+}
+
+/// One reason a setup is not a position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SetupProblem {
+    /// The rule it breaks, if one rule does.
+    pub rule: Option<Rule>,
+    /// What is wrong, in plain English.
+    pub message: String,
+}
+
+/// Every reason a setup is not a position of its game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SetupError {
+    /// The reasons, at least one.
+    pub problems: Vec<SetupProblem>,
+}
+
+impl fmt::Display for SetupError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, p) in self.problems.iter().enumerate() {
+            if i > 0 {
+                f.write_str("; ")?;
+            }
+            match p.rule {
+                Some(r) => write!(f, "{} ({r})", p.message)?,
+                None => f.write_str(&p.message)?,
+            }
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for SetupError {}
+
+/// Collects the problems of a setup.
+#[derive(Default)]
+pub(crate) struct Problems(Vec<SetupProblem>);
+
+impl Problems {
+    pub(crate) fn push(&mut self, rule: Option<Rule>, message: impl Into<String>) {
+        self.0.push(SetupProblem {
+            rule,
+            message: message.into(),
+        });
+    }
+
+    pub(crate) fn check(&mut self, ok: bool, rule: Option<Rule>, message: impl FnOnce() -> String) {
+        if !ok {
+            self.push(rule, message());
+        }
+    }
+
+    pub(crate) fn finish(self) -> Result<(), SetupError> {
+        if self.0.is_empty() {
+            Ok(())
+        } else {
+            Err(SetupError { problems: self.0 })
+        }
+    }
+
+    /// The checks every game makes: the number of holes, the seed total, and at most one mark per
+    /// hole. Returns false if the shape is wrong, so that per-hole checks must not run.
+    pub(crate) fn common(&mut self, s: &Setup) -> bool {
+        let g = s.geometry();
+        if s.seeds.len() != g.len() {
+            self.push(
+                None,
+                format!(
+                    "{} has {} holes, the position gives {}",
+                    s.variant.kind().title(),
+                    g.len(),
+                    s.seeds.len()
+                ),
+            );
+            return false;
+        }
+        if let Some(o) = &s.owners
+            && o.len() != g.len()
+        {
+            self.push(
+                None,
+                format!(
+                    "ownership lists {} holes, the board has {}",
+                    o.len(),
+                    g.len()
+                ),
+            );
+            return false;
+        }
+        let on_board: u64 = s.seeds.iter().map(|&x| u64::from(x)).sum();
+        let total = on_board
+            + s.stores.iter().map(|&x| u64::from(x)).sum::<u64>()
+            + s.reserves.iter().map(|&x| u64::from(x)).sum::<u64>();
+        let expected = u64::from(s.variant.total_seeds());
+        self.check(total == expected, None, || {
+            format!(
+                "seed total is {total} (board {on_board}, stores {} and {}, reserves {} and {}), {} has {expected}",
+                s.stores[0], s.stores[1], s.reserves[0], s.reserves[1], s.variant
+            )
+        });
+        if s.marks.len() != g.len() {
+            self.push(
+                None,
+                format!(
+                    "marks list {} holes, the board has {}",
+                    s.marks.len(),
+                    g.len()
+                ),
+            );
+            return false;
+        }
+        self.check(s.round >= 1, None, || "round numbers start at 1".to_owned());
+        true
+    }
+}

@@ -1,0 +1,10 @@
+//! Tests of the rules core: the rule books' worked examples, perft suites checked against an
+//! independent reference implementation, random complete matches, and setup checks.
+
+mod bechi_examples;
+mod giuthi_examples;
+mod matches;
+mod perft_suites;
+mod reference;
+mod setups;
+mod support;

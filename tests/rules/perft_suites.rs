@@ -1,0 +1,53 @@
+//! The perft suites of `tests/perft/`, checked by the engine and, where the node limit allows, by
+//! the reference implementation: the second, independent counting method. Deeper lines run from
+//! `cargo xtask perft-suites`.
+
+use crate::reference;
+use rules_core::Position;
+
+/// Lines with more leaves than this are left to `cargo xtask perft-suites`.
+const ENGINE_LIMIT: u64 = 3_000_000;
+/// The reference implementation is slow: it checks lines up to this many leaves here.
+const REFERENCE_LIMIT: u64 = 60_000;
+
+fn run_suite(name: &str) {
+    let path = format!("{}/../../tests/perft/{name}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let suite = notation::suite::parse_suite(&text).unwrap_or_else(|e| panic!("{path}: {e}"));
+    assert!(!suite.is_empty());
+    let mut checked = 0;
+    for entry in &suite {
+        let setup = entry
+            .setup()
+            .unwrap_or_else(|e| panic!("{}: {e}", entry.id));
+        let pos = Position::from_setup(&setup).unwrap_or_else(|e| panic!("{}: {e}", entry.id));
+        for &(depth, expected) in &entry.perft {
+            if expected > ENGINE_LIMIT {
+                continue;
+            }
+            assert_eq!(pos.perft(depth), expected, "{} perft {depth}", entry.id);
+            let divided: u64 = pos.perft_divide(depth, 2).iter().map(|(_, n)| n).sum();
+            assert_eq!(divided, expected, "{} perft {depth}, 2 threads", entry.id);
+            if expected <= REFERENCE_LIMIT {
+                assert_eq!(
+                    reference::perft(&setup, depth),
+                    expected,
+                    "{} reference perft {depth}",
+                    entry.id
+                );
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked > 0);
+}
+
+#[test]
+fn bechi_suite() {
+    run_suite("bechi.perft");
+}
+
+#[test]
+fn giuthi_suite() {
+    run_suite("giuthi.perft");
+}

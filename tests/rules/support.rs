@@ -1,0 +1,77 @@
+//! Helpers shared by the rules tests.
+
+use rules_core::{Move, Position, Setup, Variant};
+
+/// A position from a position string (spec/notation.md §4), with options given as `key=value`.
+pub fn pos(text: &str, options: &[&str]) -> Position {
+    let opts: Vec<(String, String)> = options
+        .iter()
+        .map(|kv| {
+            let (k, v) = kv.split_once('=').expect("key=value");
+            (k.to_owned(), v.to_owned())
+        })
+        .collect();
+    let setup = notation::parse_position(text, &opts).unwrap_or_else(|e| panic!("{text}: {e}"));
+    Position::from_setup(&setup).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+/// The position string of a position.
+pub fn text(p: &Position) -> String {
+    notation::write_position(&p.to_setup())
+}
+
+/// A move from its token, the way a record writes it.
+pub fn mv(token: &str) -> Move {
+    if token == "pass" {
+        return Move::Pass;
+    }
+    if token == "open" {
+        return Move::Open;
+    }
+    let (hole, dir) = match token.chars().last() {
+        Some(c @ ('+' | '-')) => (&token[..token.len() - 1], rules_core::Dir::from_sign(c)),
+        _ => (token, None),
+    };
+    Move::Sow {
+        hole: hole
+            .parse()
+            .unwrap_or_else(|_| panic!("bad hole in {token}")),
+        dir,
+    }
+}
+
+/// A small deterministic generator for random play (xorshift64*).
+pub struct Rng(pub u64);
+
+impl Rng {
+    pub fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        (self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 33) as usize % n
+    }
+}
+
+/// Every variant of Bechi and Giuthi: both boards, every `holes` and every `seeds` value.
+pub fn bechi_and_giuthi_variants() -> Vec<Variant> {
+    let mut out = vec![];
+    for h in ["4", "3"] {
+        let mut v = Variant::default_for(rules_core::GameKind::Bechi);
+        v.set_option("holes", h).unwrap();
+        out.push(v);
+    }
+    for h in 5..=10 {
+        for s in 4..=9 {
+            let mut v = Variant::default_for(rules_core::GameKind::Giuthi);
+            v.set_option("holes", &h.to_string()).unwrap();
+            v.set_option("seeds", &s.to_string()).unwrap();
+            out.push(v);
+        }
+    }
+    out
+}
+
+/// The total number of seeds of a setup: board, stores and reserves.
+pub fn seed_total(s: &Setup) -> u32 {
+    s.seeds.iter().sum::<u32>() + s.stores.iter().sum::<u32>() + s.reserves.iter().sum::<u32>()
+}
