@@ -5,7 +5,7 @@
 //! Board strings read as the diagrams: top row 4A 3A 2A 1A, bottom row 1B 2B 3B 4B; `*` marks a
 //! chosen hole (B2), `x` a blocked one (B3).
 
-use crate::support::{mv, pos, text};
+use crate::support::{mv, mv_in, pos, text};
 use rules_core::{AfterRound, Decision, Event, Hole, Player, Position};
 
 /// Fig.01/Fig.02, one situation. Fixed by the text: 2B holds 1 seed («aquest forat conté sols 1
@@ -246,7 +246,7 @@ fn two_by_three_middle_hole_sows_both_ways() {
             .collect::<Vec<_>>(),
         ["1B", "2B+", "3B"]
     );
-    let a = p.play(&mv("2B-")).unwrap();
+    let a = p.play(&mv_in(&p, "2B-")).unwrap();
     assert_eq!(a.canonical, mv("2B+"));
     // 2B keeps 1 of its 6 (B6); 3B 1A 2A 3A 1B (or 1B 3A 2A 1A 3B) get one each.
     assert_eq!(text(&a.position), "bechi 7,7,7/7,1*,7 A opener=B");

@@ -20,24 +20,16 @@ pub fn text(p: &Position) -> String {
     notation::write_position(&p.to_setup())
 }
 
-/// A move from its token, the way a record writes it.
+/// A move from its token (spec/notation.md §5), for the game of `p`.
+pub fn mv_in(p: &Position, token: &str) -> Move {
+    notation::parse_move(p.variant().kind(), token).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// A move from its token, read as a Bechi or Giuthi token.
 pub fn mv(token: &str) -> Move {
-    if token == "pass" {
-        return Move::Pass;
-    }
-    if token == "open" {
-        return Move::Open;
-    }
-    let (hole, dir) = match token.chars().last() {
-        Some(c @ ('+' | '-')) => (&token[..token.len() - 1], rules_core::Dir::from_sign(c)),
-        _ => (token, None),
-    };
-    Move::Sow {
-        hole: hole
-            .parse()
-            .unwrap_or_else(|_| panic!("bad hole in {token}")),
-        dir,
-    }
+    notation::parse_move(rules_core::GameKind::Giuthi, token)
+        .or_else(|_| notation::parse_move(rules_core::GameKind::Bechi, token))
+        .unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// A small deterministic generator for random play (xorshift64*).
