@@ -7,4 +7,5 @@ mod matches;
 mod perft_suites;
 mod reference;
 mod setups;
+mod sulus_examples;
 mod support;

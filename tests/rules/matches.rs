@@ -3,7 +3,7 @@
 //! engine's children agree with the reference implementation's.
 
 use crate::reference;
-use crate::support::{Rng, bechi_and_giuthi_variants, seed_total};
+use crate::support::{Rng, bechi_and_giuthi_variants, seed_total, sulus_variants};
 use proptest::prelude::*;
 use rules_core::{
     AfterRound, Decision, DecisionRequest, GameKind, Hole, Player, Position, Variant,
@@ -29,6 +29,28 @@ fn random_decision(p: &Position, rng: &mut Rng) -> Decision {
             }
             Decision::Layout(v)
         }
+    }
+}
+
+/// What each game keeps true in every position, beyond seed conservation.
+fn game_invariants(setup: &rules_core::Setup) {
+    if setup.variant.kind() == GameKind::SulusNishtaw {
+        crate::sulus_examples::check_territories(setup);
+    }
+}
+
+/// The engine's round totals and next round (`None`: the match is over) agree with the
+/// reference's, where the reference computes them.
+fn next_round_by_reference(p: &Position, next: Option<&Position>) {
+    let s = p.to_setup();
+    if s.variant.kind() == GameKind::SulusNishtaw {
+        let r = p.round_result().unwrap();
+        assert_eq!(r.totals, reference::sulus_nishtaw::totals(&s), "S16 totals");
+        assert_eq!(
+            next.map(Position::to_setup),
+            reference::sulus_nishtaw::next_round(&s),
+            "S18-S21 next round"
+        );
     }
 }
 
@@ -59,6 +81,7 @@ pub fn random_match(variant: Variant, seed: u64, check_reference: bool) -> Match
         loop {
             let setup = p.to_setup();
             assert_eq!(seed_total(&setup), total, "seeds conserved: {setup:?}");
+            game_invariants(&setup);
             assert_eq!(Position::from_setup(&setup).unwrap(), p, "setup round trip");
             let text = notation::write_position(&setup);
             let options: Vec<(String, String)> = variant
@@ -121,10 +144,17 @@ pub fn random_match(variant: Variant, seed: u64, check_reference: bool) -> Match
                 let r = p.round_result().unwrap();
                 assert_eq!(r.holdings[0] + r.holdings[1], total);
                 assert_eq!(seed_total(&next.to_setup()), total);
+                game_invariants(&next.to_setup());
+                if check_reference {
+                    next_round_by_reference(&p, Some(&next));
+                }
                 stats.rounds += 1;
                 p = next;
             }
             AfterRound::MatchOver(_) => {
+                if check_reference {
+                    next_round_by_reference(&p, None);
+                }
                 stats.finished = true;
                 return stats;
             }
@@ -176,5 +206,46 @@ proptest! {
     fn seeds_are_conserved(seed in any::<u64>(), which in 0usize..38) {
         let v = bechi_and_giuthi_variants()[which];
         random_match(v, seed, false);
+    }
+}
+
+#[test]
+fn every_sulus_variant_plays_complete_matches() {
+    for (k, v) in sulus_variants().into_iter().enumerate() {
+        let mut finished = 0;
+        let mut rounds = 0;
+        for seed in 0..6u64 {
+            let s = random_match(v, seed * 7919 + k as u64, false);
+            finished += usize::from(s.finished);
+            rounds += s.rounds;
+        }
+        assert!(
+            finished >= 3,
+            "{v}: only {finished} of 6 random matches finished"
+        );
+        assert!(
+            rounds > 6,
+            "{v}: matches of several rounds ({rounds} rounds in 6 matches)"
+        );
+    }
+}
+
+#[test]
+fn sulus_engine_and_reference_agree_along_random_matches() {
+    for (k, v) in sulus_variants().into_iter().enumerate() {
+        for seed in 0..4u64 {
+            random_match(v, 2000 + 10 * k as u64 + seed, true);
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, .. ProptestConfig::default() })]
+
+    /// Seed conservation and territories (S18, S19) after every ply and set-up of random complete
+    /// Sulus Nishtaw matches, every option combination.
+    #[test]
+    fn sulus_seeds_and_territories_hold(seed in any::<u64>(), which in 0usize..8) {
+        random_match(sulus_variants()[which], seed, false);
     }
 }

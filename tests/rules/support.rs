@@ -67,3 +67,20 @@ pub fn bechi_and_giuthi_variants() -> Vec<Variant> {
 pub fn seed_total(s: &Setup) -> u32 {
     s.seeds.iter().sum::<u32>() + s.stores.iter().sum::<u32>() + s.reserves.iter().sum::<u32>()
 }
+
+/// Every option combination of Sulus Nishtaw: `claims-score-to` × `v1` × `v2`.
+pub fn sulus_variants() -> Vec<Variant> {
+    let mut out = vec![];
+    for to in ["creator", "side-owner"] {
+        for v1 in ["off", "on"] {
+            for v2 in ["off", "on"] {
+                let mut v = Variant::default_for(rules_core::GameKind::SulusNishtaw);
+                v.set_option("claims-score-to", to).unwrap();
+                v.set_option("v1", v1).unwrap();
+                v.set_option("v2", v2).unwrap();
+                out.push(v);
+            }
+        }
+    }
+    out
+}

@@ -1,0 +1,788 @@
+//! Sulus Nishtaw (`sulus-nishtaw.md`): the 3×6 board with an 18-hole cycle, territories that are
+//! arcs of the cycle and shift between rounds, the prescribed opening of every round, relay sowing
+//! through claimed holes, claims, taxes with repeat moves, and the variants V1 and V2.
+
+use crate::geometry::{Geometry, HoleSet};
+use crate::moves::Move;
+use crate::options::{ClaimsScoreTo, SulusOptions, Variant};
+use crate::player::{Dir, Player};
+use crate::position::{Illegal, Rules, Sink};
+use crate::round::{
+    AfterRound, Decision, DecisionRequest, MatchResult, RoundError, RoundResult, richer,
+};
+use crate::setup::{Mark, MarkKind, Problems, Setup, SetupError};
+use crate::sowing::{Endless, LapEnd, LapStart, relay_sow};
+use crate::trace::{Event, NoTrace, Rule, Tracer, emit};
+
+/// The board (README §2.2): 1B..9B are indices 0..9, 1A..9A are 9..18; `+` is `+1 mod 18`.
+const G: Geometry = Geometry::THREE_BY_SIX;
+/// Holes on the board.
+const LEN: usize = 18;
+/// Seeds per hole at every set-up (S1, S18).
+const START_SEEDS: u8 = 3;
+
+/// A Sulus Nishtaw position.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct SulusNishtaw {
+    /// Seeds by hole index.
+    seeds: [u8; LEN],
+    /// A's territory (S2); B's territory is every other hole. Both are arcs of the cycle (S3,
+    /// S19).
+    terr_a: HoleSet,
+    /// Claimed holes by creator (A, B) (S2). A claim lies in the territory of its creator's
+    /// opponent.
+    claims: [HoleSet; 2],
+    /// Seeds taken by taxes in this round (A, B) (S9).
+    store: [u8; 2],
+    to_move: Player,
+    /// The opener of this round (S20).
+    opener: Player,
+    round: u16,
+    /// The round's opening has not been played yet (S4, S6).
+    opening: bool,
+    opts: SulusOptions,
+}
+
+/// The territory of A given the number of holes B owns, by S19: the player with h ≤ 9 holes owns
+/// his holes 1 … h, the other player every other hole.
+fn territory_a(holes_b: usize) -> HoleSet {
+    debug_assert!((1..LEN).contains(&holes_b));
+    if holes_b >= 9 {
+        // A owns 1A … (18−h)A: indices 9 .. 9 + (18 − h).
+        HoleSet::range(9, 9 + (LEN - holes_b))
+    } else {
+        // B owns 1B … hB: indices 0 .. h.
+        G.all().minus(HoleSet::range(0, holes_b))
+    }
+}
+
+/// S18: t/3 rounded to the nearest whole number.
+const fn holes_for(total: u32) -> u32 {
+    total / 3 + if total % 3 == 2 { 1 } else { 0 }
+}
+
+/// "s" when `n` is not 1.
+fn plural(n: u8) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+impl SulusNishtaw {
+    /// The territory of `p` (S2).
+    #[inline]
+    fn terr(&self, p: Player) -> HoleSet {
+        match p {
+            Player::A => self.terr_a,
+            Player::B => G.all().minus(self.terr_a),
+        }
+    }
+
+    /// The holes holding at least one seed.
+    #[inline]
+    fn occupied(&self) -> HoleSet {
+        let mut s = HoleSet::EMPTY;
+        for (i, &x) in self.seeds.iter().enumerate() {
+            if x > 0 {
+                s.insert(i);
+            }
+        }
+        s
+    }
+
+    /// The holes of `p`'s territory that the opponent has not claimed.
+    #[inline]
+    fn unclaimed(&self, p: Player) -> HoleSet {
+        self.terr(p).minus(self.claims[p.other().index()])
+    }
+
+    /// The first hole of `p`'s territory in cycle order (S3): the one whose predecessor is not his.
+    fn first(&self, p: Player) -> usize {
+        let t = self.terr(p);
+        (0..LEN)
+            .find(|&i| t.contains(i) && !t.contains((i + LEN - 1) % LEN))
+            .expect("each territory is a proper arc")
+    }
+
+    /// S15 (a): a player without a seed in the unclaimed holes of his territory.
+    fn starved(&self) -> Option<Player> {
+        let occupied = self.occupied();
+        Player::BOTH
+            .into_iter()
+            .find(|&p| self.unclaimed(p).and(occupied).is_empty())
+    }
+
+    /// The holes the mover may start from by S7, S13 and S14 (endless sowings, S12, not yet
+    /// excluded).
+    fn starts(&self) -> HoleSet {
+        let me = self.to_move;
+        // S7: an unclaimed hole of the mover's territory holding at least one seed.
+        let mut cand = self.unclaimed(me).and(self.occupied());
+        if self.opts.v1 {
+            // S13: no start from a 3-seed hole unless every such hole holds 3.
+            let mut three = HoleSet::EMPTY;
+            for i in cand.iter() {
+                if self.seeds[i] == 3 {
+                    three.insert(i);
+                }
+            }
+            if three != cand {
+                cand = cand.minus(three);
+            }
+        }
+        if self.opts.v2 {
+            // S14: the own hole 1 only with more than 3 seeds.
+            let one = hole_one(me);
+            if self.seeds[one] <= 3 {
+                cand.remove(one);
+            }
+        }
+        cand
+    }
+
+    /// The opening (S4–S6), with its relays and S5 in force; `Err` if it never ended, which S6
+    /// says cannot happen.
+    fn open<T: Tracer>(&self, t: &mut T) -> Result<SulusNishtaw, Endless> {
+        let me = self.to_move;
+        let k = self.terr(me).len();
+        let rule: Rule = if self.round == 1 { "S4" } else { "S6" };
+        let mut c = *self;
+        c.opening = false;
+        // One seed from each of the first k−1 holes of the territory, in cycle order.
+        let mut i = self.first(me);
+        emit(t, || Event::Note {
+            rule,
+            text: if k == 1 {
+                format!("the opening: {me} lifts his only hole and sows it")
+            } else {
+                format!(
+                    "the opening: {me} takes one seed from each of the first {} hole{} of his territory and sows them from his last hole, {}",
+                    k - 1,
+                    if k == 2 { "" } else { "s" },
+                    G.hole((i + k - 1) % LEN)
+                )
+            },
+        });
+        for _ in 1..k {
+            c.seeds[i] -= 1;
+            emit(t, || Event::Lift {
+                hole: G.hole(i),
+                seeds: 1,
+                dir: Dir::Ccw,
+                relay: false,
+                rule,
+            });
+            i = G.step(i, Dir::Ccw);
+        }
+        // `i` is the last hole: the k−1 seeds go one per hole from it on.
+        let mut at = i;
+        for n in 0..k - 1 {
+            if n > 0 {
+                at = G.step(at, Dir::Ccw);
+            }
+            c.seeds[at] += 1;
+            emit(t, || Event::Sow { hole: G.hole(at) });
+        }
+        // The whole content of the hole of the last of them (with k = 1, of the only hole) is
+        // lifted and sown as normal laps.
+        let hand = c.seeds[at];
+        c.seeds[at] = 0;
+        emit(t, || Event::Lift {
+            hole: G.hole(at),
+            seeds: hand.into(),
+            dir: Dir::Ccw,
+            relay: true,
+            rule,
+        });
+        let start = LapStart {
+            origin: at,
+            dir: Dir::Ccw,
+            hand,
+        };
+        // S5: no claim during the opening: only an empty hole (S8.3) ends a lap.
+        let sown = relay_sow(
+            &mut c.seeds,
+            G,
+            start,
+            "S8",
+            |s, h, _| {
+                if s[h] == 1 {
+                    LapEnd::Stop
+                } else {
+                    LapEnd::Relay(Dir::Ccw)
+                }
+            },
+            t,
+        )?;
+        emit(t, || Event::Note {
+            rule: "S8",
+            text: format!(
+                "the last seed fell in {}, which was empty: the turn ends",
+                G.hole(sown.last)
+            ),
+        });
+        c.to_move = me.other();
+        emit(t, || Event::Next {
+            player: me.other(),
+            repeat: false,
+            rule: "S8",
+        });
+        Ok(c)
+    }
+
+    /// A move from hole index `i` (S7–S11), which must be a start allowed by S7, S13 and S14;
+    /// `Err` if the sowing never ends (S12).
+    fn sow<T: Tracer>(&self, i: usize, t: &mut T) -> Result<SulusNishtaw, Endless> {
+        let me = self.to_move;
+        let opp = me.other();
+        let mine = self.claims[me.index()];
+        let theirs = self.claims[opp.index()];
+        let opp_terr = self.terr(opp);
+        let mut c = *self;
+        let hand = c.seeds[i];
+        c.seeds[i] = 0;
+        emit(t, || Event::Lift {
+            hole: G.hole(i),
+            seeds: hand.into(),
+            dir: Dir::Ccw,
+            relay: false,
+            rule: "S7",
+        });
+        let start = LapStart {
+            origin: i,
+            dir: Dir::Ccw,
+            hand,
+        };
+        // S8: the first case that applies ends the lap; case 5 relays.
+        let sown = relay_sow(
+            &mut c.seeds,
+            G,
+            start,
+            "S8",
+            |s, h, _| {
+                let claimed = mine.contains(h) || theirs.contains(h);
+                if claimed || s[h] == 1 || (opp_terr.contains(h) && s[h] == 4) {
+                    LapEnd::Stop
+                } else {
+                    LapEnd::Relay(Dir::Ccw)
+                }
+            },
+            t,
+        )?;
+        let h = sown.last;
+        let hole = G.hole(h);
+        let next = |c: &mut SulusNishtaw, t: &mut T, repeat: bool, rule: Rule| {
+            let p = if repeat { me } else { opp };
+            c.to_move = p;
+            emit(t, || Event::Next {
+                player: p,
+                repeat,
+                rule,
+            });
+        };
+        if mine.contains(h) {
+            // S8.1
+            emit(t, || Event::Note {
+                rule: "S8",
+                text: format!(
+                    "the last seed fell in {hole}, a hole {me} claimed: the turn ends without capture"
+                ),
+            });
+            next(&mut c, t, false, "S8");
+        } else if theirs.contains(h) {
+            // S8.2, S9: the last seed and one seed the hole held, if it held any.
+            let take = c.seeds[h].min(2);
+            c.seeds[h] -= take;
+            c.store[me.index()] += take;
+            emit(t, || Event::Capture {
+                hole,
+                seeds: take.into(),
+                player: me,
+                rule: "S9",
+            });
+            emit(t, || Event::Note {
+                rule: "S10",
+                text: format!(
+                    "the last seed fell in {hole}, claimed by {opp} in {me}'s territory: {me} takes {take} seed{} as tax and moves again",
+                    plural(take)
+                ),
+            });
+            next(&mut c, t, true, "S10");
+        } else if c.seeds[h] == 1 {
+            // S8.3
+            emit(t, || Event::Note {
+                rule: "S8",
+                text: format!("the last seed fell in {hole}, which was empty: the turn ends"),
+            });
+            next(&mut c, t, false, "S8");
+        } else {
+            // S8.4: an unclaimed hole of the opponent that held 3 now holds 4.
+            c.claims[me.index()].insert(h);
+            emit(t, || Event::Mark {
+                hole,
+                mark: Mark {
+                    kind: MarkKind::Claim,
+                    owner: me,
+                },
+                rule: "S8",
+            });
+            emit(t, || Event::Note {
+                rule: "S8",
+                text: format!(
+                    "the last seed fell in {hole}, a hole of {opp} that held 3: {me} claims it and the turn ends"
+                ),
+            });
+            next(&mut c, t, false, "S8");
+        }
+        if T::ON
+            && let Some(p) = c.starved()
+        {
+            emit(t, || Event::Note {
+                rule: "S15",
+                text: format!(
+                    "{p} has no seed in the unclaimed holes of his territory: the round is over"
+                ),
+            });
+        }
+        Ok(c)
+    }
+
+    /// The start holes of the mover in canonical order: his territory in cycle order from its
+    /// first hole (S3), as `spec/engine.md` §2 orders Sulus Nishtaw moves.
+    fn ordered_starts(&self) -> impl Iterator<Item = usize> + '_ {
+        let starts = self.starts();
+        let first = self.first(self.to_move);
+        (0..LEN)
+            .map(move |k| (first + k) % LEN)
+            .filter(move |&i| starts.contains(i))
+    }
+
+    /// Whether the player to move has a legal ply.
+    fn has_move(&self) -> bool {
+        if self.opening {
+            return self.open(&mut NoTrace).is_ok();
+        }
+        self.starts()
+            .iter()
+            .any(|i| self.sow(i, &mut NoTrace).is_ok())
+    }
+
+    /// S15: the round is over.
+    fn is_over(&self) -> bool {
+        self.starved().is_some() || !self.has_move()
+    }
+
+    /// Why the round is over (S15), if it is.
+    fn over_reason(&self) -> Option<String> {
+        if let Some(p) = self.starved() {
+            return Some(format!(
+                "the round is over: {p} has no seed in the unclaimed holes of his territory"
+            ));
+        }
+        (!self.has_move()).then(|| {
+            format!(
+                "the round is over: {} has no legal move",
+                self.to_move.letter()
+            )
+        })
+    }
+
+    /// S16: taxes, claimed holes as `claims-score-to` credits them, and the unclaimed holes of the
+    /// own territory.
+    fn round_totals(&self) -> [u32; 2] {
+        let sum = |set: HoleSet| set.iter().map(|i| u32::from(self.seeds[i])).sum::<u32>();
+        Player::BOTH.map(|p| {
+            let claimed = match self.opts.claims_score_to {
+                ClaimsScoreTo::Creator => self.claims[p.index()],
+                ClaimsScoreTo::SideOwner => self.claims[p.other().index()],
+            };
+            u32::from(self.store[p.index()]) + sum(claimed) + sum(self.unclaimed(p))
+        })
+    }
+
+    /// S21: the match ends after this round, and how.
+    fn match_end(&self) -> Option<MatchResult> {
+        let t = self.round_totals();
+        Player::BOTH
+            .into_iter()
+            .find(|p| t[p.index()] <= 1)
+            .map(|p| MatchResult {
+                winner: Some(p.other()),
+                rule: "S21",
+                reason: format!(
+                    "{p}'s round total is {}: S18 would give him no hole, and {} wins the match",
+                    t[p.index()],
+                    p.other()
+                ),
+            })
+    }
+
+    /// Checks a setup (S1–S3, S4–S6, S9, S16, S18–S20) and makes it a position.
+    pub(crate) fn from_setup(s: &Setup) -> Result<SulusNishtaw, SetupError> {
+        let Variant::SulusNishtaw(opts) = s.variant else {
+            unreachable!("dispatched on the variant")
+        };
+        let mut pr = Problems::default();
+        if !pr.common(s) {
+            return Err(pr.finish().expect_err("common() reported a problem"));
+        }
+        // Territories: rows, or the shape S19 gives (the smaller territory is its owner's holes
+        // 1 … h, the other player owns the rest).
+        let mut terr_a = G.row_set(Player::A);
+        if let Some(o) = &s.owners {
+            let mut a = HoleSet::EMPTY;
+            for (i, p) in o.iter().enumerate() {
+                if *p == Player::A {
+                    a.insert(i);
+                }
+            }
+            let holes_b = LEN - a.len();
+            if (1..LEN).contains(&holes_b) && a == territory_a(holes_b) {
+                terr_a = a;
+            } else {
+                pr.push(
+                    Some("S19"),
+                    "territories must be as S19 annexes holes: the player with h ≤ 9 holes owns his holes 1 to h, the other player every other hole",
+                );
+            }
+        }
+        if s.round == 1 {
+            pr.check(terr_a == G.row_set(Player::A), Some("S1"), || {
+                "in round 1 each player owns his own nine holes".to_owned()
+            });
+        }
+        let mut claims = [HoleSet::EMPTY; 2];
+        for (i, m) in s.marked() {
+            let hole = G.hole(i);
+            if m.kind != MarkKind::Claim {
+                pr.push(
+                    None,
+                    format!(
+                        "Sulus Nishtaw has no {:?} marks (hole {hole}); its marks are claims",
+                        m.kind
+                    ),
+                );
+                continue;
+            }
+            let owner = if terr_a.contains(i) {
+                Player::A
+            } else {
+                Player::B
+            };
+            if m.owner == owner {
+                pr.push(
+                    Some("S2"),
+                    format!(
+                        "{hole} lies in {owner}'s territory and cannot be claimed by {owner}: a claim arises only in the opponent's territory"
+                    ),
+                );
+            }
+            claims[m.owner.index()].insert(i);
+        }
+        pr.check(s.reserves == [0, 0], Some("S18"), || {
+            "Sulus Nishtaw keeps no reserves: every hole starts a round with 3 seeds".to_owned()
+        });
+        for p in Player::BOTH {
+            pr.check(
+                s.stores[p.index()] == 0 || !claims[p.other().index()].is_empty(),
+                Some("S9"),
+                || {
+                    format!(
+                        "{p} has taken {} seeds in taxes, but {} has claimed no hole: taxes come only from holes the opponent claimed",
+                        s.stores[p.index()],
+                        p.other()
+                    )
+                },
+            );
+        }
+        pr.check(s.opener.is_some(), Some("S20"), || {
+            "the opener of the round is required: the next round's opener alternates".to_owned()
+        });
+        if s.opening_pending {
+            let fresh = s.seeds.iter().all(|&x| x == u32::from(START_SEEDS))
+                && claims == [HoleSet::EMPTY; 2]
+                && s.stores == [0, 0];
+            pr.check(fresh, Some("S6"), || {
+                "before the opening every hole holds 3 seeds, with no claims and no taxes taken"
+                    .to_owned()
+            });
+            if let Some(o) = s.opener {
+                pr.check(s.to_move == o, Some("S6"), || {
+                    format!("the opening is played by the round's opener, {o}")
+                });
+            }
+        }
+        pr.check(s.right.is_none(), None, || {
+            "Sulus Nishtaw has no capture rights".to_owned()
+        });
+        pr.check(s.round <= u32::from(u16::MAX), None, || {
+            format!("round {} is too large", s.round)
+        });
+        pr.finish()?;
+        let mut seeds = [0u8; LEN];
+        for (i, &x) in s.seeds.iter().enumerate() {
+            seeds[i] = x as u8; // the total check bounds every count by 54
+        }
+        Ok(SulusNishtaw {
+            seeds,
+            terr_a,
+            claims,
+            store: s.stores.map(|x| x as u8),
+            to_move: s.to_move,
+            opener: s.opener.unwrap_or(s.to_move),
+            round: s.round as u16,
+            opening: s.opening_pending,
+            opts,
+        })
+    }
+}
+
+/// The index of the own hole 1 of `p`: 1B or 1A (S14). It is always in `p`'s territory (S19).
+const fn hole_one(p: Player) -> usize {
+    match p {
+        Player::B => 0,
+        Player::A => 9,
+    }
+}
+
+impl Rules for SulusNishtaw {
+    fn variant(&self) -> Variant {
+        Variant::SulusNishtaw(self.opts)
+    }
+
+    fn to_move(&self) -> Player {
+        self.to_move
+    }
+
+    fn generate<S: Sink<Self>>(&self, sink: &mut S) {
+        if self.starved().is_some() {
+            return; // S15 (a)
+        }
+        if self.opening {
+            // S4, S6: the opening is the only legal ply at the start of a round.
+            if let Ok(c) = self.open(&mut NoTrace) {
+                sink.push(|| Move::Open, c);
+            }
+            return;
+        }
+        for i in self.ordered_starts() {
+            if let Ok(c) = self.sow(i, &mut NoTrace) {
+                sink.push(|| Move::sow(G.hole(i)), c);
+            }
+        }
+    }
+
+    fn play_traced<T: Tracer>(&self, m: &Move, t: &mut T) -> Result<SulusNishtaw, Illegal> {
+        let me = self.to_move;
+        if let Some(why) = self.over_reason() {
+            return Err(Illegal::new("S15", why));
+        }
+        let opening_rule: Rule = if self.round == 1 { "S4" } else { "S6" };
+        match *m {
+            Move::Pass => Err(Illegal::new(
+                "S15",
+                "Sulus Nishtaw has no passes: the player to move sows",
+            )),
+            Move::Open => {
+                if !self.opening {
+                    return Err(Illegal::new(
+                        opening_rule,
+                        "the opening is played once, as the first ply of the round; it has been played",
+                    ));
+                }
+                self.open(t)
+                    .map_err(|Endless| Illegal::new("S12", "the sowing of the opening never ends"))
+            }
+            Move::Sow { hole, dir } => {
+                if self.opening {
+                    return Err(Illegal::new(
+                        opening_rule,
+                        "the round begins with the opening (open), the only legal ply at its start",
+                    ));
+                }
+                let Some(i) = G.index(hole) else {
+                    return Err(Illegal::new(
+                        "S1",
+                        format!("there is no hole {hole} on the 3×6 board"),
+                    ));
+                };
+                if dir == Some(Dir::Cw) {
+                    return Err(Illegal::new(
+                        "S1",
+                        "Sulus Nishtaw sows counterclockwise only",
+                    ));
+                }
+                if !self.terr(me).contains(i) {
+                    return Err(Illegal::new(
+                        "S7",
+                        format!("{hole} is not in {me}'s territory"),
+                    ));
+                }
+                if self.claims[me.other().index()].contains(i) {
+                    return Err(Illegal::new(
+                        "S7",
+                        format!(
+                            "{hole} is a hole claimed by {}, and no move starts from a claimed hole",
+                            me.other()
+                        ),
+                    ));
+                }
+                if self.seeds[i] == 0 {
+                    return Err(Illegal::new("S7", format!("{hole} is empty")));
+                }
+                if !self.starts().contains(i) {
+                    if self.opts.v2 && i == hole_one(me) && self.seeds[i] <= 3 {
+                        return Err(Illegal::new(
+                            "S14",
+                            format!(
+                                "{hole} holds {} seed{}; under V2 a move starts from it only with more than 3",
+                                self.seeds[i],
+                                plural(self.seeds[i])
+                            ),
+                        ));
+                    }
+                    return Err(Illegal::new(
+                        "S13",
+                        format!(
+                            "{hole} holds 3 seeds; under V1 a move starts from a 3-seed hole only when every hole {me} could start from holds 3"
+                        ),
+                    ));
+                }
+                self.sow(i, t).map_err(|Endless| {
+                    Illegal::new("S12", format!("the sowing from {hole} never ends"))
+                })
+            }
+        }
+    }
+
+    fn round_result(&self) -> Option<RoundResult> {
+        if !self.is_over() {
+            return None;
+        }
+        let totals = self.round_totals();
+        Some(RoundResult {
+            totals,
+            holdings: totals,
+            winner: richer(totals),
+            rule: "S16",
+        })
+    }
+
+    fn decision_request(&self) -> Result<DecisionRequest, RoundError> {
+        if !self.is_over() {
+            return Err(RoundError::new(
+                "S15",
+                "the round is not over: the player to move can still sow",
+            ));
+        }
+        Ok(DecisionRequest::None)
+    }
+
+    fn after_round(&self, decision: &Decision) -> Result<AfterRound, RoundError> {
+        if !self.is_over() {
+            return Err(RoundError::new(
+                "S15",
+                "the round is not over: the player to move can still sow",
+            ));
+        }
+        if *decision != Decision::None {
+            return Err(RoundError::new(
+                "S18",
+                "no set-up decision is made: the territories follow from the round totals",
+            ));
+        }
+        if let Some(end) = self.match_end() {
+            return Ok(AfterRound::MatchOver(end));
+        }
+        let t = self.round_totals();
+        let holes_b = holes_for(t[Player::B.index()]) as usize;
+        debug_assert_eq!(holes_b + holes_for(t[Player::A.index()]) as usize, LEN);
+        let opener = self.opener.other(); // S20
+        let next = SulusNishtaw {
+            seeds: [START_SEEDS; LEN],
+            terr_a: territory_a(holes_b), // S18, S19
+            claims: [HoleSet::EMPTY; 2],
+            store: [0, 0],
+            to_move: opener,
+            opener,
+            round: self.round.saturating_add(1),
+            opening: true,
+            opts: self.opts,
+        };
+        Ok(AfterRound::Next(crate::Position::SulusNishtaw(next)))
+    }
+
+    fn to_setup(&self) -> Setup {
+        let owners = (self.terr_a != G.row_set(Player::A)).then(|| {
+            (0..LEN)
+                .map(|i| {
+                    if self.terr_a.contains(i) {
+                        Player::A
+                    } else {
+                        Player::B
+                    }
+                })
+                .collect()
+        });
+        let marks = (0..LEN)
+            .map(|i| {
+                Player::BOTH
+                    .into_iter()
+                    .find(|p| self.claims[p.index()].contains(i))
+                    .map(|owner| Mark {
+                        kind: MarkKind::Claim,
+                        owner,
+                    })
+            })
+            .collect();
+        Setup {
+            variant: self.variant(),
+            seeds: self.seeds.iter().map(|&x| u32::from(x)).collect(),
+            owners,
+            marks,
+            stores: self.store.map(u32::from),
+            reserves: [0, 0],
+            to_move: self.to_move,
+            round: u32::from(self.round),
+            opener: Some(self.opener),
+            opening_pending: self.opening,
+            right: None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn territories_follow_s18_and_s19() {
+        assert_eq!(holes_for(33), 11);
+        assert_eq!(holes_for(21), 7);
+        assert_eq!(holes_for(28), 9);
+        assert_eq!(holes_for(26), 9);
+        assert_eq!(holes_for(38), 13);
+        assert_eq!(holes_for(39), 13);
+        assert_eq!(holes_for(2), 1);
+        assert_eq!(territory_a(9), G.row_set(Player::A));
+        // B with 11 holes owns 8A, 9A and his own nine.
+        let b = G.all().minus(territory_a(11));
+        let names: Vec<String> = b.iter().map(|i| G.hole(i).to_string()).collect();
+        assert_eq!(
+            names,
+            [
+                "1B", "2B", "3B", "4B", "5B", "6B", "7B", "8B", "9B", "8A", "9A"
+            ]
+        );
+        // A with 11 holes owns 8B, 9B and his own nine.
+        let a = territory_a(7);
+        let names: Vec<String> = a.iter().map(|i| G.hole(i).to_string()).collect();
+        assert_eq!(
+            names,
+            [
+                "8B", "9B", "1A", "2A", "3A", "4A", "5A", "6A", "7A", "8A", "9A"
+            ]
+        );
+        for h in 1..LEN {
+            assert_eq!(territory_a(h).len(), LEN - h);
+        }
+    }
+}
