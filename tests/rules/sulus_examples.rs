@@ -416,7 +416,7 @@ fn s13_v1_no_start_from_three_seeds_unless_all_hold_three() {
     let p = pos(JUG_01, &["v1=on"]);
     assert_eq!(
         rule_and_reason(&p, "2B"),
-        "S13 | 2B holds 3 seeds; under V1 a move starts from a 3-seed hole only when every hole B could start from holds 3"
+        "S13 | 2B holds 3 seeds; under V1 a move starts from a 3-seed hole only when every hole B could otherwise start from holds 3"
     );
     assert_eq!(moves(&p), ["1B", "4B", "5B", "6B", "7B", "8B", "9B"]);
     assert_eq!(moves(&pos(JUG_01, &[])).len(), 8);
@@ -749,17 +749,22 @@ fn s21_a_total_of_one_or_less_ends_the_match() {
 const V1_V2: &str = "sulus-nishtaw 8,8,8,8,8,8/1,0,0,0,0,0/2,0,0,0,3,0 B opener=A";
 
 #[test]
-fn s13_s14_v1_counts_hole_one_among_the_holes_b_could_start_from() {
-    // S13 names the holes V1 compares: «his unclaimed holes holding at least 1 seed». With V2 on
-    // as well, 1B (2 seeds) is one of them although V2 forbids it: 5B (3) is not the only
-    // candidate, so V1 forbids it, V2 forbids 1B, and B has no legal move (S15 b). A reading,
+fn s13_s14_v1_compares_the_holes_b_could_otherwise_start_from() {
+    // S13 compares «every hole the mover could otherwise start from»: the holes he could start
+    // from but for V1. With V2 on as well, 1B (2 seeds) is not one of them, since V2 forbids it:
+    // 5B is the only hole he could otherwise start from, it holds 3, so V1 allows it. A reading,
     // recorded in spec/engine.md.
     assert_eq!(moves(&pos(V1_V2, &[])), ["1B", "5B"]);
     assert_eq!(moves(&pos(V1_V2, &["v1=on"])), ["1B"]);
     assert_eq!(moves(&pos(V1_V2, &["v2=on"])), ["5B"]);
     let p = pos(V1_V2, &["v1=on", "v2=on"]);
-    assert!(p.legal_moves().is_empty());
-    assert_eq!(p.round_result().unwrap().totals, [49, 5]);
+    assert_eq!(moves(&p), ["5B"]);
+    assert_eq!(p.play(&mv_in(&p, "1B")).unwrap_err().rule, "S14");
+    let only_v1 = pos(V1_V2, &["v1=on"]);
+    assert_eq!(
+        only_v1.play(&mv_in(&only_v1, "5B")).unwrap_err().rule,
+        "S13"
+    );
 }
 
 #[test]

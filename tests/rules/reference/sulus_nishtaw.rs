@@ -73,19 +73,22 @@ pub fn children(s: &Setup) -> Vec<(String, Setup)> {
     let mut allowed: Vec<usize> = (0..HOLES)
         .filter(|&i| owner(s, i) == me && claimer(s, i).is_none() && s.seeds[i] > 0)
         .collect();
-    // S13
-    if v1 && !allowed.iter().all(|&i| s.seeds[i] == 3) {
-        allowed.retain(|&i| s.seeds[i] != 3);
-    }
     // S14
     if v2 {
         let one = if me == Player::B { 0 } else { 9 };
         allowed.retain(|&i| i != one || s.seeds[i] > 3);
     }
-    allowed
+    // S12: only sowings that end are moves.
+    let mut out: Vec<(usize, Setup)> = allowed
         .into_iter()
-        .filter_map(|i| sow(s, i).map(|c| (name(i), c)))
-        .collect()
+        .filter_map(|i| sow(s, i).map(|c| (i, c)))
+        .collect();
+    // S13: the holes he could otherwise start from are those left by S7, S14 and S12; a 3-seed
+    // hole is refused unless all of them hold 3 (spec/engine.md, Sulus Nishtaw readings).
+    if v1 && !out.iter().all(|(i, _)| s.seeds[*i] == 3) {
+        out.retain(|(i, _)| s.seeds[*i] != 3);
+    }
+    out.into_iter().map(|(i, c)| (name(i), c)).collect()
 }
 
 /// S4–S6; `None` if it never ended.

@@ -110,24 +110,12 @@ impl SulusNishtaw {
             .find(|&p| self.unclaimed(p).and(occupied).is_empty())
     }
 
-    /// The holes the mover may start from by S7, S13 and S14 (endless sowings, S12, not yet
+    /// The holes the mover could start from but for V1: S7 and S14 (endless sowings, S12, not yet
     /// excluded).
     fn starts(&self) -> HoleSet {
         let me = self.to_move;
         // S7: an unclaimed hole of the mover's territory holding at least one seed.
         let mut cand = self.unclaimed(me).and(self.occupied());
-        if self.opts.v1 {
-            // S13: no start from a 3-seed hole unless every such hole holds 3.
-            let mut three = HoleSet::EMPTY;
-            for i in cand.iter() {
-                if self.seeds[i] == 3 {
-                    three.insert(i);
-                }
-            }
-            if three != cand {
-                cand = cand.minus(three);
-            }
-        }
         if self.opts.v2 {
             // S14: the own hole 1 only with more than 3 seeds.
             let one = hole_one(me);
@@ -347,15 +335,35 @@ impl SulusNishtaw {
 
     /// The start holes of the mover in canonical order: his territory in cycle order from its
     /// first hole (S3), as `spec/engine.md` §2 orders Sulus Nishtaw moves.
-    fn ordered_starts(&self) -> impl Iterator<Item = usize> + '_ {
-        let starts = self.starts();
+    fn ordered_starts(&self, starts: HoleSet) -> impl Iterator<Item = usize> + '_ {
         let first = self.first(self.to_move);
         (0..LEN)
             .map(move |k| (first + k) % LEN)
             .filter(move |&i| starts.contains(i))
     }
 
-    /// Whether the player to move has a legal ply.
+    /// The holes of `set` holding exactly 3 seeds (S13).
+    fn threes(&self, set: HoleSet) -> HoleSet {
+        let mut t = HoleSet::EMPTY;
+        for i in set.iter() {
+            if self.seeds[i] == 3 {
+                t.insert(i);
+            }
+        }
+        t
+    }
+
+    /// S13: whether a start other than from a 3-seed hole is available (S7, S14, and its sowing
+    /// ends, S12), so that V1 refuses the 3-seed holes.
+    fn v1_refuses_threes(&self) -> bool {
+        let starts = self.starts();
+        starts
+            .minus(self.threes(starts))
+            .iter()
+            .any(|i| self.sow(i, &mut NoTrace).is_ok())
+    }
+
+    /// Whether the player to move has a legal ply. V1 never takes the last legal start away.
     fn has_move(&self) -> bool {
         if self.opening {
             return self.open(&mut NoTrace).is_ok();
@@ -563,9 +571,29 @@ impl Rules for SulusNishtaw {
             }
             return;
         }
-        for i in self.ordered_starts() {
+        let starts = self.starts();
+        if !self.opts.v1 {
+            for i in self.ordered_starts(starts) {
+                if let Ok(c) = self.sow(i, &mut NoTrace) {
+                    sink.push(|| Move::sow(G.hole(i)), c);
+                }
+            }
+            return;
+        }
+        // S13: the 3-seed holes only if no other start (S7, S14) has a sowing that ends (S12).
+        let threes = self.threes(starts);
+        let mut any = false;
+        for i in self.ordered_starts(starts.minus(threes)) {
             if let Ok(c) = self.sow(i, &mut NoTrace) {
                 sink.push(|| Move::sow(G.hole(i)), c);
+                any = true;
+            }
+        }
+        if !any {
+            for i in self.ordered_starts(threes) {
+                if let Ok(c) = self.sow(i, &mut NoTrace) {
+                    sink.push(|| Move::sow(G.hole(i)), c);
+                }
             }
         }
     }
@@ -629,20 +657,21 @@ impl Rules for SulusNishtaw {
                     return Err(Illegal::new("S7", format!("{hole} is empty")));
                 }
                 if !self.starts().contains(i) {
-                    if self.opts.v2 && i == hole_one(me) && self.seeds[i] <= 3 {
-                        return Err(Illegal::new(
-                            "S14",
-                            format!(
-                                "{hole} holds {} seed{}; under V2 a move starts from it only with more than 3",
-                                self.seeds[i],
-                                plural(self.seeds[i])
-                            ),
-                        ));
-                    }
+                    // Only S14 removes an occupied, unclaimed hole of the territory.
+                    return Err(Illegal::new(
+                        "S14",
+                        format!(
+                            "{hole} holds {} seed{}; under V2 a move starts from it only with more than 3",
+                            self.seeds[i],
+                            plural(self.seeds[i])
+                        ),
+                    ));
+                }
+                if self.opts.v1 && self.seeds[i] == 3 && self.v1_refuses_threes() {
                     return Err(Illegal::new(
                         "S13",
                         format!(
-                            "{hole} holds 3 seeds; under V1 a move starts from a 3-seed hole only when every hole {me} could start from holds 3"
+                            "{hole} holds 3 seeds; under V1 a move starts from a 3-seed hole only when every hole {me} could otherwise start from holds 3"
                         ),
                     ));
                 }
