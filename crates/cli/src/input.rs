@@ -101,7 +101,6 @@ pub fn each_record(
         };
         match chunk.problem {
             Some(ChunkProblem::Utf8 { line, column }) => {
-                unit.first_line = line;
                 unit.checked.problems.push(Problem::new(
                     ProblemKind::Encoding,
                     None,
