@@ -101,11 +101,15 @@ pub fn each_record(
         };
         match chunk.problem {
             Some(ChunkProblem::Utf8 { line, column }) => {
-                unit.checked.problems.push(Problem::new(
+                let mut p = Problem::new(
                     ProblemKind::Encoding,
                     None,
-                    format!("the record is not UTF-8: a bad byte at line {line}, byte {column} of the line"),
-                ));
+                    format!(
+                        "the record is not UTF-8: a bad byte at line {line}, byte {column} of the line"
+                    ),
+                );
+                p.at = Some((line, column));
+                unit.checked.problems.push(p);
             }
             Some(ChunkProblem::TooLarge { limit }) => {
                 unit.checked.problems.push(Problem::new(

@@ -37,16 +37,12 @@ fn text(u: &Unit, out: &mut impl Write) -> Result<(), CliError> {
         )?;
         return Ok(());
     };
-    let opts: Vec<String> = r.options.iter().map(|(k, v)| format!(" {k}={v}")).collect();
+    let game =
+        notation::check::variant_of(r).map_or_else(|_| r.game.to_string(), |v| v.to_string());
     writeln!(
         out,
-        "record {} of {} (line {}): {}{}, opener of round 1: {}",
-        u.index,
-        u.file,
-        u.first_line,
-        r.game,
-        opts.concat(),
-        r.opener
+        "record {} of {} (line {}): {game}, opener of round 1: {}",
+        u.index, u.file, u.first_line, r.opener
     )?;
     for (name, value) in r.tag_pairs().into_iter().skip(2) {
         if !matches!(name.as_str(), "Options" | "Opener" | "Position") {
@@ -65,11 +61,19 @@ fn text(u: &Unit, out: &mut impl Write) -> Result<(), CliError> {
             Step::Ply {
                 number,
                 token,
+                written,
                 mover,
                 trace,
                 after,
             } => {
-                writeln!(out, "ply {number}: {mover} plays {token}")?;
+                if written == token {
+                    writeln!(out, "ply {number}: {mover} plays {token}")?;
+                } else {
+                    writeln!(
+                        out,
+                        "ply {number}: {mover} plays {token} (written {written}, the same outcome)"
+                    )?;
+                }
                 write!(out, "{}", board::trace_lines(trace, "  "))?;
                 let c = trace.captured();
                 if c != [0, 0] {
@@ -172,13 +176,14 @@ fn json_lines(u: &Unit, out: &mut impl Write) -> Result<(), CliError> {
             Step::Ply {
                 number,
                 token,
+                written,
                 mover,
                 trace,
                 after,
             } => {
                 let s = after.to_setup();
                 json!({"type": "ply", "data": {
-                    "record": rec, "ply": number, "move": token, "player": mover,
+                    "record": rec, "ply": number, "move": token, "written": written, "player": mover,
                     "events": trace, "captured": trace.captured(),
                     "position": write_position(&s), "stores": s.stores, "reserves": s.reserves,
                     "to_move": if after.round_result().is_none() { Some(s.to_move) } else { None::<Player> },

@@ -24,14 +24,9 @@ pub fn plies(n: u32) -> String {
 pub fn record_line(u: &Unit) -> String {
     let what = match &u.record {
         Some(r) => {
-            let opts: Vec<String> = r.options.iter().map(|(k, v)| format!(" {k}={v}")).collect();
-            format!(
-                "{}{}, {}, {}",
-                r.game,
-                opts.concat(),
-                plies(u.checked.plies),
-                r.result
-            )
+            let game = notation::check::variant_of(r)
+                .map_or_else(|_| r.game.to_string(), |v| v.to_string());
+            format!("{game}, {}, {}", plies(u.checked.plies), r.result)
         }
         None => "unreadable".to_owned(),
     };

@@ -26,6 +26,8 @@ pub enum Step {
         number: u32,
         /// Its canonical token.
         token: String,
+        /// The token as written.
+        written: String,
         /// Who played it.
         mover: Player,
         /// What happened.
@@ -288,6 +290,7 @@ pub fn check(record: &Record, spans: Option<&Spans>, steps: bool) -> Checked {
                         if steps {
                             out.steps.push(Step::Ply {
                                 number: ply,
+                                written: token.clone(),
                                 token: canonical,
                                 mover,
                                 trace: played.trace.clone(),

@@ -74,6 +74,9 @@ pub struct Problem {
     pub ply: Option<u32>,
     /// The token it concerns.
     pub token: Option<String>,
+    /// Line and column in the file, for a problem found before the record could be read as text
+    /// (bad bytes), which therefore has no span.
+    pub at: Option<(usize, usize)>,
 }
 
 impl Problem {
@@ -91,6 +94,7 @@ impl Problem {
             rule: None,
             ply: None,
             token: None,
+            at: None,
         }
     }
 

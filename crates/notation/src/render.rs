@@ -100,8 +100,11 @@ impl Origin<'_> {
         FindingJson {
             file: self.file,
             record: self.record,
-            line: Some(loc.as_ref().map_or(self.first_line, |l| l.line)),
-            column: loc.as_ref().map(|l| l.column),
+            line: Some(
+                loc.as_ref()
+                    .map_or(p.at.map_or(self.first_line, |a| a.0), |l| l.line),
+            ),
+            column: loc.as_ref().map(|l| l.column).or(p.at.map(|a| a.1)),
             ply: p.ply,
             token: p.token.as_deref(),
             kind: p.kind,
@@ -141,9 +144,14 @@ impl Origin<'_> {
                     .collect();
                 let _ = writeln!(out, "{pad} | {lead}{}", "^".repeat(loc.width));
             }
-            None => {
-                let _ = writeln!(out, " --> {}:{} ({context})", self.file, self.first_line);
-            }
+            None => match p.at {
+                Some((line, col)) => {
+                    let _ = writeln!(out, " --> {}:{line}:{col} ({context})", self.file);
+                }
+                None => {
+                    let _ = writeln!(out, " --> {}:{} ({context})", self.file, self.first_line);
+                }
+            },
         }
         out
     }
