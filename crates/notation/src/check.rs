@@ -210,7 +210,7 @@ pub fn check(record: &Record, spans: Option<&Spans>, steps: bool) -> Checked {
             let s = cx.tag_span("Game");
             Problem::new(ProblemKind::Header, s, e.to_string())
         }),
-        Some(text) => start_from(&mut cx, text, record, &options, variant),
+        Some(text) => start_from(&mut cx, text, record, &options, variant).map_err(|b| *b),
     };
     let mut pos = match start {
         Ok(p) => p,
@@ -492,7 +492,7 @@ fn start_from(
     record: &Record,
     options: &[(String, String)],
     variant: Variant,
-) -> Result<Position, Problem> {
+) -> Result<Position, Box<Problem>> {
     let span = cx.tag_span("Position");
     let inner = |off: usize, len: usize| {
         span.clone().map(|s| {
@@ -501,14 +501,14 @@ fn start_from(
         })
     };
     let setup = parse_position(text, options).map_err(|e| {
-        Problem::new(
+        Box::new(Problem::new(
             ProblemKind::Position,
             inner(e.offset, e.len),
             format!("bad Position: {}", e.message),
-        )
+        ))
     })?;
     if setup.variant.kind() != record.game {
-        return Err(Problem::new(
+        return Err(Box::new(Problem::new(
             ProblemKind::Position,
             inner(0, setup.variant.kind().name().len()),
             format!(
@@ -516,17 +516,17 @@ fn start_from(
                 setup.variant.kind(),
                 record.game
             ),
-        ));
+        )));
     }
     if setup.variant != variant {
-        return Err(Problem::new(
+        return Err(Box::new(Problem::new(
             ProblemKind::Position,
             span.clone(),
             format!(
                 "the Position's board is that of {}, the header's options give {variant}",
                 setup.variant
             ),
-        ));
+        )));
     }
     // B17, S20, U23: the opener of round r follows from the opener of round 1.
     if let Some(o) = setup.opener {
@@ -536,7 +536,7 @@ fn start_from(
             record.opener.other()
         };
         if o != want {
-            return Err(Problem::new(
+            return Err(Box::new(Problem::new(
                 ProblemKind::Position,
                 span.clone(),
                 format!(
@@ -549,7 +549,7 @@ fn start_from(
                 rules_core::GameKind::SulusNishtaw => Some("S20"),
                 rules_core::GameKind::Uugg => Some("U23"),
                 _ => None,
-            }));
+            })));
         }
     }
     Position::from_setup(&setup).map_err(|e| {
@@ -564,11 +564,13 @@ fn start_from(
             })
             .collect();
         msg.push_str(&parts.join("; "));
-        Problem::new(ProblemKind::Position, span.clone(), msg).rule(if e.problems.len() == 1 {
-            first.rule
-        } else {
-            None
-        })
+        Box::new(Problem::new(ProblemKind::Position, span.clone(), msg).rule(
+            if e.problems.len() == 1 {
+                first.rule
+            } else {
+                None
+            },
+        ))
     })
 }
 
