@@ -198,3 +198,51 @@ fn convert_reads_json_lines_back() {
                 .and(predicate::str::contains("not a JSON record")),
         );
 }
+
+#[test]
+fn replay_json_gives_the_same_data() {
+    let out = mancala()
+        .args(["replay", "--format", "json", "corpus/ok/bechi-fig03.mgn"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let lines: Vec<serde_json::Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let types: Vec<&str> = lines.iter().map(|v| v["type"].as_str().unwrap()).collect();
+    assert_eq!(types, ["start", "position", "ply", "record"]);
+    let ply = &lines[2]["data"];
+    assert_eq!(ply["move"], "3B");
+    assert_eq!(ply["player"], "B");
+    assert_eq!(ply["captured"], serde_json::json!([0, 10]));
+    assert_eq!(ply["stores"], serde_json::json!([12, 22]));
+    assert_eq!(ply["to_move"], "A");
+    assert_eq!(
+        ply["position"],
+        "bechi 0*,0*,0*,4/0*,3,1*,6 A store=12,22 opener=B"
+    );
+    let captures: Vec<(String, u64, String)> = ply["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["event"] == "capture")
+        .map(|e| {
+            (
+                e["hole"].as_str().unwrap().to_owned(),
+                e["seeds"].as_u64().unwrap(),
+                e["rule"].as_str().unwrap().to_owned(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        captures,
+        [
+            ("2A".to_owned(), 2, "B9".to_owned()),
+            ("3A".to_owned(), 2, "B10".to_owned()),
+            ("4A".to_owned(), 4, "B10".to_owned()),
+            ("1B".to_owned(), 2, "B10".to_owned())
+        ]
+    );
+}
