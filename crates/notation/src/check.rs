@@ -71,6 +71,9 @@ pub struct Checked {
     pub plies: u32,
 }
 
+/// Checking a record stops after this many problems.
+pub const MAX_PROBLEMS: usize = 50;
+
 /// The annotation keys of §6.2.
 pub const ANNOTATION_KEYS: [&str; 10] = [
     "captures",
@@ -164,6 +167,7 @@ pub fn check(record: &Record, spans: Option<&Spans>, steps: bool) -> Checked {
             ),
         ));
     }
+    let mut seen = std::collections::HashSet::new();
     for (name, value) in record.tag_pairs() {
         let name_ok = name.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
             && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
@@ -182,9 +186,7 @@ pub fn check(record: &Record, spans: Option<&Spans>, steps: bool) -> Checked {
                 format!("the value of tag {name} holds a line end or control character"),
             ));
         }
-        if crate::record::KNOWN_TAGS.contains(&name.as_str())
-            && record.tags.iter().any(|(n, _)| *n == name)
-        {
+        if !seen.insert(name.clone()) {
             cx.push(Problem::new(
                 ProblemKind::Header,
                 None,
@@ -237,6 +239,17 @@ pub fn check(record: &Record, spans: Option<&Spans>, steps: bool) -> Checked {
     let mut ply = 0u32;
     let mut stopped = false;
     for (k, item) in record.movetext.iter().enumerate() {
+        if cx.problems.len() >= MAX_PROBLEMS {
+            let s = cx.item_span(k);
+            let kind = cx.problems[cx.problems.len() - 1].kind;
+            cx.push(Problem::new(
+                kind,
+                s,
+                format!("more than {MAX_PROBLEMS} problems: the rest of the record is not checked"),
+            ));
+            stopped = true;
+            break;
+        }
         match item {
             Item::Comment { text } => {
                 if *text != squeeze(text) {

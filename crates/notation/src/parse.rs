@@ -517,8 +517,9 @@ fn header(
         problems.push(Problem::new(ProblemKind::Header, Some(span.clone()), msg));
     };
     let whole_header = 0..header_end.min(text.find('\n').unwrap_or(text.len()));
-    for (k, (name, _, span, _)) in tags.iter().enumerate() {
-        if tags[..k].iter().any(|(n, ..)| n == name) {
+    let mut seen = std::collections::HashSet::new();
+    for (name, _, span, _) in tags {
+        if !seen.insert(*name) {
             bad(span, format!("tag {name} is given twice"));
         }
     }
@@ -596,9 +597,7 @@ fn header(
             "Position" => &mut record.position,
             "Notation" | "Game" | "Options" | "Opener" => continue,
             _ => {
-                if !record.tags.iter().any(|(n, _)| n == name) {
-                    record.tags.push(((*name).to_owned(), v.clone()));
-                }
+                record.tags.push(((*name).to_owned(), v.clone()));
                 continue;
             }
         };

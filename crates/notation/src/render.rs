@@ -44,6 +44,32 @@ fn floor_char(s: &str, mut i: usize) -> usize {
     i
 }
 
+/// The widest excerpt line shown, in characters.
+const EXCERPT: usize = 100;
+
+/// The part of a long line around the place, with `…` where it is cut: the text, the column and
+/// the width of the caret in it.
+fn window(loc: &Location) -> (String, usize, usize) {
+    let chars: Vec<char> = loc.line_text.chars().collect();
+    if chars.len() <= EXCERPT {
+        return (loc.line_text.clone(), loc.column, loc.width);
+    }
+    let start = (loc.column - 1).saturating_sub(EXCERPT / 2);
+    let end = (start + EXCERPT).min(chars.len());
+    let mut shown = String::new();
+    let mut col = loc.column - start;
+    if start > 0 {
+        shown.push('…');
+        col += 1;
+    }
+    shown.extend(&chars[start..end]);
+    if end < chars.len() {
+        shown.push('…');
+    }
+    let width = loc.width.min(end.saturating_sub(loc.column - 1)).max(1);
+    (shown, col, width)
+}
+
 /// Where a problem is, for the record it belongs to.
 #[derive(Clone, Debug)]
 pub struct Origin<'a> {
@@ -135,14 +161,14 @@ impl Origin<'_> {
                     self.file, loc.line, loc.column
                 );
                 let _ = writeln!(out, "{pad} |");
-                let _ = writeln!(out, "{num} | {}", loc.line_text);
-                let lead: String = loc
-                    .line_text
+                let (shown, col, width) = window(&loc);
+                let _ = writeln!(out, "{num} | {shown}");
+                let lead: String = shown
                     .chars()
-                    .take(loc.column - 1)
+                    .take(col - 1)
                     .map(|c| if c == '\t' { '\t' } else { ' ' })
                     .collect();
-                let _ = writeln!(out, "{pad} | {lead}{}", "^".repeat(loc.width));
+                let _ = writeln!(out, "{pad} | {lead}{}", "^".repeat(width));
             }
             None => match p.at {
                 Some((line, col)) => {
@@ -179,6 +205,19 @@ mod tests {
         assert_eq!(
             o.render(&p),
             "error[token]: bad\n  --> f.mgn:12:10 (record 2, ply 2, token `9Z`)\n   |\n12 | 1. 3B 2. 9Z *\n   |          ^^\n"
+        );
+    }
+
+    #[test]
+    fn long_lines_are_cut_around_the_place() {
+        let line = format!("{} 9Z {}", "x".repeat(300), "y".repeat(300));
+        let l = locate(&line, 1, &(301..303));
+        let (shown, col, width) = window(&l);
+        assert_eq!(shown.chars().count(), 102);
+        assert!(shown.starts_with('…') && shown.ends_with('…'));
+        assert_eq!(
+            shown.chars().skip(col - 1).take(width).collect::<String>(),
+            "9Z"
         );
     }
 }
