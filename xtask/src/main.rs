@@ -5,6 +5,10 @@
 //!   implementation of `tests/rules/reference/` (slow).
 //! * `cargo xtask perft-speed`: the deepest start-position lines, single- and two-threaded, with
 //!   leaves per second.
+//! * `cargo xtask gen-records [--out FILE] [--bytes N] [--count N] [--seed S] [--game G]
+//!   [--option K=V]... [--max-rounds N]`: random complete matches played by the engine, annotated
+//!   and commented, in canonical notation (spec/notation.md); for the 100 MB streaming check of
+//!   `mancala validate` and for the corpus's complete matches.
 
 #[path = "../../tests/rules/reference/mod.rs"]
 #[allow(dead_code)]
@@ -24,8 +28,10 @@ fn main() -> ExitCode {
     let result = match args.first().map(String::as_str) {
         Some("perft-suites") => perft_suites(&args[1..]),
         Some("perft-speed") => perft_speed(&args[1..]),
+        Some("gen-records") => gen_records(&args[1..]),
         _ => Err(
-            "usage: cargo xtask (perft-suites [--reference] [--limit N] | perft-speed)".to_owned(),
+            "usage: cargo xtask (perft-suites [--reference] [--limit N] | perft-speed | gen-records [--out FILE] [--bytes N] [--count N] [--seed S] [--game G] [--option K=V]... [--max-rounds N])"
+                .to_owned(),
         ),
     };
     match result {
@@ -131,5 +137,77 @@ fn perft_speed(_args: &[String]) -> Result<(), String> {
             );
         }
     }
+    Ok(())
+}
+
+/// Random complete matches in canonical notation, until `--bytes` (default 100 MB) or `--count`
+/// records have been written. Without `--game` the variants of Bechi and Giuthi take turns.
+fn gen_records(args: &[String]) -> Result<(), String> {
+    use notation::generate::{GenOptions, random_record};
+    use std::io::Write;
+    let value = |name: &str| -> Option<&String> {
+        args.iter()
+            .position(|a| a == name)
+            .and_then(|i| args.get(i + 1))
+    };
+    let num = |name: &str, default: u64| -> Result<u64, String> {
+        value(name).map_or(Ok(default), |v| {
+            v.parse().map_err(|_| format!("{name} needs a number"))
+        })
+    };
+    let bytes = num("--bytes", 100_000_000)?;
+    let count = num("--count", u64::MAX)?;
+    let seed = num("--seed", 1)?;
+    let max_rounds = num("--max-rounds", 12)? as u32;
+    let mut variants = Vec::new();
+    if let Some(g) = value("--game") {
+        let mut v = rules_core::Variant::default_for(g.parse().map_err(|e| format!("{e}"))?);
+        for (i, a) in args.iter().enumerate() {
+            if a == "--option" {
+                let kv = args.get(i + 1).ok_or("--option needs KEY=VALUE")?;
+                v.set_option_str(kv).map_err(|e| e.to_string())?;
+            }
+        }
+        variants.push(v);
+    } else {
+        for (g, opts) in [
+            ("bechi", &[][..]),
+            ("bechi", &["holes=3"][..]),
+            ("giuthi", &[][..]),
+            ("giuthi", &["holes=6"][..]),
+            ("giuthi", &["holes=5", "seeds=4"][..]),
+        ] {
+            let mut v = rules_core::Variant::default_for(g.parse().map_err(|e| format!("{e}"))?);
+            for o in opts {
+                v.set_option_str(o).map_err(|e| e.to_string())?;
+            }
+            variants.push(v);
+        }
+    }
+    let mut out: Box<dyn Write> = match value("--out") {
+        Some(p) => Box::new(std::io::BufWriter::new(
+            std::fs::File::create(p).map_err(|e| format!("{p}: {e}"))?,
+        )),
+        None => Box::new(std::io::BufWriter::new(std::io::stdout().lock())),
+    };
+    let opts = GenOptions {
+        max_rounds,
+        ..GenOptions::default()
+    };
+    let (mut written, mut n) = (0u64, 0u64);
+    while written < bytes && n < count {
+        let v = variants[(n % variants.len() as u64) as usize];
+        let record = random_record(v, seed.wrapping_add(n), opts);
+        let text = notation::print_record(&record);
+        if n > 0 {
+            out.write_all(b"\n").map_err(|e| e.to_string())?;
+            written += 1;
+        }
+        out.write_all(text.as_bytes()).map_err(|e| e.to_string())?;
+        written += text.len() as u64;
+        n += 1;
+    }
+    out.flush().map_err(|e| e.to_string())?;
+    eprintln!("gen-records: {n} records, {written} bytes");
     Ok(())
 }

@@ -26,6 +26,107 @@ pub enum Command {
         `<move> <count>` line per legal move, sorted by move token, then a blank line."
     )]
     Perft(PerftArgs),
+    /// Check recorded games: syntax, every ply against the rules, every annotation, the result
+    #[command(
+        long_about = "Check recorded games (spec/notation.md): the syntax of every record, every ply \
+        against the rules (the rule ID that forbids an illegal move), every round boundary and set-up \
+        decision, every checkable annotation and the result.\n\n\
+        Records are read one at a time, in bounded memory; a bad record never stops the others. \
+        Problems go to stderr as file:line:column with a caret excerpt; one line per record and the \
+        counts of valid and invalid records go to stdout.\n\n\
+        Exit status: 0 every record valid, 1 some record invalid, 2 usage or I/O error."
+    )]
+    Validate(ValidateArgs),
+    /// Replay recorded games ply by ply: boards, laps, captures, stores, round and match results
+    #[command(
+        long_about = "Replay recorded games ply by ply (spec/notation.md): the start position, then for \
+        every ply the laps and captures it made (with rule IDs) and the board drawn as the rules files \
+        draw it (top row A from NA down to 1A, bottom row B from 1B), the stores and the side to move; \
+        the round results, the set-up of each new round and the match result.\n\n\
+        A record with a problem is replayed up to the problem, which is reported on stderr.\n\n\
+        Exit status: 0 every record valid, 1 some record invalid, 2 usage or I/O error."
+    )]
+    Replay(ReplayArgs),
+    /// Convert records: to canonical notation, or between notation and JSON
+    #[command(
+        long_about = "Convert records (spec/notation.md): notation to canonical notation, notation to \
+        JSON, JSON to notation. Each record is checked first (its canonical form needs the rules: \
+        move spellings are those of rules README §6.2); an invalid record is reported on stderr and \
+        left out. Converting canonical input gives it back byte for byte.\n\n\
+        JSON input and output are JSON lines: one record object per line (spec/notation.md §7).\n\n\
+        Exit status: 0 every record converted, 1 some record invalid, 2 usage or I/O error."
+    )]
+    Convert(ConvertArgs),
+}
+
+/// Output formats of validate and replay.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// Text for people.
+    Text,
+    /// One JSON object per line, {"type": .., "data": ..} (spec/notation.md §11).
+    Json,
+}
+
+/// What convert writes.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum To {
+    /// The canonical notation (spec/notation.md §10.2).
+    Notation,
+    /// JSON lines, one record per line (spec/notation.md §7).
+    Json,
+}
+
+/// What convert reads.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum From {
+    /// JSON if the input starts with `{`, notation otherwise.
+    Auto,
+    /// Notation.
+    Notation,
+    /// JSON lines.
+    Json,
+}
+
+#[derive(Args, Debug)]
+pub struct ValidateArgs {
+    /// Record files to check; `-` or none reads standard input
+    #[arg(value_name = "FILE|-")]
+    pub files: Vec<String>,
+
+    /// Output format: text for people, or JSON lines
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: Format,
+
+    /// Print only problems and the final counts, not one line per record
+    #[arg(long, short = 'q')]
+    pub quiet: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct ReplayArgs {
+    /// A record file; `-` or none reads standard input
+    #[arg(value_name = "FILE|-")]
+    pub file: Option<String>,
+
+    /// Output format: text for people, or JSON lines with the same data
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: Format,
+}
+
+#[derive(Args, Debug)]
+pub struct ConvertArgs {
+    /// Input files; `-` or none reads standard input
+    #[arg(value_name = "FILE|-")]
+    pub files: Vec<String>,
+
+    /// Output: canonical notation, or JSON lines
+    #[arg(long, value_enum, default_value = "notation")]
+    pub to: To,
+
+    /// Input: notation, JSON lines, or decided by the first character of each input
+    #[arg(long, value_enum, default_value = "auto")]
+    pub from: From,
 }
 
 /// The game, its options and a position: shared by the commands that work on one position.

@@ -9,8 +9,9 @@ pub enum Outcome {
     /// Everything was valid: exit 0.
     Valid,
     /// Some input was invalid: exit 1.
-    #[allow(dead_code)]
     Invalid,
+    /// Some input could not be read (reported already): exit 2.
+    Failed,
 }
 
 /// An error that stops a command.

@@ -3,10 +3,15 @@
 //! Exit status: 0 when everything given is valid, 1 when some input is invalid, 2 for a usage or
 //! I/O error. Data goes to stdout, diagnostics to stderr; a closed stdout ends the program quietly.
 
+mod board;
 mod cli;
+mod convert;
 mod exit;
 mod game_args;
+mod input;
 mod perft;
+mod replay;
+mod validate;
 
 use clap::Parser;
 use exit::{CliError, Outcome};
@@ -42,10 +47,14 @@ fn main() -> ExitCode {
     };
     let result = match args.command {
         cli::Command::Perft(a) => perft::run(&a),
+        cli::Command::Validate(a) => validate::run(&a),
+        cli::Command::Replay(a) => replay::run(&a),
+        cli::Command::Convert(a) => convert::run(&a),
     };
     match result {
         Ok(Outcome::Valid) => ExitCode::SUCCESS,
         Ok(Outcome::Invalid) => ExitCode::from(1),
+        Ok(Outcome::Failed) => ExitCode::from(2),
         Err(CliError::BrokenPipe) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("mancala: error: {e}");

@@ -1,10 +1,32 @@
-//! The mancala game notation (`spec/notation.md`): position strings now; records, move tokens and
-//! annotations as the standard grows.
+//! The mancala game notation (`spec/notation.md`): position strings, move tokens, records with
+//! checkable annotations, a streaming reader, the canonical printer and the JSON form.
+//!
+//! * [`RecordReader`] splits any byte stream into one record's text at a time, in bounded memory;
+//!   [`parse_record`] reads that text (nom, linear time, no panics) into a [`Record`] with the
+//!   [`Spans`] of its parts.
+//! * [`check`] replays a record with the rules core, checks every ply, round boundary, annotation
+//!   and the result, and gives the canonical record; [`print_record`] writes it.
+//! * A [`Record`] is also its JSON form (serde): `mancala convert` goes both ways.
 
+pub mod check;
+pub mod generate;
 mod moves;
+mod parse;
 mod position;
+mod printer;
+mod problem;
+pub mod reader;
+mod record;
+mod render;
 pub mod suite;
 mod syntax;
 
+pub use check::{Checked, Step, check, match_end};
 pub use moves::{TokenError, expected_tokens, parse_move};
+pub use parse::{Parsed, Spans, parse_record};
 pub use position::{PositionError, parse_position, write_position};
+pub use printer::{WIDTH, escape_comment, escape_tag, print_record, round_marker};
+pub use problem::{Problem, ProblemKind};
+pub use reader::{Chunk, ChunkProblem, RecordReader};
+pub use record::{Item, KNOWN_TAGS, Outcome, Record, VERSION, squeeze};
+pub use render::{FindingJson, Location, Origin, locate};

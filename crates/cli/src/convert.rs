@@ -1,0 +1,68 @@
+//! `mancala convert`.
+
+use crate::cli::{ConvertArgs, Format, To};
+use crate::exit::{CliError, Outcome};
+use crate::input;
+use crate::validate;
+use std::io::Write;
+
+pub fn run(args: &ConvertArgs) -> Result<Outcome, CliError> {
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    let mut written = 0usize;
+    let mut bad = 0usize;
+    let mut failed = false;
+    for name in input::names(&args.files) {
+        let reader = match input::open(&name) {
+            Ok(r) => r,
+            Err(e) => {
+                eprintln!("mancala: error: {e}");
+                failed = true;
+                continue;
+            }
+        };
+        let r = input::each_record(&name, reader, args.from, false, |u| {
+            let Some(rec) = &u.checked.canonical else {
+                bad += 1;
+                return validate::report(&u, Format::Text, &mut out);
+            };
+            match args.to {
+                To::Notation => {
+                    if written > 0 {
+                        writeln!(out)?;
+                    }
+                    out.write_all(notation::print_record(rec).as_bytes())?;
+                }
+                To::Json => {
+                    let line = serde_json::to_string(rec)
+                        .map_err(|e| CliError::Io(format!("JSON output: {e}")))?;
+                    writeln!(out, "{line}")?;
+                }
+            }
+            written += 1;
+            Ok(())
+        });
+        match r {
+            Ok(()) => {}
+            Err(CliError::Io(e)) => {
+                eprintln!("mancala: error: {e}");
+                failed = true;
+            }
+            Err(e) => return Err(e),
+        }
+    }
+    out.flush()?;
+    if bad > 0 {
+        eprintln!(
+            "mancala: {bad} invalid record{} not converted, {written} converted",
+            if bad == 1 { "" } else { "s" }
+        );
+    }
+    Ok(if failed {
+        Outcome::Failed
+    } else if bad > 0 {
+        Outcome::Invalid
+    } else {
+        Outcome::Valid
+    })
+}

@@ -1,0 +1,244 @@
+//! `mancala replay`.
+
+use crate::board;
+use crate::cli::{Format, From, ReplayArgs};
+use crate::exit::{CliError, Outcome};
+use crate::input::{self, Unit};
+use crate::validate;
+use notation::{Step, write_position};
+use rules_core::{Decision, Player};
+use serde_json::json;
+use std::io::Write;
+
+fn decision_text(d: &Decision) -> String {
+    match d {
+        Decision::None => "no set-up decision".to_owned(),
+        Decision::Fill(h) => {
+            let v: Vec<String> = h.iter().map(ToString::to_string).collect();
+            format!("fill {}", v.join(","))
+        }
+        Decision::Layout(c) => {
+            let v: Vec<String> = c.iter().map(ToString::to_string).collect();
+            format!("layout {}", v.join(","))
+        }
+    }
+}
+
+fn pair(v: [u32; 2]) -> String {
+    format!("A {}, B {}", v[0], v[1])
+}
+
+fn text(u: &Unit, out: &mut impl Write) -> Result<(), CliError> {
+    let Some(r) = &u.record else {
+        writeln!(
+            out,
+            "record {} of {} (line {}): unreadable",
+            u.index, u.file, u.first_line
+        )?;
+        return Ok(());
+    };
+    let game =
+        notation::check::variant_of(r).map_or_else(|_| r.game.to_string(), |v| v.to_string());
+    writeln!(
+        out,
+        "record {} of {} (line {}): {game}, opener of round 1: {}",
+        u.index, u.file, u.first_line, r.opener
+    )?;
+    for (name, value) in r.tag_pairs().into_iter().skip(2) {
+        if !matches!(name.as_str(), "Options" | "Opener" | "Position") {
+            writeln!(out, "  {name}: {value}")?;
+        }
+    }
+    for step in &u.checked.steps {
+        writeln!(out)?;
+        match step {
+            Step::Start { position } => {
+                let s = position.to_setup();
+                writeln!(out, "start: round {}, {} to move", s.round, s.to_move)?;
+                writeln!(out, "  {}", write_position(&s))?;
+                write!(out, "{}", board::draw(position, "  "))?;
+            }
+            Step::Ply {
+                number,
+                token,
+                written,
+                mover,
+                trace,
+                after,
+            } => {
+                if written == token {
+                    writeln!(out, "ply {number}: {mover} plays {token}")?;
+                } else {
+                    writeln!(
+                        out,
+                        "ply {number}: {mover} plays {token} (written {written}, the same outcome)"
+                    )?;
+                }
+                write!(out, "{}", board::trace_lines(trace, "  "))?;
+                let c = trace.captured();
+                if c != [0, 0] {
+                    writeln!(out, "  captured in this ply: {}", pair(c))?;
+                }
+                write!(out, "{}", board::draw(after, "  "))?;
+                let s = after.to_setup();
+                if after.round_result().is_none() {
+                    writeln!(out, "  {} to move", s.to_move)?;
+                }
+                writeln!(out, "  {}", write_position(&s))?;
+            }
+            Step::RoundOver { round, result } => {
+                writeln!(
+                    out,
+                    "round {round} is over ({}): round totals {}; holdings {}; {}",
+                    result.rule,
+                    pair(result.totals),
+                    pair(result.holdings),
+                    match result.winner {
+                        Some(p) => format!("{p} holds more"),
+                        None => "equal holdings".to_owned(),
+                    }
+                )?;
+            }
+            Step::Round {
+                round,
+                decision,
+                position,
+            } => {
+                let s = position.to_setup();
+                writeln!(
+                    out,
+                    "round {round} set up ({}), {} to move",
+                    decision_text(decision),
+                    s.to_move
+                )?;
+                writeln!(out, "  {}", write_position(&s))?;
+                write!(out, "{}", board::draw(position, "  "))?;
+            }
+            Step::MatchOver { result } => {
+                writeln!(
+                    out,
+                    "match over: {} ({}: {})",
+                    match result.winner {
+                        Some(p) => format!("{p} wins"),
+                        None => "drawn".to_owned(),
+                    },
+                    result.rule,
+                    result.reason
+                )?;
+            }
+        }
+    }
+    writeln!(out)?;
+    if u.valid() {
+        writeln!(
+            out,
+            "result: {} (valid, {})",
+            r.result,
+            validate::plies(u.checked.plies)
+        )?;
+    } else {
+        writeln!(
+            out,
+            "invalid: {} problem{} (see stderr)",
+            u.checked.problems.len(),
+            if u.checked.problems.len() == 1 {
+                ""
+            } else {
+                "s"
+            }
+        )?;
+    }
+    Ok(())
+}
+
+fn json_lines(u: &Unit, out: &mut impl Write) -> Result<(), CliError> {
+    let rec = u.index;
+    if let Some(r) = &u.record {
+        writeln!(
+            out,
+            "{}",
+            json!({"type": "start", "data": {
+                "file": u.file, "record": rec, "line": u.first_line,
+                "game": r.game, "options": r.options, "opener": r.opener,
+                "tags": r.tag_pairs(),
+            }})
+        )?;
+    }
+    for step in &u.checked.steps {
+        let v = match step {
+            Step::Start { position } => {
+                let s = position.to_setup();
+                json!({"type": "position", "data": {
+                    "record": rec, "position": write_position(&s),
+                    "stores": s.stores, "reserves": s.reserves, "to_move": s.to_move,
+                }})
+            }
+            Step::Ply {
+                number,
+                token,
+                written,
+                mover,
+                trace,
+                after,
+            } => {
+                let s = after.to_setup();
+                json!({"type": "ply", "data": {
+                    "record": rec, "ply": number, "move": token, "written": written, "player": mover,
+                    "events": trace, "captured": trace.captured(),
+                    "position": write_position(&s), "stores": s.stores, "reserves": s.reserves,
+                    "to_move": if after.round_result().is_none() { Some(s.to_move) } else { None::<Player> },
+                }})
+            }
+            Step::RoundOver { round, result } => json!({"type": "round-over", "data": {
+                "record": rec, "round": round, "totals": result.totals,
+                "holdings": result.holdings, "winner": result.winner, "rule": result.rule,
+            }}),
+            Step::Round {
+                round,
+                decision,
+                position,
+            } => json!({"type": "round", "data": {
+                "record": rec, "round": round, "decision": decision,
+                "position": write_position(&position.to_setup()),
+            }}),
+            Step::MatchOver { result } => json!({"type": "match-over", "data": {
+                "record": rec, "winner": result.winner, "rule": result.rule, "reason": result.reason,
+            }}),
+        };
+        writeln!(out, "{v}")?;
+    }
+    validate::report(u, Format::Json, out)?;
+    writeln!(out, "{}", validate::record_json(u))?;
+    Ok(())
+}
+
+pub fn run(args: &ReplayArgs) -> Result<Outcome, CliError> {
+    let name = args.file.clone().unwrap_or_else(|| "-".to_owned());
+    let reader = input::open(&name).map_err(CliError::Io)?;
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    let mut invalid = 0;
+    let mut first = true;
+    input::each_record(&name, reader, From::Notation, true, |u| {
+        match args.format {
+            Format::Text => {
+                if !first {
+                    writeln!(out)?;
+                }
+                text(&u, &mut out)?;
+                out.flush()?;
+                validate::report(&u, Format::Text, &mut out)?;
+            }
+            Format::Json => json_lines(&u, &mut out)?,
+        }
+        first = false;
+        invalid += usize::from(!u.valid());
+        Ok(())
+    })?;
+    out.flush()?;
+    Ok(if invalid > 0 {
+        Outcome::Invalid
+    } else {
+        Outcome::Valid
+    })
+}

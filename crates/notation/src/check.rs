@@ -1,0 +1,968 @@
+//! Replays a record with the rules core (`spec/notation.md` §9): every ply, round boundary,
+//! annotation and the result are checked, and the record is put in its canonical form.
+
+use crate::moves::parse_move;
+use crate::parse::Spans;
+use crate::position::{parse_position, write_position};
+use crate::problem::{Problem, ProblemKind};
+use crate::record::{Item, Outcome, Record, squeeze};
+use rules_core::{
+    AfterRound, Decision, Event, Hole, MatchResult, Move, Player, Position, RoundResult, Setup,
+    Trace, Variant,
+};
+use std::ops::Range;
+
+/// One step of a replay, for `mancala replay`.
+#[derive(Clone, Debug)]
+pub enum Step {
+    /// The position the record starts from.
+    Start {
+        /// The position.
+        position: Position,
+    },
+    /// A ply.
+    Ply {
+        /// Its number, from 1.
+        number: u32,
+        /// Its canonical token.
+        token: String,
+        /// The token as written.
+        written: String,
+        /// Who played it.
+        mover: Player,
+        /// What happened.
+        trace: Trace,
+        /// The position after it.
+        after: Position,
+    },
+    /// The round is over (its scoring).
+    RoundOver {
+        /// The round number.
+        round: u32,
+        /// The scoring.
+        result: RoundResult,
+    },
+    /// A new round was set up.
+    Round {
+        /// Its number.
+        round: u32,
+        /// The set-up decision.
+        decision: Decision,
+        /// Its start position.
+        position: Position,
+    },
+    /// The match is over.
+    MatchOver {
+        /// How.
+        result: MatchResult,
+    },
+}
+
+/// The outcome of checking a record.
+#[derive(Clone, Debug, Default)]
+pub struct Checked {
+    /// Every problem found; empty when the record is valid.
+    pub problems: Vec<Problem>,
+    /// The replay, when asked for (stops at the first problem that leaves no position to go on).
+    pub steps: Vec<Step>,
+    /// The record in canonical form, when it is valid.
+    pub canonical: Option<Record>,
+    /// The number of plies played.
+    pub plies: u32,
+}
+
+/// Checking a record stops after this many problems.
+pub const MAX_PROBLEMS: usize = 50;
+
+/// The annotation keys of §6.2.
+pub const ANNOTATION_KEYS: [&str; 10] = [
+    "captures",
+    "taken",
+    "ends",
+    "laps",
+    "next",
+    "position",
+    "moves",
+    "forbidden",
+    "totals",
+    "holdings",
+];
+
+/// What the last item left to annotate.
+enum Last {
+    Start,
+    Ply {
+        number: u32,
+        mover: Player,
+        mv: Move,
+        trace: Trace,
+    },
+    Round(u32),
+}
+
+struct Ctx<'a> {
+    spans: Option<&'a Spans>,
+    problems: Vec<Problem>,
+}
+
+impl Ctx<'_> {
+    fn item_span(&self, k: usize) -> Option<Range<usize>> {
+        self.spans.and_then(|s| s.items.get(k).cloned())
+    }
+    fn tag_span(&self, name: &str) -> Option<Range<usize>> {
+        self.spans.and_then(|s| s.tag(name))
+    }
+    fn push(&mut self, p: Problem) {
+        self.problems.push(p);
+    }
+}
+
+/// The variant the header states.
+///
+/// # Errors
+/// A bad option.
+pub fn variant_of(record: &Record) -> Result<Variant, String> {
+    let mut v = Variant::default_for(record.game);
+    for (k, val) in &record.options {
+        v.set_option(k, val).map_err(|e| e.to_string())?;
+    }
+    Ok(v)
+}
+
+fn options_of(v: &Variant) -> Vec<(String, String)> {
+    v.non_default_options()
+        .into_iter()
+        .map(|(k, v)| (k.to_owned(), v))
+        .collect()
+}
+
+fn plural(n: u32, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// Checks a record; `spans` locate its parts when it was read from text; `steps` asks for the
+/// replay.
+#[must_use]
+pub fn check(record: &Record, spans: Option<&Spans>, steps: bool) -> Checked {
+    let mut cx = Ctx {
+        spans,
+        problems: Vec::new(),
+    };
+    let mut out = Checked::default();
+    let mut canon = record.clone();
+
+    // Header values that the reading grammar guarantees, checked again for JSON input.
+    let version_ok = record
+        .notation
+        .strip_prefix("1.")
+        .is_some_and(|m| !m.is_empty() && m.bytes().all(|b| b.is_ascii_digit()));
+    if !version_ok {
+        let s = cx.tag_span("Notation");
+        cx.push(Problem::new(
+            ProblemKind::Header,
+            s,
+            format!(
+                "unsupported notation version `{}`: this reader reads version 1.x",
+                record.notation
+            ),
+        ));
+    }
+    let mut seen = std::collections::HashSet::new();
+    for (name, value) in record.tag_pairs() {
+        let name_ok = name.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
+            && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+        if !name_ok {
+            cx.push(Problem::new(
+                ProblemKind::Header,
+                None,
+                format!("`{name}` is not a tag name: letters, digits and _, from a letter"),
+            ));
+        }
+        if value.chars().any(|c| c.is_control() && c != '\t') {
+            let s = cx.tag_span(&name);
+            cx.push(Problem::new(
+                ProblemKind::Header,
+                s,
+                format!("the value of tag {name} holds a line end or control character"),
+            ));
+        }
+        if !seen.insert(name.clone()) {
+            cx.push(Problem::new(
+                ProblemKind::Header,
+                None,
+                format!("tag {name} is given twice"),
+            ));
+        }
+    }
+    let variant = match variant_of(record) {
+        Ok(v) => v,
+        Err(e) => {
+            let s = cx.tag_span("Options");
+            cx.push(Problem::new(ProblemKind::Header, s, e));
+            out.problems = cx.problems;
+            return out;
+        }
+    };
+    canon.options = options_of(&variant);
+    let options = canon.options.clone();
+
+    // The start.
+    let start = match &record.position {
+        None => Position::from_setup(&Setup::start(variant, record.opener)).map_err(|e| {
+            let s = cx.tag_span("Game");
+            Problem::new(ProblemKind::Header, s, e.to_string())
+        }),
+        Some(text) => start_from(&mut cx, text, record, &options, variant).map_err(|b| *b),
+    };
+    let mut pos = match start {
+        Ok(p) => p,
+        Err(p) => {
+            cx.push(p);
+            out.problems = cx.problems;
+            return out;
+        }
+    };
+    if let Some(p) = &mut canon.position {
+        *p = write_position(&pos.to_setup());
+    }
+    if steps {
+        out.steps.push(Step::Start { position: pos });
+        if let Some(result) = pos.round_result() {
+            out.steps.push(Step::RoundOver {
+                round: pos.to_setup().round,
+                result,
+            });
+        }
+    }
+
+    let mut last = Last::Start;
+    let mut ply = 0u32;
+    let mut stopped = false;
+    for (k, item) in record.movetext.iter().enumerate() {
+        if cx.problems.len() >= MAX_PROBLEMS {
+            let s = cx.item_span(k);
+            let kind = cx.problems[cx.problems.len() - 1].kind;
+            cx.push(Problem::new(
+                kind,
+                s,
+                format!("more than {MAX_PROBLEMS} problems: the rest of the record is not checked"),
+            ));
+            stopped = true;
+            break;
+        }
+        match item {
+            Item::Comment { text } => {
+                if *text != squeeze(text) {
+                    let s = cx.item_span(k);
+                    cx.push(Problem::new(
+                        ProblemKind::Syntax,
+                        s,
+                        "comment text has runs of whitespace, or whitespace at an end: a comment is words separated by single spaces",
+                    ));
+                }
+            }
+            Item::Ply { number, token } => {
+                ply += 1;
+                if let Some(n) = number
+                    && *n != ply
+                {
+                    let s = cx
+                        .spans
+                        .and_then(|s| s.numbers.get(k).cloned().flatten())
+                        .or_else(|| cx.item_span(k));
+                    cx.push(
+                        Problem::new(
+                            ProblemKind::Number,
+                            s,
+                            format!("move number {n}. is written before ply {ply}"),
+                        )
+                        .at_ply(Some(ply), Some(token)),
+                    );
+                }
+                let mv = match parse_move(record.game, token) {
+                    Ok(m) => m,
+                    Err(e) => {
+                        let s = cx.item_span(k);
+                        cx.push(
+                            Problem::new(ProblemKind::Token, s, e.message)
+                                .at_ply(Some(ply), Some(token)),
+                        );
+                        stopped = true;
+                        break;
+                    }
+                };
+                let mover = pos.to_move();
+                match pos.play(&mv) {
+                    Ok(played) => {
+                        let canonical = played.canonical.to_string();
+                        if let Item::Ply { number, token } = &mut canon.movetext[k] {
+                            *number = Some(ply);
+                            token.clone_from(&canonical);
+                        }
+                        pos = played.position;
+                        if steps {
+                            out.steps.push(Step::Ply {
+                                number: ply,
+                                written: token.clone(),
+                                token: canonical,
+                                mover,
+                                trace: played.trace.clone(),
+                                after: pos,
+                            });
+                            if let Some(result) = pos.round_result() {
+                                out.steps.push(Step::RoundOver {
+                                    round: pos.to_setup().round,
+                                    result,
+                                });
+                            }
+                        }
+                        last = Last::Ply {
+                            number: ply,
+                            mover,
+                            mv,
+                            trace: played.trace,
+                        };
+                    }
+                    Err(e) => {
+                        let s = cx.item_span(k);
+                        cx.push(
+                            Problem::new(
+                                ProblemKind::IllegalMove,
+                                s,
+                                format!("illegal move {token}: {}", e.reason),
+                            )
+                            .rule(Some(e.rule))
+                            .at_ply(Some(ply), Some(token)),
+                        );
+                        stopped = true;
+                        break;
+                    }
+                }
+            }
+            Item::Round { round, decision } => {
+                let now = pos.to_setup().round;
+                let s = cx.item_span(k);
+                if pos.round_result().is_none() {
+                    cx.push(
+                        Problem::new(
+                            ProblemKind::Round,
+                            s,
+                            format!(
+                                "round {now} is not over: {} can still move, so round {round} cannot start",
+                                pos.to_move()
+                            ),
+                        )
+                        .at_ply(Some(ply), None),
+                    );
+                    stopped = true;
+                    break;
+                }
+                if *round != now + 1 {
+                    cx.push(Problem::new(
+                        ProblemKind::Round,
+                        s.clone(),
+                        format!(
+                            "round {now} is over: the next round is {}, not {round}",
+                            now + 1
+                        ),
+                    ));
+                }
+                match pos.after_round(decision) {
+                    Ok(AfterRound::Next(next)) => {
+                        pos = next;
+                        if let Item::Round { decision, .. } = &mut canon.movetext[k]
+                            && let Decision::Fill(h) = decision
+                        {
+                            h.sort_by_key(|h| (h.side, h.number));
+                        }
+                        if steps {
+                            out.steps.push(Step::Round {
+                                round: *round,
+                                decision: decision.clone(),
+                                position: pos,
+                            });
+                        }
+                        last = Last::Round(*round);
+                    }
+                    Ok(AfterRound::MatchOver(m)) => {
+                        cx.push(Problem::new(
+                            ProblemKind::Round,
+                            s,
+                            format!(
+                                "the match is over after round {now}: {}; end the record with {}",
+                                match_text(&m),
+                                Outcome::of_winner(m.winner)
+                            ),
+                        ).rule(Some(m.rule)));
+                        stopped = true;
+                        break;
+                    }
+                    Err(e) => {
+                        cx.push(Problem::new(ProblemKind::Round, s, e.message).rule(e.rule));
+                        stopped = true;
+                        break;
+                    }
+                }
+            }
+            Item::Annotation { key, value } => {
+                let s = cx.item_span(k);
+                match annotate(key, value, &pos, &last, &options) {
+                    Ok(canonical) => {
+                        if let Item::Annotation { value, .. } = &mut canon.movetext[k] {
+                            *value = canonical;
+                        }
+                    }
+                    Err((message, rule)) => {
+                        let (p, t) = match &last {
+                            Last::Ply { number, mv, .. } => (Some(*number), Some(mv.to_string())),
+                            _ => (None, None),
+                        };
+                        cx.push(
+                            Problem::new(
+                                ProblemKind::Annotation,
+                                s,
+                                format!("annotation ({key} {value}): {message}"),
+                            )
+                            .rule(rule)
+                            .at_ply(p, t.as_deref()),
+                        );
+                    }
+                }
+            }
+        }
+    }
+    out.plies = ply;
+
+    if !stopped {
+        let expected = match_end(&pos);
+        if steps && let Some(m) = &expected {
+            out.steps.push(Step::MatchOver { result: m.clone() });
+        }
+        let want = expected
+            .as_ref()
+            .map_or(Outcome::Unfinished, |m| Outcome::of_winner(m.winner));
+        if want != record.result {
+            let s = cx.spans.map(|s| s.result.clone());
+            let message = match (&expected, record.result) {
+                (Some(m), Outcome::Unfinished) => format!(
+                    "the match is over: {}; the result is {want}, not *",
+                    match_text(m)
+                ),
+                (Some(m), got) => format!(
+                    "the match is over: {}; the result is {want}, not {got}",
+                    match_text(m)
+                ),
+                (None, got) => {
+                    let s = pos.to_setup();
+                    if pos.round_result().is_some() {
+                        format!(
+                            "the match is not over: round {} is over and the match goes on to round {}; the result is *, not {got}",
+                            s.round,
+                            s.round + 1
+                        )
+                    } else {
+                        format!(
+                            "the match is not over: round {} goes on with {} to move; the result is *, not {got}",
+                            s.round, s.to_move
+                        )
+                    }
+                }
+            };
+            cx.push(
+                Problem::new(ProblemKind::Result, s, message)
+                    .rule(expected.as_ref().map(|m| m.rule)),
+            );
+        }
+    }
+    out.problems = cx.problems;
+    if out.problems.is_empty() {
+        out.canonical = Some(canon);
+    }
+    out
+}
+
+/// How the match ended, if it is over at `pos`: the round is over and needs no set-up decision
+/// to end the match.
+#[must_use]
+pub fn match_end(pos: &Position) -> Option<MatchResult> {
+    pos.round_result()?;
+    match pos.after_round(&Decision::None) {
+        Ok(AfterRound::MatchOver(m)) => Some(m),
+        _ => None,
+    }
+}
+
+fn match_text(m: &MatchResult) -> String {
+    match m.winner {
+        Some(w) => format!("{w} wins ({}: {})", m.rule, m.reason),
+        None => format!("drawn ({}: {})", m.rule, m.reason),
+    }
+}
+
+fn start_from(
+    cx: &mut Ctx<'_>,
+    text: &str,
+    record: &Record,
+    options: &[(String, String)],
+    variant: Variant,
+) -> Result<Position, Box<Problem>> {
+    let span = cx.tag_span("Position");
+    let inner = |off: usize, len: usize| {
+        span.clone().map(|s| {
+            let a = (s.start + 1 + off).min(s.end);
+            a..(a + len.max(1)).min(s.end.max(a + 1))
+        })
+    };
+    let setup = parse_position(text, options).map_err(|e| {
+        Box::new(Problem::new(
+            ProblemKind::Position,
+            inner(e.offset, e.len),
+            format!("bad Position: {}", e.message),
+        ))
+    })?;
+    if setup.variant.kind() != record.game {
+        return Err(Box::new(Problem::new(
+            ProblemKind::Position,
+            inner(0, setup.variant.kind().name().len()),
+            format!(
+                "the Position is a {} position, the Game is {}",
+                setup.variant.kind(),
+                record.game
+            ),
+        )));
+    }
+    if setup.variant != variant {
+        return Err(Box::new(Problem::new(
+            ProblemKind::Position,
+            span.clone(),
+            format!(
+                "the Position's board is that of {}, the header's options give {variant}",
+                setup.variant
+            ),
+        )));
+    }
+    // B17, S20, U23: the opener of round r follows from the opener of round 1.
+    if let Some(o) = setup.opener {
+        let want = if setup.round % 2 == 1 {
+            record.opener
+        } else {
+            record.opener.other()
+        };
+        if o != want {
+            return Err(Box::new(Problem::new(
+                ProblemKind::Position,
+                span.clone(),
+                format!(
+                    "the Position says {o} opened round {}, but with {} opening round 1 the openers alternate and {want} opens it",
+                    setup.round, record.opener
+                ),
+            )
+            .rule(match record.game {
+                rules_core::GameKind::Bechi => Some("B17"),
+                rules_core::GameKind::SulusNishtaw => Some("S20"),
+                rules_core::GameKind::Uugg => Some("U23"),
+                _ => None,
+            })));
+        }
+    }
+    Position::from_setup(&setup).map_err(|e| {
+        let first = &e.problems[0];
+        let mut msg = format!("the Position is not a position of {}: ", record.game);
+        let parts: Vec<String> = e
+            .problems
+            .iter()
+            .map(|p| match p.rule {
+                Some(r) => format!("{} ({r})", p.message),
+                None => p.message.clone(),
+            })
+            .collect();
+        msg.push_str(&parts.join("; "));
+        Box::new(Problem::new(ProblemKind::Position, span.clone(), msg).rule(
+            if e.problems.len() == 1 {
+                first.rule
+            } else {
+                None
+            },
+        ))
+    })
+}
+
+/// Why an annotation does not hold, with the rule behind it where one is.
+type Why = (String, Option<&'static str>);
+
+type Check = Result<String, Why>;
+
+fn bad(msg: impl Into<String>) -> Why {
+    (msg.into(), None)
+}
+
+fn parse_hole(s: &str) -> Result<Hole, Why> {
+    s.parse::<Hole>()
+        .map_err(|_| bad(format!("`{s}` is not a hole name such as 3B")))
+}
+
+fn parse_num(s: &str) -> Result<u32, Why> {
+    if s.is_empty() || s.len() > 6 || !s.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(bad(format!("`{s}` is not a number")));
+    }
+    s.parse().map_err(|_| bad(format!("`{s}` is not a number")))
+}
+
+fn parse_pair(s: &str) -> Result<[u32; 2], Why> {
+    let (a, b) = s
+        .split_once(',')
+        .ok_or_else(|| bad(format!("expected two numbers A,B, found `{s}`")))?;
+    Ok([parse_num(a.trim())?, parse_num(b.trim())?])
+}
+
+/// `H:n` pairs separated by commas.
+fn parse_hole_counts(s: &str) -> Result<Vec<(Hole, u32)>, Why> {
+    s.split(',')
+        .map(|p| {
+            let (h, n) = p
+                .trim()
+                .split_once(':')
+                .ok_or_else(|| bad(format!("expected HOLE:SEEDS such as 2A:4, found `{p}`")))?;
+            Ok((parse_hole(h)?, parse_num(n)?))
+        })
+        .collect()
+}
+
+fn fmt_hole_counts(v: &[(Hole, u32)]) -> String {
+    let parts: Vec<String> = v.iter().map(|(h, n)| format!("{h}:{n}")).collect();
+    parts.join(",")
+}
+
+fn last_ply(last: &Last) -> Result<(u32, Player, &Move, &Trace), Why> {
+    match last {
+        Last::Ply {
+            number,
+            mover,
+            mv,
+            trace,
+        } => Ok((*number, *mover, mv, trace)),
+        Last::Start => Err(bad("no ply precedes it: it must follow a ply")),
+        Last::Round(r) => Err(bad(format!("it follows the start of round {r}, not a ply"))),
+    }
+}
+
+/// Checks one annotation at the point reached; returns its canonical value.
+fn annotate(
+    key: &str,
+    value: &str,
+    pos: &Position,
+    last: &Last,
+    options: &[(String, String)],
+) -> Check {
+    let value = value.trim();
+    match key {
+        "captures" => {
+            let n = parse_num(value)?;
+            let (ply, mover, _, trace) = last_ply(last)?;
+            let got = trace.captured()[mover.index()];
+            if got != n {
+                return Err(bad(format!(
+                    "wrong number {n}: ply {ply} captured {}, not {n}",
+                    plural(got, "seed", "seeds")
+                )));
+            }
+            Ok(n.to_string())
+        }
+        "taken" => {
+            let (ply, _, _, trace) = last_ply(last)?;
+            let got: Vec<(Hole, u32)> = trace
+                .events
+                .iter()
+                .filter_map(|e| match e {
+                    Event::Capture { hole, seeds, .. } => Some((*hole, *seeds)),
+                    _ => None,
+                })
+                .collect();
+            let want = if value == "none" {
+                Vec::new()
+            } else {
+                parse_hole_counts(value)?
+            };
+            if got != want {
+                let got_s = if got.is_empty() {
+                    "none".to_owned()
+                } else {
+                    fmt_hole_counts(&got)
+                };
+                let detail = want
+                    .iter()
+                    .zip(&got)
+                    .find(|(w, g)| w != g)
+                    .map(|((wh, wn), (gh, gn))| {
+                        if wh == gh {
+                            format!(": {gn} taken from {gh}, not {wn}")
+                        } else {
+                            format!(": {gh} ({gn}) taken where the annotation says {wh} ({wn})")
+                        }
+                    })
+                    .unwrap_or_default();
+                return Err(bad(format!("ply {ply} took {got_s}{detail}")));
+            }
+            Ok(if want.is_empty() {
+                "none".to_owned()
+            } else {
+                fmt_hole_counts(&want)
+            })
+        }
+        "ends" => {
+            let h = parse_hole(value)?;
+            let (ply, _, _, trace) = last_ply(last)?;
+            let got = trace.events.iter().rev().find_map(|e| match e {
+                Event::Sow { hole } => Some(*hole),
+                _ => None,
+            });
+            match got {
+                None => Err(bad(format!("ply {ply} sowed no seed"))),
+                Some(g) if g != h => Err(bad(format!(
+                    "the last seed of ply {ply} fell in {g}, not {h}"
+                ))),
+                Some(_) => Ok(h.to_string()),
+            }
+        }
+        "laps" => {
+            let want = parse_hole_counts(value)?;
+            let (ply, _, _, trace) = last_ply(last)?;
+            let got: Vec<(Hole, u32)> = trace
+                .events
+                .iter()
+                .filter_map(|e| match e {
+                    Event::Lift { hole, seeds, .. } => Some((*hole, *seeds)),
+                    _ => None,
+                })
+                .collect();
+            if got != want {
+                let detail = want
+                    .iter()
+                    .zip(&got)
+                    .enumerate()
+                    .find(|(_, (w, g))| w != g)
+                    .map(|(k, ((wh, wn), (gh, gn)))| {
+                        format!(": lap {} lifted {gn} from {gh}, not {wn} from {wh}", k + 1)
+                    })
+                    .unwrap_or_else(|| format!(": {} laps, not {}", got.len(), want.len()));
+                return Err(bad(format!(
+                    "ply {ply} sowed {}{detail}",
+                    fmt_hole_counts(&got)
+                )));
+            }
+            Ok(fmt_hole_counts(&want))
+        }
+        "next" => {
+            let p = match value {
+                "A" => Player::A,
+                "B" => Player::B,
+                _ => return Err(bad(format!("expected A or B, found `{value}`"))),
+            };
+            if pos.to_move() != p {
+                let why = match last {
+                    Last::Ply { trace, .. } => trace.events.iter().rev().find_map(|e| match e {
+                        Event::Next { rule, .. } => Some(*rule),
+                        _ => None,
+                    }),
+                    _ => None,
+                };
+                return Err((format!("{} is to move, not {p}", pos.to_move()), why));
+            }
+            Ok(value.to_owned())
+        }
+        "position" => {
+            let setup = parse_position(value, options)
+                .map_err(|e| bad(format!("not a position string: {}", e.message)))?;
+            let got = pos.to_setup();
+            if setup != got {
+                let diffs = setup_diff(&setup, &got);
+                return Err(bad(format!(
+                    "{}; the position is {}",
+                    diffs.join(", "),
+                    write_position(&got)
+                )));
+            }
+            Ok(write_position(&got))
+        }
+        "moves" => {
+            let legal: Vec<String> = pos.legal_moves().iter().map(ToString::to_string).collect();
+            let mut want: Vec<String> = Vec::new();
+            if value != "none" {
+                for t in value.split(',') {
+                    let t = t.trim();
+                    let mv = parse_move(pos.variant().kind(), t).map_err(|e| bad(e.message))?;
+                    let c = pos
+                        .play(&mv)
+                        .map(|p| p.canonical.to_string())
+                        .map_err(|e| {
+                            (
+                                format!("{t} is not a legal move here: {}", e.reason),
+                                Some(e.rule),
+                            )
+                        })?;
+                    want.push(c);
+                }
+            }
+            let mut a = want.clone();
+            a.sort();
+            a.dedup();
+            let mut b = legal.clone();
+            b.sort();
+            if a != b || a.len() != want.len() {
+                let missing: Vec<&String> = b.iter().filter(|m| !a.contains(m)).collect();
+                let list = if legal.is_empty() {
+                    "none".to_owned()
+                } else {
+                    legal.join(",")
+                };
+                return Err(bad(format!(
+                    "the legal moves are {list}{}",
+                    if missing.is_empty() {
+                        String::new()
+                    } else {
+                        format!(
+                            " ({} missing)",
+                            missing
+                                .iter()
+                                .map(|s| s.as_str())
+                                .collect::<Vec<_>>()
+                                .join(",")
+                        )
+                    }
+                )));
+            }
+            Ok(if legal.is_empty() {
+                "none".to_owned()
+            } else {
+                legal.join(",")
+            })
+        }
+        "forbidden" => {
+            let mut parts = value.split(' ');
+            let (Some(t), Some(r), None) = (parts.next(), parts.next(), parts.next()) else {
+                return Err(bad(format!(
+                    "expected a move token and the rule that forbids it, such as `2B B4`, found `{value}`"
+                )));
+            };
+            let mv = match parse_move(pos.variant().kind(), t) {
+                Ok(m) => m,
+                Err(e) => return Err(bad(e.message)),
+            };
+            match pos.play(&mv) {
+                Ok(p) => Err(bad(format!(
+                    "{t} is a legal move here (played as {})",
+                    p.canonical
+                ))),
+                Err(e) if e.rule != r => Err((
+                    format!("{t} is illegal by {}, not {r}: {}", e.rule, e.reason),
+                    Some(e.rule),
+                )),
+                Err(_) => Ok(format!("{t} {r}")),
+            }
+        }
+        "totals" | "holdings" => {
+            let want = parse_pair(value)?;
+            let r = pos.round_result().ok_or_else(|| {
+                bad(format!(
+                    "round {} is not over: {} can still move",
+                    pos.to_setup().round,
+                    pos.to_move()
+                ))
+            })?;
+            let got = if key == "totals" {
+                r.totals
+            } else {
+                r.holdings
+            };
+            for (k, p) in Player::BOTH.iter().enumerate() {
+                if got[k] != want[k] {
+                    return Err((
+                        format!(
+                            "wrong number {}: {p}'s {} {} {}, not {}",
+                            want[k],
+                            if key == "totals" {
+                                "round total"
+                            } else {
+                                "holdings"
+                            },
+                            if key == "totals" { "is" } else { "are" },
+                            got[k],
+                            want[k]
+                        ),
+                        Some(r.rule),
+                    ));
+                }
+            }
+            Ok(format!("{},{}", want[0], want[1]))
+        }
+        _ => Err(bad(format!(
+            "unknown annotation `{key}`: expected one of {}",
+            ANNOTATION_KEYS.join(", ")
+        ))),
+    }
+}
+
+/// What differs between a written position and the engine's, naming every number.
+fn setup_diff(want: &Setup, got: &Setup) -> Vec<String> {
+    let mut out = Vec::new();
+    let g = got.geometry();
+    if want.variant != got.variant {
+        out.push(format!("the game is {}, not {}", got.variant, want.variant));
+        return out;
+    }
+    for row in g.diagram_rows() {
+        for i in row {
+            let h = g.hole(i);
+            if want.seeds.get(i) != got.seeds.get(i) {
+                out.push(format!(
+                    "{h} holds {}, not {}",
+                    got.seeds[i],
+                    want.seeds.get(i).copied().unwrap_or(0)
+                ));
+            }
+            if want.mark(i) != got.mark(i) {
+                let m = |m: Option<rules_core::Mark>| {
+                    m.map_or("no mark".to_owned(), |m| {
+                        format!("{:?}", m.kind).to_lowercase()
+                    })
+                };
+                out.push(format!(
+                    "{h} has {}, not {}",
+                    m(got.mark(i)),
+                    m(want.mark(i))
+                ));
+            }
+        }
+    }
+    for (k, p) in Player::BOTH.iter().enumerate() {
+        if want.stores[k] != got.stores[k] {
+            out.push(format!(
+                "{p}'s store is {}, not {}",
+                got.stores[k], want.stores[k]
+            ));
+        }
+        if want.reserves[k] != got.reserves[k] {
+            out.push(format!(
+                "{p}'s reserve is {}, not {}",
+                got.reserves[k], want.reserves[k]
+            ));
+        }
+    }
+    if want.to_move != got.to_move {
+        out.push(format!("{} is to move, not {}", got.to_move, want.to_move));
+    }
+    if want.round != got.round {
+        out.push(format!("the round is {}, not {}", got.round, want.round));
+    }
+    if want.opener != got.opener {
+        out.push(format!(
+            "the round's opener is {}, not {}",
+            got.opener.map_or("none".to_owned(), |p| p.to_string()),
+            want.opener.map_or("none".to_owned(), |p| p.to_string())
+        ));
+    }
+    if out.is_empty() {
+        out.push("the positions differ".to_owned());
+    }
+    out
+}

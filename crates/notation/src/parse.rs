@@ -1,0 +1,675 @@
+//! The reading grammar of a record (`spec/notation.md` §3, §6, §10.1), with nom.
+//!
+//! A record's text (one [`crate::reader::Chunk`]) is read in one pass, left to right, without
+//! backtracking over more than one token: linear time, and no input makes it panic. The first
+//! syntax error stops the record; header errors are all collected.
+
+use crate::problem::{Problem, ProblemKind};
+use crate::record::{Item, Outcome, Record, squeeze};
+use crate::syntax::{PErr, found, label};
+use nom::bytes::complete::{tag, take_while, take_while1};
+use nom::character::complete::{char, digit1, satisfy};
+use nom::combinator::recognize;
+use nom::{IResult, Parser};
+use rules_core::{Decision, GameKind, Hole, Player, Variant};
+use std::ops::Range;
+
+/// Where the parts of a record are in its text, for diagnostics.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Spans {
+    /// Each tag: name and the span of its value.
+    pub tags: Vec<(String, Range<usize>)>,
+    /// Each movetext item, in order: the move token of a ply, the value of an annotation, the
+    /// whole of a comment or round marker.
+    pub items: Vec<Range<usize>>,
+    /// The ply number written before each ply item (same index as `items`), if any.
+    pub numbers: Vec<Option<Range<usize>>>,
+    /// The result terminator.
+    pub result: Range<usize>,
+}
+
+impl Spans {
+    /// The span of a tag's value.
+    #[must_use]
+    pub fn tag(&self, name: &str) -> Option<Range<usize>> {
+        self.tags
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, s)| s.clone())
+    }
+}
+
+/// A record with the spans of its parts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Parsed {
+    /// The record.
+    pub record: Record,
+    /// Where its parts are.
+    pub spans: Spans,
+}
+
+type Res<'a, T> = IResult<&'a str, T, PErr<'a>>;
+
+/// Characters that end a move token: whitespace and the delimiters of §10.1.
+fn is_delim(c: char) -> bool {
+    c.is_whitespace() || matches!(c, '{' | '}' | '(' | ')' | '<' | '>' | '[' | ']' | '"' | ';')
+}
+
+fn ws(i: &str) -> &str {
+    i.trim_start_matches(|c: char| c.is_whitespace())
+}
+
+fn spaces(i: &str) -> &str {
+    i.trim_start_matches([' ', '\t'])
+}
+
+fn tag_name(i: &str) -> Res<'_, &str> {
+    label(
+        "a tag name such as Game",
+        recognize((
+            satisfy(|c| c.is_ascii_alphabetic()),
+            take_while(|c: char| c.is_ascii_alphanumeric() || c == '_'),
+        )),
+    )
+    .parse(i)
+}
+
+/// A quoted tag value: escapes `\"` and `\\` (§2.2); no line end inside.
+fn quoted(i: &str) -> Res<'_, String> {
+    let (mut rest, _) = label("a quoted value such as \"bechi\"", char('"')).parse(i)?;
+    let mut out = String::new();
+    loop {
+        let mut chars = rest.chars();
+        match chars.next() {
+            None | Some('\n') => {
+                return Err(nom::Err::Failure(PErr {
+                    rest,
+                    expected: Some("`\"` closing the tag value on its line"),
+                }));
+            }
+            Some('"') => return Ok((chars.as_str(), out)),
+            Some('\\') => match chars.next() {
+                Some(c @ ('"' | '\\')) => {
+                    out.push(c);
+                    rest = chars.as_str();
+                }
+                _ => {
+                    return Err(nom::Err::Failure(PErr {
+                        rest,
+                        expected: Some("an escape, \\\" or \\\\, in a tag value"),
+                    }));
+                }
+            },
+            Some(c) if c.is_control() && c != '\t' => {
+                return Err(nom::Err::Failure(PErr {
+                    rest,
+                    expected: Some("a printable character in a tag value"),
+                }));
+            }
+            Some(c) => {
+                out.push(c);
+                rest = chars.as_str();
+            }
+        }
+    }
+}
+
+/// `[Name "value"]`: the name, the value and the value's span start.
+fn tag_pair(i: &str) -> Res<'_, (&str, String, &str)> {
+    let (i, _) = char('[').parse(i)?;
+    let i = spaces(i);
+    let (i, name) = nom::combinator::cut(tag_name).parse(i)?;
+    let (i, _) = nom::combinator::cut(label(
+        "a space, then the quoted value",
+        take_while1(|c| c == ' ' || c == '\t'),
+    ))
+    .parse(i)?;
+    let value_at = i;
+    let (i, value) = nom::combinator::cut(quoted).parse(i)?;
+    let i = spaces(i);
+    let (i, _) = nom::combinator::cut(label("`]` closing the tag", char(']'))).parse(i)?;
+    Ok((i, (name, value, value_at)))
+}
+
+/// A comment `{...}`: escapes `\\`, `\}` and `\[` (§6.1). Returns the unescaped text.
+fn comment(i: &str) -> Res<'_, String> {
+    let (mut rest, _) = char('{').parse(i)?;
+    let mut out = String::new();
+    loop {
+        let mut chars = rest.chars();
+        match chars.next() {
+            None => {
+                return Err(nom::Err::Failure(PErr {
+                    rest: i,
+                    expected: Some("a comment closed by `}` (write \\} for a brace inside)"),
+                }));
+            }
+            Some('}') => return Ok((chars.as_str(), out)),
+            Some('\\') => match chars.next() {
+                Some(c @ ('\\' | '}' | '[')) => {
+                    out.push(c);
+                    rest = chars.as_str();
+                }
+                _ => {
+                    return Err(nom::Err::Failure(PErr {
+                        rest,
+                        expected: Some("an escape in a comment: \\\\, \\} or \\["),
+                    }));
+                }
+            },
+            Some(c) => {
+                out.push(c);
+                rest = chars.as_str();
+            }
+        }
+    }
+}
+
+/// An annotation `(key value)` (§6.2): the key and the value with its text.
+fn annotation(i: &str) -> Res<'_, (&str, &str)> {
+    let (i, _) = char('(').parse(i)?;
+    let i = ws(i);
+    let (i, key) = nom::combinator::cut(label(
+        "an annotation key such as captures",
+        recognize((
+            satisfy(|c| c.is_ascii_lowercase()),
+            take_while(|c: char| c.is_ascii_lowercase() || c == '-'),
+        )),
+    ))
+    .parse(i)?;
+    let (i, _) = nom::combinator::cut(label(
+        "a space, then the annotation's value",
+        take_while1(char::is_whitespace),
+    ))
+    .parse(i)?;
+    let (i, value) = nom::combinator::cut(label(
+        "the annotation's value",
+        take_while1(|c: char| !matches!(c, '(' | ')' | '{' | '}' | '[' | ']' | '<' | '>')),
+    ))
+    .parse(i)?;
+    let (i, _) = nom::combinator::cut(label("`)` closing the annotation", char(')'))).parse(i)?;
+    Ok((i, (key, value)))
+}
+
+/// The set-up decision of a round marker (§3.3).
+fn decision(i: &str) -> Res<'_, Decision> {
+    let list = |i| -> Res<'_, Vec<&str>> {
+        let (mut i, first) = label(
+            "a hole or count",
+            take_while1(|c: char| c.is_ascii_alphanumeric()),
+        )
+        .parse(i)?;
+        let mut out = vec![first];
+        loop {
+            let j = spaces(i);
+            let Some(after) = j.strip_prefix(',') else {
+                return Ok((i, out));
+            };
+            let (rest, next) = nom::combinator::cut(label(
+                "a hole or count after `,`",
+                take_while1(|c: char| c.is_ascii_alphanumeric()),
+            ))
+            .parse(spaces(after))?;
+            out.push(next);
+            i = rest;
+        }
+    };
+    if let Ok((i, _)) = tag::<_, _, PErr<'_>>("fill").parse(i) {
+        let i2 = ws(i);
+        let (rest, items) = nom::combinator::cut(list).parse(i2)?;
+        let mut holes = Vec::new();
+        for h in items {
+            match h.parse::<Hole>() {
+                Ok(hole) => holes.push(hole),
+                Err(_) => {
+                    return Err(nom::Err::Failure(PErr {
+                        rest: &i2[crate::syntax::Span::offset_in(i2, h)..],
+                        expected: Some("a hole name such as 3A"),
+                    }));
+                }
+            }
+        }
+        return Ok((rest, Decision::Fill(holes)));
+    }
+    if let Ok((i, _)) = tag::<_, _, PErr<'_>>("layout").parse(i) {
+        let i2 = ws(i);
+        let (rest, items) = nom::combinator::cut(list).parse(i2)?;
+        let mut counts = Vec::new();
+        for c in items {
+            match c.parse::<u32>() {
+                Ok(n) if n <= 999 && c.bytes().all(|b| b.is_ascii_digit()) => counts.push(n),
+                _ => {
+                    return Err(nom::Err::Failure(PErr {
+                        rest: &i2[crate::syntax::Span::offset_in(i2, c)..],
+                        expected: Some("a seed count (at most 999)"),
+                    }));
+                }
+            }
+        }
+        return Ok((rest, Decision::Layout(counts)));
+    }
+    Err(nom::Err::Error(PErr {
+        rest: i,
+        expected: Some("fill or layout"),
+    }))
+}
+
+/// A round marker `<round N [decision]>` (§3.3).
+fn round_marker(i: &str) -> Res<'_, (u32, Decision)> {
+    let (i, _) = char('<').parse(i)?;
+    let i = ws(i);
+    let (i, _) = nom::combinator::cut(label("`round`", tag("round"))).parse(i)?;
+    let (i, _) = nom::combinator::cut(label(
+        "a space, then the round number",
+        take_while1(char::is_whitespace),
+    ))
+    .parse(i)?;
+    let (i, n) = nom::combinator::cut(label("a round number", digit1)).parse(i)?;
+    let round = n
+        .parse::<u32>()
+        .ok()
+        .filter(|&r| r <= 9999)
+        .ok_or_else(|| {
+            nom::Err::Failure(PErr {
+                rest: &i[..0],
+                expected: Some("a round number up to 9999"),
+            })
+        })?;
+    let j = ws(i);
+    let (i, d) = if j.starts_with('>') {
+        (j, Decision::None)
+    } else {
+        if j.len() == i.len() {
+            return Err(nom::Err::Failure(PErr {
+                rest: i,
+                expected: Some("`>` or a space and a set-up decision"),
+            }));
+        }
+        nom::combinator::cut(decision).parse(j)?
+    };
+    let i = ws(i);
+    let (i, _) = nom::combinator::cut(label("`>` closing the round marker", char('>'))).parse(i)?;
+    Ok((i, (round, d)))
+}
+
+fn syntax_problem(text: &str, e: &PErr<'_>) -> Problem {
+    let at = text.len() - e.rest.len();
+    let len = e
+        .rest
+        .chars()
+        .take_while(|c| !c.is_whitespace())
+        .take(24)
+        .map(char::len_utf8)
+        .sum::<usize>()
+        .max(usize::from(!e.rest.is_empty()));
+    Problem::new(
+        ProblemKind::Syntax,
+        Some(at..at + len),
+        format!(
+            "expected {}, found {}",
+            e.expected.unwrap_or("something else"),
+            found(e.rest)
+        ),
+    )
+}
+
+/// Reads one record's text.
+///
+/// # Errors
+/// The first syntax error, or every header error.
+pub fn parse_record(text: &str) -> Result<Parsed, Vec<Problem>> {
+    let off = |s: &str| text.len() - s.len();
+    let fail = |e: nom::Err<PErr<'_>>| match e {
+        nom::Err::Error(e) | nom::Err::Failure(e) => vec![syntax_problem(text, &e)],
+        nom::Err::Incomplete(_) => vec![Problem::new(
+            ProblemKind::Syntax,
+            Some(text.len()..text.len()),
+            "unexpected end",
+        )],
+    };
+
+    // Header.
+    let mut i = ws(text);
+    let mut tags: Vec<(&str, String, Range<usize>, Range<usize>)> = Vec::new();
+    while i.starts_with('[') {
+        let start = off(i);
+        let (rest, (name, value, value_at)) = tag_pair(i).map_err(fail)?;
+        let v0 = off(value_at);
+        let v1 = off(rest).min(text.len());
+        let vend = text[v0..v1].rfind('"').map_or(v1, |k| v0 + k + 1);
+        tags.push((name, value, start..off(rest), v0..vend));
+        let after = spaces(rest);
+        if !after.is_empty() && !after.starts_with('\n') {
+            return Err(vec![syntax_problem(
+                text,
+                &PErr {
+                    rest: after,
+                    expected: Some("the end of the line after a tag"),
+                },
+            )]);
+        }
+        i = ws(rest);
+    }
+    let header_end = off(i);
+    let (record_header, tag_spans) = header(text, &tags, header_end)?;
+
+    // Movetext.
+    let mut items = Vec::new();
+    let mut spans = Vec::new();
+    let mut numbers = Vec::new();
+    let mut pending_number: Option<(u32, Range<usize>)> = None;
+    let result;
+    loop {
+        i = ws(i);
+        let at = off(i);
+        let Some(c) = i.chars().next() else {
+            let end = text.trim_end().len();
+            return Err(vec![Problem::new(
+                ProblemKind::Syntax,
+                Some(end..end),
+                format!(
+                    "expected {}, found the end of the record",
+                    if pending_number.is_some() {
+                        "a move after the move number"
+                    } else {
+                        "a move, a comment, an annotation or a result (A-wins, B-wins, draw, *)"
+                    }
+                ),
+            )]);
+        };
+        if pending_number.is_some() && matches!(c, '{' | '(' | '<') {
+            return Err(vec![syntax_problem(
+                text,
+                &PErr {
+                    rest: i,
+                    expected: Some("a move after the move number"),
+                },
+            )]);
+        }
+        match c {
+            '{' => {
+                let (rest, t) = comment(i).map_err(fail)?;
+                items.push(Item::Comment { text: squeeze(&t) });
+                spans.push(at..off(rest));
+                numbers.push(None);
+                i = rest;
+            }
+            '(' => {
+                let (rest, (key, value)) = annotation(i).map_err(fail)?;
+                let v0 = crate::syntax::Span::offset_in(text, value);
+                items.push(Item::Annotation {
+                    key: key.to_owned(),
+                    value: squeeze(value),
+                });
+                spans.push(v0..v0 + value.trim_end().len());
+                numbers.push(None);
+                i = rest;
+            }
+            '<' => {
+                let (rest, (round, decision)) = round_marker(i).map_err(fail)?;
+                items.push(Item::Round { round, decision });
+                spans.push(at..off(rest));
+                numbers.push(None);
+                i = rest;
+            }
+            c if is_delim(c) => {
+                return Err(vec![syntax_problem(
+                    text,
+                    &PErr {
+                        rest: i,
+                        expected: Some(if c == '[' {
+                            "a move: tags come before the movetext, and a line beginning with `[` starts the next record"
+                        } else {
+                            "a move, a comment, an annotation or a result"
+                        }),
+                    },
+                )]);
+            }
+            _ => {
+                let end = i.find(is_delim).unwrap_or(i.len());
+                let word = &i[..end];
+                // A move number: digits and a dot, possibly glued to the move (`12.3B`).
+                let digits = word.bytes().take_while(u8::is_ascii_digit).count();
+                if digits > 0 && word[digits..].starts_with('.') {
+                    if pending_number.is_some() {
+                        return Err(vec![syntax_problem(
+                            text,
+                            &PErr {
+                                rest: i,
+                                expected: Some("a move after the move number"),
+                            },
+                        )]);
+                    }
+                    let n = word[..digits].parse::<u32>().map_err(|_| {
+                        vec![Problem::new(
+                            ProblemKind::Syntax,
+                            Some(at..at + digits),
+                            format!("move number `{}` is too large", &word[..digits]),
+                        )]
+                    })?;
+                    pending_number = Some((n, at..at + digits + 1));
+                    i = &i[digits + 1..];
+                    continue;
+                }
+                if let Some(o) = Outcome::from_token(word) {
+                    if pending_number.is_some() {
+                        return Err(vec![syntax_problem(
+                            text,
+                            &PErr {
+                                rest: i,
+                                expected: Some("a move after the move number"),
+                            },
+                        )]);
+                    }
+                    result = (o, at..at + end);
+                    i = ws(&i[end..]);
+                    if !i.is_empty() {
+                        return Err(vec![syntax_problem(
+                            text,
+                            &PErr {
+                                rest: i,
+                                expected: Some(
+                                    "the end of the record after its result (a record starts with its tags)",
+                                ),
+                            },
+                        )]);
+                    }
+                    break;
+                }
+                let (number, nspan) = match pending_number.take() {
+                    Some((n, s)) => (Some(n), Some(s)),
+                    None => (None, None),
+                };
+                items.push(Item::Ply {
+                    number,
+                    token: word.to_owned(),
+                });
+                spans.push(at..at + end);
+                numbers.push(nspan);
+                i = &i[end..];
+            }
+        }
+    }
+    let mut record = record_header;
+    record.movetext = items;
+    record.result = result.0;
+    Ok(Parsed {
+        record,
+        spans: Spans {
+            tags: tag_spans,
+            items: spans,
+            numbers,
+            result: result.1,
+        },
+    })
+}
+
+type TagSpans = Vec<(String, Range<usize>)>;
+
+/// Checks the tags (§3.2) and builds the header of the record.
+fn header(
+    text: &str,
+    tags: &[(&str, String, Range<usize>, Range<usize>)],
+    header_end: usize,
+) -> Result<(Record, TagSpans), Vec<Problem>> {
+    let mut problems = Vec::new();
+    let mut bad = |span: &Range<usize>, msg: String| {
+        problems.push(Problem::new(ProblemKind::Header, Some(span.clone()), msg));
+    };
+    let whole_header = 0..header_end.min(text.find('\n').unwrap_or(text.len()));
+    let mut seen = std::collections::HashSet::new();
+    for (name, _, span, _) in tags {
+        if !seen.insert(*name) {
+            bad(span, format!("tag {name} is given twice"));
+        }
+    }
+    let get = |name: &str| tags.iter().find(|(n, ..)| *n == name);
+    let mut record = Record::new(GameKind::Bechi, Player::B);
+    match get("Notation") {
+        None => bad(
+            &whole_header,
+            format!(
+                "the Notation tag is missing: a record starts with [Notation \"{}\"]",
+                crate::record::VERSION
+            ),
+        ),
+        Some((_, v, _, vs)) => {
+            let ok = v
+                .strip_prefix("1.")
+                .is_some_and(|m| !m.is_empty() && m.bytes().all(|b| b.is_ascii_digit()));
+            if ok {
+                record.notation.clone_from(v);
+            } else {
+                bad(
+                    vs,
+                    format!("unsupported notation version `{v}`: this reader reads version 1.x"),
+                );
+            }
+        }
+    }
+    let mut variant = None;
+    match get("Game") {
+        None => bad(
+            &whole_header,
+            "the Game tag is missing: expected [Game \"NAME\"] with NAME one of bechi, giuthi, sulus-nishtaw, uugg, redu".to_owned(),
+        ),
+        Some((_, v, _, vs)) => match v.parse::<GameKind>() {
+            Ok(g) => {
+                record.game = g;
+                variant = Some(Variant::default_for(g));
+            }
+            Err(e) => bad(vs, e.to_string()),
+        },
+    }
+    if let Some((_, v, _, vs)) = get("Options") {
+        for kv in v.split_whitespace() {
+            let Some((k, val)) = kv.split_once('=') else {
+                bad(vs, format!("bad option `{kv}`: expected KEY=VALUE"));
+                continue;
+            };
+            if let Some(var) = variant.as_mut()
+                && let Err(e) = var.set_option(k, val)
+            {
+                bad(vs, e.to_string());
+                continue;
+            }
+            record.options.push((k.to_owned(), val.to_owned()));
+        }
+    }
+    match get("Opener") {
+        None => bad(
+            &whole_header,
+            "the Opener tag is missing: who opens round 1 is required (rules README §7): [Opener \"A\"] or [Opener \"B\"]".to_owned(),
+        ),
+        Some((_, v, _, vs)) => match v.as_str() {
+            "A" => record.opener = Player::A,
+            "B" => record.opener = Player::B,
+            _ => bad(vs, format!("expected A or B as the Opener, found `{v}`")),
+        },
+    }
+    for (name, v, _, _) in tags {
+        let slot = match *name {
+            "PlayerA" => &mut record.player_a,
+            "PlayerB" => &mut record.player_b,
+            "Event" => &mut record.event,
+            "Date" => &mut record.date,
+            "Source" => &mut record.source,
+            "Position" => &mut record.position,
+            "Notation" | "Game" | "Options" | "Opener" => continue,
+            _ => {
+                record.tags.push(((*name).to_owned(), v.clone()));
+                continue;
+            }
+        };
+        if slot.is_none() {
+            *slot = Some(if *name == "Position" {
+                squeeze(v)
+            } else {
+                v.clone()
+            });
+        }
+    }
+    if problems.is_empty() {
+        let spans = tags
+            .iter()
+            .map(|(n, _, _, vs)| ((*n).to_owned(), vs.clone()))
+            .collect();
+        Ok((record, spans))
+    } else {
+        Err(problems)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const R: &str = "[Notation \"1.0\"]\n[Game \"bechi\"]\n[Opener \"B\"]\n[Event \"a \\\"b\\\" \\\\\"]\n[Custom \"x\"]\n\n1. 3B (captures 0) {a\n  comment \\} \\[x} 2.4A <round 2 fill 3A, 4A> pass *\n";
+
+    #[test]
+    fn reads_a_record() {
+        let p = parse_record(R).unwrap();
+        let r = &p.record;
+        assert_eq!(r.event.as_deref(), Some("a \"b\" \\"));
+        assert_eq!(r.tags, [("Custom".to_owned(), "x".to_owned())]);
+        assert_eq!(r.movetext.len(), 6);
+        assert_eq!(
+            r.movetext[2],
+            Item::Comment {
+                text: "a comment } [x".to_owned()
+            }
+        );
+        assert_eq!(
+            r.movetext[3],
+            Item::Ply {
+                number: Some(2),
+                token: "4A".to_owned()
+            }
+        );
+        assert_eq!(&R[p.spans.items[3].clone()], "4A");
+        assert_eq!(&R[p.spans.items[1].clone()], "0");
+        assert_eq!(&R[p.spans.result.clone()], "*");
+        assert_eq!(r.result, Outcome::Unfinished);
+    }
+
+    #[test]
+    fn syntax_errors_say_what_was_expected() {
+        let e =
+            parse_record("[Notation \"1.0\"]\n[Game \"bechi\"]\n[Opener \"B\"]\n\n1. 3B {open\n")
+                .unwrap_err();
+        assert_eq!(
+            e[0].message,
+            "expected a comment closed by `}` (write \\} for a brace inside), found `{`"
+        );
+        let e = parse_record("[Notation \"1.0\"]\n[Game \"bechi\"]\n[Opener \"B\"]\n\n1. 3B\n")
+            .unwrap_err();
+        assert!(e[0].message.ends_with("found the end of the record"));
+        let e = parse_record("[Notation 1.0]\n").unwrap_err();
+        assert_eq!(
+            e[0].message,
+            "expected a quoted value such as \"bechi\", found `1.0`"
+        );
+        let e = parse_record("[Notation \"2.0\"]\n[Game \"chess\"]\n\n*\n").unwrap_err();
+        assert_eq!(e.len(), 3);
+    }
+}

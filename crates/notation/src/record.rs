@@ -1,0 +1,229 @@
+//! Records (`spec/notation.md` §3, §6, §7): the tag pairs of a header, the movetext and the
+//! result, as a plain data model with its serde JSON form.
+//!
+//! The model keeps what a record says, in the order it says it; [`crate::check`] replays it with
+//! the rules core, and [`crate::printer`] writes it in the canonical export form.
+
+use rules_core::{Decision, GameKind, Player};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// The version of the standard this crate reads and writes.
+pub const VERSION: &str = "1.0";
+
+/// The tags of the header with a fixed meaning, in their canonical order (§3.2).
+pub const KNOWN_TAGS: [&str; 10] = [
+    "Notation", "Game", "Options", "Opener", "PlayerA", "PlayerB", "Event", "Date", "Source",
+    "Position",
+];
+
+/// One record: a header, a movetext and a result.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Record {
+    /// `Notation`: the version of the standard, e.g. `"1.0"`.
+    pub notation: String,
+    /// `Game`.
+    pub game: GameKind,
+    /// `Options`: rule options as `[key, value]`, as written (the canonical form lists the
+    /// non-default ones in the rules' order).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub options: Vec<(String, String)>,
+    /// `Opener`: who opens round 1 (rules README §7).
+    pub opener: Player,
+    /// `PlayerA`, `PlayerB`, `Event`, `Date`, `Source`: free text.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub player_a: Option<String>,
+    /// `PlayerB`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub player_b: Option<String>,
+    /// `Event`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub event: Option<String>,
+    /// `Date`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub date: Option<String>,
+    /// `Source`: for a rule-book example, the text and the figure.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source: Option<String>,
+    /// `Position`: the set-up position string the record starts from, if not the start of round 1.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub position: Option<String>,
+    /// Tags this version does not define, in the order read: kept and written back.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tags: Vec<(String, String)>,
+    /// The movetext.
+    pub movetext: Vec<Item>,
+    /// The result terminator.
+    pub result: Outcome,
+}
+
+/// One element of the movetext.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "kebab-case", deny_unknown_fields)]
+pub enum Item {
+    /// A ply: its number (optional when reading) and its move token.
+    Ply {
+        /// The ply number, counted from 1 over the whole record.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        number: Option<u32>,
+        /// The move token (§5).
+        #[serde(rename = "move")]
+        token: String,
+    },
+    /// A round boundary: the next round and its set-up decision (B16, G23).
+    Round {
+        /// The number of the round that starts.
+        round: u32,
+        /// The set-up decision.
+        decision: Decision,
+    },
+    /// A checkable annotation (§6.2) of the point reached.
+    Annotation {
+        /// What is checked: `captures`, `position`, ...
+        key: String,
+        /// The value, as written (whitespace runs are one space).
+        value: String,
+    },
+    /// A free comment (§6.1), whitespace runs reduced to one space.
+    Comment {
+        /// The text, unescaped.
+        text: String,
+    },
+}
+
+/// The result terminator of a record (§3.4).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Outcome {
+    /// `A-wins`: the match is over and A won it.
+    #[serde(rename = "A-wins")]
+    AWins,
+    /// `B-wins`.
+    #[serde(rename = "B-wins")]
+    BWins,
+    /// `draw`: the match is over, drawn.
+    #[serde(rename = "draw")]
+    Draw,
+    /// `*`: the record stops before the match is over.
+    #[serde(rename = "*")]
+    Unfinished,
+}
+
+impl Outcome {
+    /// The terminator as written.
+    #[must_use]
+    pub const fn token(self) -> &'static str {
+        match self {
+            Outcome::AWins => "A-wins",
+            Outcome::BWins => "B-wins",
+            Outcome::Draw => "draw",
+            Outcome::Unfinished => "*",
+        }
+    }
+
+    /// Reads a terminator.
+    #[must_use]
+    pub fn from_token(s: &str) -> Option<Outcome> {
+        Some(match s {
+            "A-wins" => Outcome::AWins,
+            "B-wins" => Outcome::BWins,
+            "draw" => Outcome::Draw,
+            "*" => Outcome::Unfinished,
+            _ => return None,
+        })
+    }
+
+    /// The terminator of a finished match with this winner.
+    #[must_use]
+    pub const fn of_winner(winner: Option<Player>) -> Outcome {
+        match winner {
+            Some(Player::A) => Outcome::AWins,
+            Some(Player::B) => Outcome::BWins,
+            None => Outcome::Draw,
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.token())
+    }
+}
+
+impl Record {
+    /// A record of `game` from the start of round 1, with no moves yet.
+    #[must_use]
+    pub fn new(game: GameKind, opener: Player) -> Record {
+        Record {
+            notation: VERSION.to_owned(),
+            game,
+            options: Vec::new(),
+            opener,
+            player_a: None,
+            player_b: None,
+            event: None,
+            date: None,
+            source: None,
+            position: None,
+            tags: Vec::new(),
+            movetext: Vec::new(),
+            result: Outcome::Unfinished,
+        }
+    }
+
+    /// The header as `(name, value)` pairs in canonical order (§3.2): the known tags that are
+    /// present, then the other tags in the order read.
+    #[must_use]
+    pub fn tag_pairs(&self) -> Vec<(String, String)> {
+        let mut out: Vec<(String, String)> = vec![
+            ("Notation".into(), self.notation.clone()),
+            ("Game".into(), self.game.name().into()),
+        ];
+        if !self.options.is_empty() {
+            let opts: Vec<String> = self
+                .options
+                .iter()
+                .map(|(k, v)| format!("{k}={v}"))
+                .collect();
+            out.push(("Options".into(), opts.join(" ")));
+        }
+        out.push(("Opener".into(), self.opener.letter().to_string()));
+        for (name, v) in [
+            ("PlayerA", &self.player_a),
+            ("PlayerB", &self.player_b),
+            ("Event", &self.event),
+            ("Date", &self.date),
+            ("Source", &self.source),
+            ("Position", &self.position),
+        ] {
+            if let Some(v) = v {
+                out.push((name.into(), v.clone()));
+            }
+        }
+        out.extend(self.tags.iter().cloned());
+        out
+    }
+
+    /// The number of plies in the movetext.
+    #[must_use]
+    pub fn plies(&self) -> usize {
+        self.movetext
+            .iter()
+            .filter(|i| matches!(i, Item::Ply { .. }))
+            .count()
+    }
+}
+
+/// Collapses whitespace runs to one space and trims: the form of comment text and annotation
+/// values (§6).
+#[must_use]
+pub fn squeeze(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for w in s.split_whitespace() {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(w);
+    }
+    out
+}

@@ -1,0 +1,223 @@
+//! Diagnostics for people and for programs: byte spans become file:line:column (1-based, columns
+//! in characters) only here, with a caret excerpt in the manner of rustc and ruff.
+
+use crate::problem::{Problem, ProblemKind};
+use serde::Serialize;
+use std::fmt::Write as _;
+use std::ops::Range;
+
+/// A span turned into lines and columns of the input file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Location {
+    /// 1-based line in the file.
+    pub line: usize,
+    /// 1-based column, in characters.
+    pub column: usize,
+    /// The text of that line.
+    pub line_text: String,
+    /// Characters to underline on that line (at least 1).
+    pub width: usize,
+}
+
+/// Locates `span` of a record's `text` whose first line is line `first_line` of the file.
+#[must_use]
+pub fn locate(text: &str, first_line: usize, span: &Range<usize>) -> Location {
+    let start = floor_char(text, span.start.min(text.len()));
+    let end = floor_char(text, span.end.clamp(start, text.len()));
+    let line_start = text[..start].rfind('\n').map_or(0, |k| k + 1);
+    let line_end = text[start..].find('\n').map_or(text.len(), |k| start + k);
+    let line = first_line + text[..start].matches('\n').count();
+    let column = text[line_start..start].chars().count() + 1;
+    let width = text[start..end.min(line_end)].chars().count().max(1);
+    Location {
+        line,
+        column,
+        line_text: text[line_start..line_end].to_owned(),
+        width,
+    }
+}
+
+fn floor_char(s: &str, mut i: usize) -> usize {
+    while i > 0 && !s.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
+/// The widest excerpt line shown, in characters.
+const EXCERPT: usize = 100;
+
+/// The part of a long line around the place, with `…` where it is cut: the text, the column and
+/// the width of the caret in it.
+fn window(loc: &Location) -> (String, usize, usize) {
+    let chars: Vec<char> = loc.line_text.chars().collect();
+    if chars.len() <= EXCERPT {
+        return (loc.line_text.clone(), loc.column, loc.width);
+    }
+    let start = (loc.column - 1).saturating_sub(EXCERPT / 2);
+    let end = (start + EXCERPT).min(chars.len());
+    let mut shown = String::new();
+    let mut col = loc.column - start;
+    if start > 0 {
+        shown.push('…');
+        col += 1;
+    }
+    shown.extend(&chars[start..end]);
+    if end < chars.len() {
+        shown.push('…');
+    }
+    let width = loc.width.min(end.saturating_sub(loc.column - 1)).max(1);
+    (shown, col, width)
+}
+
+/// Where a problem is, for the record it belongs to.
+#[derive(Clone, Debug)]
+pub struct Origin<'a> {
+    /// The file name as given (`-` or `<stdin>` for standard input).
+    pub file: &'a str,
+    /// The record's index in the file, from 1.
+    pub record: usize,
+    /// The record's first line in the file.
+    pub first_line: usize,
+    /// The record's text, when it was read from text.
+    pub text: Option<&'a str>,
+}
+
+/// A finding as a JSON object (`spec/notation.md` §11).
+#[derive(Clone, Debug, Serialize)]
+pub struct FindingJson<'a> {
+    /// The file.
+    pub file: &'a str,
+    /// The record index, from 1.
+    pub record: usize,
+    /// 1-based line, when the problem has a place in the text.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub line: Option<usize>,
+    /// 1-based column in characters.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub column: Option<usize>,
+    /// The ply, from 1.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ply: Option<u32>,
+    /// The token concerned.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub token: Option<&'a str>,
+    /// The kind of problem.
+    pub kind: ProblemKind,
+    /// The rule that forbids it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rule: Option<&'static str>,
+    /// Why.
+    pub message: String,
+}
+
+impl Origin<'_> {
+    fn location(&self, p: &Problem) -> Option<Location> {
+        match (&p.span, self.text) {
+            (Some(s), Some(t)) => Some(locate(t, self.first_line, s)),
+            _ => None,
+        }
+    }
+
+    /// The problem as a JSON object.
+    #[must_use]
+    pub fn json<'b>(&'b self, p: &'b Problem) -> FindingJson<'b> {
+        let loc = self.location(p);
+        FindingJson {
+            file: self.file,
+            record: self.record,
+            line: Some(
+                loc.as_ref()
+                    .map_or(p.at.map_or(self.first_line, |a| a.0), |l| l.line),
+            ),
+            column: loc.as_ref().map(|l| l.column).or(p.at.map(|a| a.1)),
+            ply: p.ply,
+            token: p.token.as_deref(),
+            kind: p.kind,
+            rule: p.rule,
+            message: p.to_string(),
+        }
+    }
+
+    /// The problem for people: a headline, the place, and the line with a caret.
+    #[must_use]
+    pub fn render(&self, p: &Problem) -> String {
+        let mut out = String::new();
+        let _ = writeln!(out, "error[{}]: {p}", p.kind);
+        let mut context = format!("record {}", self.record);
+        if let Some(n) = p.ply {
+            let _ = write!(context, ", ply {n}");
+        }
+        if let Some(t) = &p.token {
+            let _ = write!(context, ", token `{t}`");
+        }
+        match self.location(p) {
+            Some(loc) => {
+                let num = loc.line.to_string();
+                let pad = " ".repeat(num.len());
+                let _ = writeln!(
+                    out,
+                    "{pad}--> {}:{}:{} ({context})",
+                    self.file, loc.line, loc.column
+                );
+                let _ = writeln!(out, "{pad} |");
+                let (shown, col, width) = window(&loc);
+                let _ = writeln!(out, "{num} | {shown}");
+                let lead: String = shown
+                    .chars()
+                    .take(col - 1)
+                    .map(|c| if c == '\t' { '\t' } else { ' ' })
+                    .collect();
+                let _ = writeln!(out, "{pad} | {lead}{}", "^".repeat(width));
+            }
+            None => match p.at {
+                Some((line, col)) => {
+                    let _ = writeln!(out, " --> {}:{line}:{col} ({context})", self.file);
+                }
+                None => {
+                    let _ = writeln!(out, " --> {}:{} ({context})", self.file, self.first_line);
+                }
+            },
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn spans_become_lines_and_columns() {
+        let t = "[A \"é\"]\n\n1. 3B 2. 9Z *\n";
+        let at = t.find("9Z").unwrap();
+        let l = locate(t, 10, &(at..at + 2));
+        assert_eq!((l.line, l.column, l.width), (12, 10, 2));
+        assert_eq!(l.line_text, "1. 3B 2. 9Z *");
+        let o = Origin {
+            file: "f.mgn",
+            record: 2,
+            first_line: 10,
+            text: Some(t),
+        };
+        let p =
+            Problem::new(ProblemKind::Token, Some(at..at + 2), "bad").at_ply(Some(2), Some("9Z"));
+        assert_eq!(
+            o.render(&p),
+            "error[token]: bad\n  --> f.mgn:12:10 (record 2, ply 2, token `9Z`)\n   |\n12 | 1. 3B 2. 9Z *\n   |          ^^\n"
+        );
+    }
+
+    #[test]
+    fn long_lines_are_cut_around_the_place() {
+        let line = format!("{} 9Z {}", "x".repeat(300), "y".repeat(300));
+        let l = locate(&line, 1, &(301..303));
+        let (shown, col, width) = window(&l);
+        assert_eq!(shown.chars().count(), 102);
+        assert!(shown.starts_with('…') && shown.ends_with('…'));
+        assert_eq!(
+            shown.chars().skip(col - 1).take(width).collect::<String>(),
+            "9Z"
+        );
+    }
+}

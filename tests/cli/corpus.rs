@@ -1,0 +1,134 @@
+//! One snapshot per corpus file: validate, replay and convert (to notation and to JSON), with
+//! their exit codes. Files under corpus/ok/ are valid, files under corpus/err/ are not.
+
+use crate::support::{describe, mancala, root};
+
+#[test]
+fn corpus_snapshots() {
+    insta::glob!("../../corpus", "**/*.mgn", |path| {
+        let rel = path
+            .strip_prefix(root().canonicalize().unwrap())
+            .unwrap()
+            .to_string_lossy()
+            .replace('\\', "/");
+        let ok = rel.starts_with("corpus/ok/");
+        let mut text = String::new();
+        let validate = mancala().args(["validate", &rel]).output().unwrap();
+        assert_eq!(
+            validate.status.code(),
+            Some(if ok { 0 } else { 1 }),
+            "{rel}: {}",
+            String::from_utf8_lossy(&validate.stderr)
+        );
+        text.push_str(&describe("mancala validate", &validate));
+        let json = mancala()
+            .args(["validate", "--format", "json", &rel])
+            .output()
+            .unwrap();
+        assert_eq!(json.status.code(), validate.status.code());
+        for line in String::from_utf8_lossy(&json.stdout).lines() {
+            let v: serde_json::Value = serde_json::from_str(line).unwrap();
+            assert!(v["type"].is_string() && v["data"].is_object(), "{line}");
+        }
+        text.push_str(&describe("mancala validate --format json", &json));
+        let replay = mancala().args(["replay", &rel]).output().unwrap();
+        assert_eq!(replay.status.code(), validate.status.code());
+        text.push_str(&describe("mancala replay", &replay));
+        let convert = mancala().args(["convert", &rel]).output().unwrap();
+        assert_eq!(convert.status.code(), validate.status.code());
+        text.push_str(&describe("mancala convert", &convert));
+        let to_json = mancala()
+            .args(["convert", "--to", "json", &rel])
+            .output()
+            .unwrap();
+        text.push_str(&describe("mancala convert --to json", &to_json));
+        insta::assert_snapshot!(text);
+    });
+}
+
+/// The canonical files of corpus/ok/ are their own canonical form.
+#[test]
+fn canonical_corpus_files_convert_to_themselves() {
+    for f in crate::support::corpus_files("ok") {
+        if f.contains("lenient") {
+            continue;
+        }
+        let text = std::fs::read_to_string(root().join(&f)).unwrap();
+        let out = mancala().args(["convert", &f]).output().unwrap();
+        assert_eq!(String::from_utf8(out.stdout).unwrap(), text, "{f}");
+    }
+}
+
+/// Every number an annotation of a rule-book record states is checked: changing any one of them
+/// makes `validate` exit 1 with a message that names the changed number.
+#[test]
+fn changing_any_annotated_number_of_a_rule_book_record_fails() {
+    let mut changed = 0;
+    for f in crate::support::corpus_files("ok") {
+        let text = std::fs::read_to_string(root().join(&f)).unwrap();
+        if !text.contains("[Event \"Rule-book example\"]") {
+            continue;
+        }
+        let parsed = notation::parse_record(&text).unwrap();
+        for (k, item) in parsed.record.movetext.iter().enumerate() {
+            let notation::Item::Annotation { key, value } = item else {
+                continue;
+            };
+            let span = parsed.spans.items[k].clone();
+            let raw = &text[span.clone()];
+            // Every run of digits in the value, one at a time, plus one.
+            let bytes = raw.as_bytes();
+            let mut i = 0;
+            while i < bytes.len() {
+                if !bytes[i].is_ascii_digit() {
+                    i += 1;
+                    continue;
+                }
+                let j = (i..bytes.len())
+                    .find(|&j| !bytes[j].is_ascii_digit())
+                    .unwrap_or(bytes.len());
+                // The start hole of a `forbidden` annotation is a name, not a number the text
+                // states: another hole may be forbidden too (by the same rule).
+                if key == "forbidden" && matches!(bytes.get(j), Some(b'A' | b'B')) {
+                    i = j;
+                    continue;
+                }
+                let n: u32 = raw[i..j].parse().unwrap();
+                let new = (n + 1).to_string();
+                let mutated = format!(
+                    "{}{}{}{}",
+                    &text[..span.start],
+                    &raw[..i],
+                    new,
+                    &text[span.start + j..]
+                );
+                let out = mancala()
+                    .args(["validate", "-q", "-"])
+                    .write_stdin(mutated)
+                    .output()
+                    .unwrap();
+                let err = String::from_utf8_lossy(&out.stderr);
+                assert_eq!(
+                    out.status.code(),
+                    Some(1),
+                    "{f}: ({key} {value}) {n}->{new}: {err}"
+                );
+                let headline = err.lines().next().unwrap();
+                let why = headline
+                    .split_once("): ")
+                    .map_or(headline, |(_, w)| w)
+                    .split("; the position is")
+                    .next()
+                    .unwrap();
+                let names = why.split(|c: char| !c.is_ascii_digit()).any(|d| d == new);
+                assert!(
+                    names,
+                    "{f}: ({key} {value}) {n}->{new}: the message does not name {new}: {headline}"
+                );
+                changed += 1;
+                i = j;
+            }
+        }
+    }
+    assert!(changed > 100, "only {changed} numbers changed");
+}

@@ -1,0 +1,9 @@
+//! The `mancala` command, end to end: the corpus under snapshots (validate, replay, convert), round
+//! trips through the canonical form and JSON, the rule-book annotations, the spec's examples, exit
+//! codes, standard input and broken pipes.
+
+mod corpus;
+mod options;
+mod roundtrip;
+mod spec_examples;
+mod support;

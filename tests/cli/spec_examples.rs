@@ -1,0 +1,80 @@
+//! Every example of spec/notation.md is checked: code blocks tagged `mgn` are valid records (and
+//! `mgn canonical` ones are their own canonical form), `mgn invalid` ones are not, `position`
+//! blocks hold legal position strings, and `json` blocks are records in the JSON form.
+
+use crate::support::root;
+
+fn blocks() -> Vec<(String, String)> {
+    let spec = std::fs::read_to_string(root().join("spec/notation.md")).unwrap();
+    let mut out = vec![];
+    let mut cur: Option<(String, String)> = None;
+    for line in spec.lines() {
+        if let Some(info) = line.strip_prefix("```") {
+            match cur.take() {
+                Some(b) => out.push(b),
+                None => cur = Some((info.trim().to_owned(), String::new())),
+            }
+        } else if let Some((_, body)) = cur.as_mut() {
+            body.push_str(line);
+            body.push('\n');
+        }
+    }
+    out
+}
+
+#[test]
+fn spec_examples_hold() {
+    let mut counts = std::collections::BTreeMap::new();
+    for (info, body) in blocks() {
+        let words: Vec<&str> = info.split_whitespace().collect();
+        match words.first().copied() {
+            Some("mgn") => {
+                let invalid = words.contains(&"invalid");
+                let out = crate::support::mancala()
+                    .args(["validate", "-q", "-"])
+                    .write_stdin(body.clone())
+                    .output()
+                    .unwrap();
+                let code = out.status.code();
+                assert_eq!(
+                    code,
+                    Some(if invalid { 1 } else { 0 }),
+                    "spec example:\n{body}\n{}",
+                    String::from_utf8_lossy(&out.stderr)
+                );
+                if words.contains(&"canonical") {
+                    let conv = crate::support::mancala()
+                        .args(["convert", "-"])
+                        .write_stdin(body.clone())
+                        .output()
+                        .unwrap();
+                    assert_eq!(String::from_utf8(conv.stdout).unwrap(), body);
+                }
+            }
+            Some("position") => {
+                for line in body.lines() {
+                    let setup = notation::parse_position(line, &[])
+                        .unwrap_or_else(|e| panic!("{line}: {e}"));
+                    rules_core::Position::from_setup(&setup)
+                        .unwrap_or_else(|e| panic!("{line}: {e}"));
+                    assert_eq!(notation::write_position(&setup), line);
+                }
+            }
+            Some("json") => {
+                for line in body.lines() {
+                    let r: notation::Record =
+                        serde_json::from_str(line).unwrap_or_else(|e| panic!("{line}: {e}"));
+                    let c = notation::check(&r, None, false);
+                    assert!(c.problems.is_empty(), "{line}: {:?}", c.problems);
+                    assert_eq!(serde_json::to_string(&r).unwrap(), line);
+                }
+            }
+            Some("perft") => {
+                notation::suite::parse_suite(&body).unwrap();
+            }
+            _ => continue,
+        }
+        *counts.entry(words[0].to_owned()).or_insert(0) += 1;
+    }
+    assert!(counts.get("mgn").copied().unwrap_or(0) >= 3, "{counts:?}");
+}
