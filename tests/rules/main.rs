@@ -8,3 +8,5 @@ mod perft_suites;
 mod reference;
 mod setups;
 mod support;
+mod uugg_matches;
+mod uugg_rules;

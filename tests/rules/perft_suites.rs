@@ -51,3 +51,8 @@ fn bechi_suite() {
 fn giuthi_suite() {
     run_suite("giuthi.perft");
 }
+
+#[test]
+fn uugg_suite() {
+    run_suite("uugg.perft");
+}

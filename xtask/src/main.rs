@@ -5,6 +5,10 @@
 //!   implementation of `tests/rules/reference/` (slow).
 //! * `cargo xtask perft-speed`: the deepest start-position lines, single- and two-threaded, with
 //!   leaves per second.
+//! * `cargo xtask uugg-endless [--holes N] [--depth D] [--list]`: searches the positions
+//!   reachable from the Uugg start for starts whose sowing never ends (uugg.md U15, rules README
+//!   §4) and reports their periods in laps: how the endless start of `tests/rules/uugg_rules.rs`
+//!   was found.
 
 #[path = "../../tests/rules/reference/mod.rs"]
 #[allow(dead_code)]
@@ -24,8 +28,9 @@ fn main() -> ExitCode {
     let result = match args.first().map(String::as_str) {
         Some("perft-suites") => perft_suites(&args[1..]),
         Some("perft-speed") => perft_speed(&args[1..]),
+        Some("uugg-endless") => uugg_endless(&args[1..]),
         _ => Err(
-            "usage: cargo xtask (perft-suites [--reference] [--limit N] | perft-speed)".to_owned(),
+            "usage: cargo xtask (perft-suites [--reference] [--limit N] | perft-speed | uugg-endless [--holes N] [--depth D] [--list])".to_owned(),
         ),
     };
     match result {
@@ -100,10 +105,13 @@ fn perft_suites(args: &[String]) -> Result<(), String> {
 }
 
 fn perft_speed(_args: &[String]) -> Result<(), String> {
-    let lines: [(&str, &[&str], u32); 3] = [
+    let lines: [(&str, &[&str], u32); 6] = [
         ("bechi", &[], 12),
         ("giuthi", &[], 7),
         ("giuthi", &["holes=6"], 6),
+        ("uugg", &[], 11),
+        ("uugg", &["balla=optional"], 10),
+        ("uugg", &["holes=7"], 8),
     ];
     println!(
         "{:<22} {:>5} {:>14} {:>8} {:>14}",
@@ -129,6 +137,100 @@ fn perft_speed(_args: &[String]) -> Result<(), String> {
                 n as f64 / s
             );
         }
+    }
+    Ok(())
+}
+
+/// Breadth-first over the distinct positions reachable from the Uugg start (B opens), trying every
+/// start of the player to move: a start that `play` refuses with U15 never ends. Its period is
+/// measured by the reference implementation (Brent's algorithm, then one more turn of the cycle).
+fn uugg_endless(args: &[String]) -> Result<(), String> {
+    let arg = |name: &str, default: u32| -> Result<u32, String> {
+        match args.iter().position(|a| a == name) {
+            Some(i) => args
+                .get(i + 1)
+                .and_then(|s| s.parse().ok())
+                .ok_or(format!("{name} needs a number")),
+            None => Ok(default),
+        }
+    };
+    let holes = arg("--holes", 7)?;
+    let depth = arg("--depth", 7)?;
+    let list = args.iter().any(|a| a == "--list");
+    let mut v = rules_core::Variant::default_for(rules_core::GameKind::Uugg);
+    v.set_option("holes", &holes.to_string())
+        .map_err(|e| e.to_string())?;
+    let start = Position::start(v, rules_core::Player::B);
+    let mut seen = std::collections::HashSet::new();
+    seen.insert(start);
+    let mut frontier = vec![(start, Vec::<rules_core::Move>::new())];
+    let mut found = 0u64;
+    let mut shortest: Option<(u64, String, String, String)> = None;
+    let mut longest = 0u64;
+    for d in 0..=depth {
+        let mut here = 0u64;
+        for (p, path) in &frontier {
+            let g = p.geometry();
+            let s = p.to_setup();
+            for i in 0..g.len() {
+                if s.owner(i) != p.to_move() || s.mark(i).is_some() || s.seeds[i] == 0 {
+                    continue;
+                }
+                let hole = g.hole(i);
+                let Err(e) = p.play_quiet(&rules_core::Move::sow(hole)) else {
+                    continue;
+                };
+                if e.rule != "U15" {
+                    continue;
+                }
+                let period = reference::uugg::endless_period(&s, i)
+                    .ok_or("the reference finds that this sowing ends")?;
+                here += 1;
+                longest = longest.max(period);
+                if list {
+                    let moves: Vec<String> = path.iter().map(ToString::to_string).collect();
+                    println!(
+                        "  ply {d}: {hole} never ends (period {period} laps) in {}, reached by {}",
+                        notation::write_position(&s),
+                        moves.join(" ")
+                    );
+                }
+                if shortest.as_ref().is_none_or(|(q, ..)| period < *q) {
+                    let moves: Vec<String> = path.iter().map(ToString::to_string).collect();
+                    shortest = Some((
+                        period,
+                        notation::write_position(&s),
+                        hole.to_string(),
+                        moves.join(" "),
+                    ));
+                }
+            }
+        }
+        println!(
+            "ply {d}: {} distinct positions, {here} endless starts",
+            frontier.len()
+        );
+        found += here;
+        if d == depth {
+            break;
+        }
+        let mut next = Vec::new();
+        for (p, path) in &frontier {
+            for (m, c) in p.legal_moves_with_positions() {
+                if seen.insert(c) {
+                    let mut path = path.clone();
+                    path.push(m);
+                    next.push((c, path));
+                }
+            }
+        }
+        frontier = next;
+    }
+    println!("{found} endless starts; longest period {longest} laps");
+    if let Some((period, pos, hole, moves)) = shortest {
+        println!(
+            "shortest period {period} laps: {hole} in {pos}\n  reached from the start by: {moves}"
+        );
     }
     Ok(())
 }

@@ -1,7 +1,7 @@
 //! The checked position of any game: one enum dispatching over the games, in the manner of
 //! shakmaty's `VariantPosition`.
 
-use crate::games::{bechi::Bechi, giuthi::Giuthi};
+use crate::games::{bechi::Bechi, giuthi::Giuthi, uugg::Uugg};
 use crate::geometry::Geometry;
 use crate::moves::Move;
 use crate::options::Variant;
@@ -135,6 +135,8 @@ pub enum Position {
     Bechi(Bechi),
     /// Giuthi.
     Giuthi(Giuthi),
+    /// Uugg.
+    Uugg(Uugg),
 }
 
 macro_rules! dispatch {
@@ -142,6 +144,7 @@ macro_rules! dispatch {
         match $self {
             Position::Bechi($p) => $e,
             Position::Giuthi($p) => $e,
+            Position::Uugg($p) => $e,
         }
     };
 }
@@ -162,6 +165,7 @@ impl Position {
         match setup.variant {
             Variant::Bechi(_) => Bechi::from_setup(setup).map(Position::Bechi),
             Variant::Giuthi(_) => Giuthi::from_setup(setup).map(Position::Giuthi),
+            Variant::Uugg(_) => Uugg::from_setup(setup).map(Position::Uugg),
             other => Err(SetupError {
                 problems: vec![crate::setup::SetupProblem {
                     rule: None,
@@ -227,6 +231,7 @@ impl Position {
         match self {
             Position::Bechi(p) => collect(p, Position::Bechi),
             Position::Giuthi(p) => collect(p, Position::Giuthi),
+            Position::Uugg(p) => collect(p, Position::Uugg),
         }
     }
 
@@ -266,6 +271,7 @@ impl Position {
         Ok(match self {
             Position::Bechi(p) => Position::Bechi(p.play_traced(mv, t).map_err(err)?),
             Position::Giuthi(p) => Position::Giuthi(p.play_traced(mv, t).map_err(err)?),
+            Position::Uugg(p) => Position::Uugg(p.play_traced(mv, t).map_err(err)?),
         })
     }
 
