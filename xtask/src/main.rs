@@ -1,8 +1,8 @@
 //! `cargo xtask`: the project's longer jobs, kept out of `cargo test`.
 //!
-//! * `cargo xtask perft-suites [--reference] [--limit N]`: every line of every suite in
-//!   `tests/perft/`, engine against the expected count; with `--reference` also the reference
-//!   implementation of `tests/rules/reference/` (slow).
+//! * `cargo xtask perft-suites [--reference] [--limit N] [--only SUITE]`: every line of every
+//!   suite in `tests/perft/` (or of `SUITE.perft` only), engine against the expected count; with
+//!   `--reference` also the reference implementation of `tests/rules/reference/` (slow).
 //! * `cargo xtask perft-speed`: the deepest start-position lines, single- and two-threaded, with
 //!   leaves per second.
 //! * `cargo xtask uugg-endless [--holes N] [--depth D] [--list]`: searches the positions
@@ -30,7 +30,7 @@ fn main() -> ExitCode {
         Some("perft-speed") => perft_speed(&args[1..]),
         Some("uugg-endless") => uugg_endless(&args[1..]),
         _ => Err(
-            "usage: cargo xtask (perft-suites [--reference] [--limit N] | perft-speed | uugg-endless [--holes N] [--depth D] [--list])".to_owned(),
+            "usage: cargo xtask (perft-suites [--reference] [--limit N] [--only SUITE] | perft-speed | uugg-endless [--holes N] [--depth D] [--list])".to_owned(),
         ),
     };
     match result {
@@ -51,12 +51,22 @@ fn perft_suites(args: &[String]) -> Result<(), String> {
             .ok_or("--limit needs a number")?,
         None => u64::MAX,
     };
+    let only = args
+        .iter()
+        .position(|a| a == "--only")
+        .map(|i| {
+            args.get(i + 1)
+                .map(String::as_str)
+                .ok_or("--only needs a suite name")
+        })
+        .transpose()?;
     let dir = root().join("tests/perft");
     let mut files: Vec<_> = std::fs::read_dir(&dir)
         .map_err(|e| format!("{}: {e}", dir.display()))?
         .filter_map(Result::ok)
         .map(|e| e.path())
         .filter(|p| p.extension().is_some_and(|x| x == "perft"))
+        .filter(|p| only.is_none_or(|o| p.file_stem().is_some_and(|s| s == o)))
         .collect();
     files.sort();
     let mut failures = 0;
