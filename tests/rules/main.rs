@@ -9,3 +9,5 @@ mod reference;
 mod setups;
 mod sulus_examples;
 mod support;
+mod uugg_matches;
+mod uugg_rules;

@@ -63,6 +63,17 @@ pub struct MatchStats {
 /// Plays a random match, checking invariants after every ply; `check_reference` also compares the
 /// children with the reference implementation at every position.
 pub fn random_match(variant: Variant, seed: u64, check_reference: bool) -> MatchStats {
+    random_match_checked(variant, seed, check_reference, &mut |_, _| {})
+}
+
+/// As [`random_match`], calling `check` on every position of the match: `check(p, None)` during a
+/// round, `check(next, Some(finished))` on the set-up of each new round.
+pub fn random_match_checked(
+    variant: Variant,
+    seed: u64,
+    check_reference: bool,
+    check: &mut dyn FnMut(&Position, Option<&Position>),
+) -> MatchStats {
     let mut rng = Rng(seed | 1);
     let opener = if seed.is_multiple_of(2) {
         Player::A
@@ -79,6 +90,7 @@ pub fn random_match(variant: Variant, seed: u64, check_reference: bool) -> Match
     for _ in 0..40 {
         let mut round_plies = 0;
         loop {
+            check(&p, None);
             let setup = p.to_setup();
             assert_eq!(seed_total(&setup), total, "seeds conserved: {setup:?}");
             game_invariants(&setup);
@@ -148,6 +160,7 @@ pub fn random_match(variant: Variant, seed: u64, check_reference: bool) -> Match
                 if check_reference {
                     next_round_by_reference(&p, Some(&next));
                 }
+                check(&next, Some(&p));
                 stats.rounds += 1;
                 p = next;
             }

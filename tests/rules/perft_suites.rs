@@ -56,3 +56,8 @@ fn giuthi_suite() {
 fn sulus_nishtaw_suite() {
     run_suite("sulus-nishtaw.perft");
 }
+
+#[test]
+fn uugg_suite() {
+    run_suite("uugg.perft");
+}

@@ -1,14 +1,18 @@
 //! `cargo xtask`: the project's longer jobs, kept out of `cargo test`.
 //!
-//! * `cargo xtask perft-suites [--reference] [--limit N]`: every line of every suite in
-//!   `tests/perft/`, engine against the expected count; with `--reference` also the reference
-//!   implementation of `tests/rules/reference/` (slow).
+//! * `cargo xtask perft-suites [--reference] [--limit N] [--only SUITE]`: every line of every
+//!   suite in `tests/perft/` (or of `SUITE.perft` only), engine against the expected count; with
+//!   `--reference` also the reference implementation of `tests/rules/reference/` (slow).
 //! * `cargo xtask perft-speed`: the deepest start-position lines, single- and two-threaded, with
 //!   leaves per second.
 //! * `cargo xtask gen-records [--out FILE] [--bytes N] [--count N] [--seed S] [--game G]
 //!   [--option K=V]... [--max-rounds N]`: random complete matches played by the engine, annotated
 //!   and commented, in canonical notation (spec/notation.md); for the 100 MB streaming check of
 //!   `mancala validate` and for the corpus's complete matches.
+//! * `cargo xtask uugg-endless [--holes N] [--depth D] [--list]`: searches the positions
+//!   reachable from the Uugg start for starts whose sowing never ends (uugg.md U15, rules README
+//!   §4) and reports their periods in laps: how the endless start of `tests/rules/uugg_rules.rs`
+//!   was found.
 
 #[path = "../../tests/rules/reference/mod.rs"]
 #[allow(dead_code)]
@@ -29,8 +33,9 @@ fn main() -> ExitCode {
         Some("perft-suites") => perft_suites(&args[1..]),
         Some("perft-speed") => perft_speed(&args[1..]),
         Some("gen-records") => gen_records(&args[1..]),
+        Some("uugg-endless") => uugg_endless(&args[1..]),
         _ => Err(
-            "usage: cargo xtask (perft-suites [--reference] [--limit N] | perft-speed | gen-records [--out FILE] [--bytes N] [--count N] [--seed S] [--game G] [--option K=V]... [--max-rounds N])"
+            "usage: cargo xtask (perft-suites [--reference] [--limit N] [--only SUITE] | perft-speed | gen-records [--out FILE] [--bytes N] [--count N] [--seed S] [--game G] [--option K=V]... [--max-rounds N] | uugg-endless [--holes N] [--depth D] [--list])"
                 .to_owned(),
         ),
     };
@@ -52,12 +57,22 @@ fn perft_suites(args: &[String]) -> Result<(), String> {
             .ok_or("--limit needs a number")?,
         None => u64::MAX,
     };
+    let only = args
+        .iter()
+        .position(|a| a == "--only")
+        .map(|i| {
+            args.get(i + 1)
+                .map(String::as_str)
+                .ok_or("--only needs a suite name")
+        })
+        .transpose()?;
     let dir = root().join("tests/perft");
     let mut files: Vec<_> = std::fs::read_dir(&dir)
         .map_err(|e| format!("{}: {e}", dir.display()))?
         .filter_map(Result::ok)
         .map(|e| e.path())
         .filter(|p| p.extension().is_some_and(|x| x == "perft"))
+        .filter(|p| only.is_none_or(|o| p.file_stem().is_some_and(|s| s == o)))
         .collect();
     files.sort();
     let mut failures = 0;
@@ -106,11 +121,14 @@ fn perft_suites(args: &[String]) -> Result<(), String> {
 }
 
 fn perft_speed(_args: &[String]) -> Result<(), String> {
-    let lines: [(&str, &[&str], u32); 4] = [
+    let lines: [(&str, &[&str], u32); 7] = [
         ("bechi", &[], 12),
         ("giuthi", &[], 7),
         ("giuthi", &["holes=6"], 6),
         ("sulus-nishtaw", &[], 10),
+        ("uugg", &[], 11),
+        ("uugg", &["balla=optional"], 10),
+        ("uugg", &["holes=7"], 8),
     ];
     println!(
         "{:<22} {:>5} {:>14} {:>8} {:>14}",
@@ -209,5 +227,99 @@ fn gen_records(args: &[String]) -> Result<(), String> {
     }
     out.flush().map_err(|e| e.to_string())?;
     eprintln!("gen-records: {n} records, {written} bytes");
+    Ok(())
+}
+
+/// Breadth-first over the distinct positions reachable from the Uugg start (B opens), trying every
+/// start of the player to move: a start that `play` refuses with U15 never ends. Its period is
+/// measured by the reference implementation (Brent's algorithm, then one more turn of the cycle).
+fn uugg_endless(args: &[String]) -> Result<(), String> {
+    let arg = |name: &str, default: u32| -> Result<u32, String> {
+        match args.iter().position(|a| a == name) {
+            Some(i) => args
+                .get(i + 1)
+                .and_then(|s| s.parse().ok())
+                .ok_or(format!("{name} needs a number")),
+            None => Ok(default),
+        }
+    };
+    let holes = arg("--holes", 7)?;
+    let depth = arg("--depth", 7)?;
+    let list = args.iter().any(|a| a == "--list");
+    let mut v = rules_core::Variant::default_for(rules_core::GameKind::Uugg);
+    v.set_option("holes", &holes.to_string())
+        .map_err(|e| e.to_string())?;
+    let start = Position::start(v, rules_core::Player::B);
+    let mut seen = std::collections::HashSet::new();
+    seen.insert(start);
+    let mut frontier = vec![(start, Vec::<rules_core::Move>::new())];
+    let mut found = 0u64;
+    let mut shortest: Option<(u64, String, String, String)> = None;
+    let mut longest = 0u64;
+    for d in 0..=depth {
+        let mut here = 0u64;
+        for (p, path) in &frontier {
+            let g = p.geometry();
+            let s = p.to_setup();
+            for i in 0..g.len() {
+                if s.owner(i) != p.to_move() || s.mark(i).is_some() || s.seeds[i] == 0 {
+                    continue;
+                }
+                let hole = g.hole(i);
+                let Err(e) = p.play_quiet(&rules_core::Move::sow(hole)) else {
+                    continue;
+                };
+                if e.rule != "U15" {
+                    continue;
+                }
+                let period = reference::uugg::endless_period(&s, i)
+                    .ok_or("the reference finds that this sowing ends")?;
+                here += 1;
+                longest = longest.max(period);
+                if list {
+                    let moves: Vec<String> = path.iter().map(ToString::to_string).collect();
+                    println!(
+                        "  ply {d}: {hole} never ends (period {period} laps) in {}, reached by {}",
+                        notation::write_position(&s),
+                        moves.join(" ")
+                    );
+                }
+                if shortest.as_ref().is_none_or(|(q, ..)| period < *q) {
+                    let moves: Vec<String> = path.iter().map(ToString::to_string).collect();
+                    shortest = Some((
+                        period,
+                        notation::write_position(&s),
+                        hole.to_string(),
+                        moves.join(" "),
+                    ));
+                }
+            }
+        }
+        println!(
+            "ply {d}: {} distinct positions, {here} endless starts",
+            frontier.len()
+        );
+        found += here;
+        if d == depth {
+            break;
+        }
+        let mut next = Vec::new();
+        for (p, path) in &frontier {
+            for (m, c) in p.legal_moves_with_positions() {
+                if seen.insert(c) {
+                    let mut path = path.clone();
+                    path.push(m);
+                    next.push((c, path));
+                }
+            }
+        }
+        frontier = next;
+    }
+    println!("{found} endless starts; longest period {longest} laps");
+    if let Some((period, pos, hole, moves)) = shortest {
+        println!(
+            "shortest period {period} laps: {hole} in {pos}\n  reached from the start by: {moves}"
+        );
+    }
     Ok(())
 }

@@ -23,7 +23,7 @@ mod setup;
 mod sowing;
 mod trace;
 
-pub use games::{bechi::Bechi, giuthi::Giuthi, sulus_nishtaw::SulusNishtaw};
+pub use games::{bechi::Bechi, giuthi::Giuthi, sulus_nishtaw::SulusNishtaw, uugg::Uugg};
 pub use geometry::{Geometry, Hole, HoleSet, MAX_HOLES, ParseHoleError};
 pub use moves::Move;
 pub use options::{

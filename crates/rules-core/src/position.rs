@@ -1,7 +1,7 @@
 //! The checked position of any game: one enum dispatching over the games, in the manner of
 //! shakmaty's `VariantPosition`.
 
-use crate::games::{bechi::Bechi, giuthi::Giuthi, sulus_nishtaw::SulusNishtaw};
+use crate::games::{bechi::Bechi, giuthi::Giuthi, sulus_nishtaw::SulusNishtaw, uugg::Uugg};
 use crate::geometry::Geometry;
 use crate::moves::Move;
 use crate::options::Variant;
@@ -137,6 +137,8 @@ pub enum Position {
     Giuthi(Giuthi),
     /// Sulus Nishtaw.
     SulusNishtaw(SulusNishtaw),
+    /// Uugg.
+    Uugg(Uugg),
 }
 
 macro_rules! dispatch {
@@ -145,6 +147,7 @@ macro_rules! dispatch {
             Position::Bechi($p) => $e,
             Position::Giuthi($p) => $e,
             Position::SulusNishtaw($p) => $e,
+            Position::Uugg($p) => $e,
         }
     };
 }
@@ -166,6 +169,7 @@ impl Position {
             Variant::Bechi(_) => Bechi::from_setup(setup).map(Position::Bechi),
             Variant::Giuthi(_) => Giuthi::from_setup(setup).map(Position::Giuthi),
             Variant::SulusNishtaw(_) => SulusNishtaw::from_setup(setup).map(Position::SulusNishtaw),
+            Variant::Uugg(_) => Uugg::from_setup(setup).map(Position::Uugg),
             other => Err(SetupError {
                 problems: vec![crate::setup::SetupProblem {
                     rule: None,
@@ -232,6 +236,7 @@ impl Position {
             Position::Bechi(p) => collect(p, Position::Bechi),
             Position::Giuthi(p) => collect(p, Position::Giuthi),
             Position::SulusNishtaw(p) => collect(p, Position::SulusNishtaw),
+            Position::Uugg(p) => collect(p, Position::Uugg),
         }
     }
 
@@ -272,6 +277,7 @@ impl Position {
             Position::Bechi(p) => Position::Bechi(p.play_traced(mv, t).map_err(err)?),
             Position::Giuthi(p) => Position::Giuthi(p.play_traced(mv, t).map_err(err)?),
             Position::SulusNishtaw(p) => Position::SulusNishtaw(p.play_traced(mv, t).map_err(err)?),
+            Position::Uugg(p) => Position::Uugg(p.play_traced(mv, t).map_err(err)?),
         })
     }
 

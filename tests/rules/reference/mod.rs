@@ -7,6 +7,7 @@
 pub mod bechi;
 pub mod giuthi;
 pub mod sulus_nishtaw;
+pub mod uugg;
 
 use rules_core::{GameKind, Setup};
 
@@ -17,6 +18,7 @@ pub fn children(s: &Setup) -> Vec<(String, Setup)> {
         GameKind::Bechi => bechi::children(s),
         GameKind::Giuthi => giuthi::children(s),
         GameKind::SulusNishtaw => sulus_nishtaw::children(s),
+        GameKind::Uugg => uugg::children(s),
         other => panic!("no reference implementation of {other} yet"),
     };
     let mut out: Vec<(String, Setup)> = Vec::new();

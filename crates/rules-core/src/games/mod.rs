@@ -4,3 +4,4 @@
 pub mod bechi;
 pub mod giuthi;
 pub mod sulus_nishtaw;
+pub mod uugg;

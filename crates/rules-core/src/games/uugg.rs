@@ -1,0 +1,689 @@
+//! Uugg (`uugg.md`): 2×5, 2×6 or 2×7, counterclockwise relay sowing, uagga (a lap ending on 3 in
+//! an opponent's hole makes it an uugg of the mover), the balla (a lone seed before the
+//! opponent's uugg eats two), forced passes, and holes won and lost between rounds.
+//!
+//! Ownership is per hole (U21): in round 1 each player owns his row (U1); later rounds give each
+//! player an arc of the cycle (U19, U20). An uugg is a mark with its creator; it stays in the hole,
+//! whose owner does not change within the round.
+
+use crate::geometry::{Geometry, Hole, HoleSet};
+use crate::moves::Move;
+use crate::options::{Balla, UuggOptions, Variant};
+use crate::player::{Dir, Player};
+use crate::position::{Illegal, Rules, Sink};
+use crate::round::{
+    AfterRound, Decision, DecisionRequest, MatchResult, RoundError, RoundResult, richer,
+};
+use crate::setup::{Mark, MarkKind, Problems, Setup, SetupError};
+use crate::sowing::{Endless, LapEnd, LapStart, relay_sow};
+use crate::trace::{Event, NoTrace, Tracer, emit};
+
+/// The largest board: 2×7 (U1).
+const HOLES: usize = 14;
+
+/// Seeds per hole at every set-up (U1, U19).
+const FILL: u32 = 4;
+
+/// A Uugg position.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Uugg {
+    /// Seeds by hole index (kB = k−1, kA = N+k−1); indices from 2N on are unused and 0.
+    seeds: [u8; HOLES],
+    /// The uuggs created by A and by B (U5.3, U8).
+    uugg: [HoleSet; 2],
+    /// The holes A owns in this round; B owns the others (U1, U21).
+    own_a: HoleSet,
+    /// Seeds eaten by balla in this round (A, B) (U9).
+    store: [u8; 2],
+    to_move: Player,
+    /// The opener of this round (U23).
+    opener: Player,
+    round: u16,
+    /// N, holes per row (option `holes`).
+    n: u8,
+    /// Option `balla` (U10).
+    balla: Balla,
+}
+
+impl Uugg {
+    fn geometry(&self) -> Geometry {
+        Geometry::two_rows(self.n)
+    }
+
+    /// The holes `p` owns in this round (U21).
+    #[inline]
+    fn own(&self, p: Player) -> HoleSet {
+        match p {
+            Player::A => self.own_a,
+            Player::B => self.geometry().all().minus(self.own_a),
+        }
+    }
+
+    #[inline]
+    fn uuggs(&self) -> HoleSet {
+        self.uugg[0].or(self.uugg[1])
+    }
+
+    /// The holes `p` may start a move from: his non-empty holes that are not uuggs (U2, U3).
+    #[inline]
+    fn starts(&self, p: Player) -> HoleSet {
+        let mut s = self.own(p).minus(self.uuggs());
+        for i in s.iter() {
+            if self.seeds[i] == 0 {
+                s.remove(i);
+            }
+        }
+        s
+    }
+
+    /// The holes from which `p` has a balla (U9): his own non-uugg holes with exactly one seed
+    /// followed counterclockwise by an uugg of his opponent.
+    #[inline]
+    fn balla_holes(&self, p: Player) -> HoleSet {
+        let g = self.geometry();
+        let mut out = HoleSet::EMPTY;
+        for u in self.uugg[p.other().index()].iter() {
+            let before = g.step(u, Dir::Cw);
+            if self.own(p).contains(before)
+                && !self.uuggs().contains(before)
+                && self.seeds[before] == 1
+            {
+                out.insert(before);
+            }
+        }
+        out
+    }
+
+    /// The mover's holes in canonical order (`engine.md` §2): his own row's holes 1..N, then the
+    /// other row's holes 1..N; on the cycle, counterclockwise from hole 1 of his row.
+    #[inline]
+    fn canonical_order(&self, p: Player) -> impl Iterator<Item = usize> {
+        let len = 2 * usize::from(self.n);
+        let base = match p {
+            Player::B => 0,
+            Player::A => usize::from(self.n),
+        };
+        (0..len).map(move |k| (base + k) % len)
+    }
+
+    /// Sows from hole index `i` with its relays (U2–U7); `Err` if the sowing never ends (U15). `i`
+    /// must be a non-empty non-uugg hole of the mover.
+    fn sow<T: Tracer>(&self, i: usize, t: &mut T) -> Result<Uugg, Endless> {
+        let g = self.geometry();
+        let me = self.to_move;
+        let uuggs = self.uuggs();
+        // U5.3, U21: uagga needs a hole the opponent owns that is not an uugg.
+        let theirs = self.own(me.other()).minus(uuggs);
+        let mut c = *self;
+        let hand = c.seeds[i];
+        c.seeds[i] = 0;
+        emit(t, || Event::Lift {
+            hole: g.hole(i),
+            seeds: hand.into(),
+            dir: Dir::Ccw,
+            relay: false,
+            rule: "U2",
+        });
+        let start = LapStart {
+            origin: i,
+            dir: Dir::Ccw,
+            hand,
+        };
+        // U5: an uugg, then an empty hole, then 3 -> 4 in an opponent's hole end the turn; any
+        // other hole is relayed, in the same direction.
+        let sown = relay_sow(
+            &mut c.seeds,
+            g,
+            start,
+            "U5",
+            |s, h, _| {
+                if uuggs.contains(h) || s[h] == 1 || (s[h] == 4 && theirs.contains(h)) {
+                    LapEnd::Stop
+                } else {
+                    LapEnd::Relay(Dir::Ccw)
+                }
+            },
+            t,
+        )?;
+        let last = sown.last;
+        if uuggs.contains(last) {
+            emit(t, || Event::Note {
+                rule: "U6",
+                text: format!(
+                    "the last seed fell in {}, an uugg of {}: it stays there and the turn ends",
+                    g.hole(last),
+                    if self.uugg[me.index()].contains(last) {
+                        me
+                    } else {
+                        me.other()
+                    }
+                ),
+            });
+        } else if c.seeds[last] == 1 {
+            emit(t, || Event::Note {
+                rule: "U5",
+                text: format!(
+                    "the last seed fell in {}, which was empty: the turn ends",
+                    g.hole(last)
+                ),
+            });
+        } else {
+            // U5.3, U7: uagga.
+            c.uugg[me.index()].insert(last);
+            emit(t, || Event::Note {
+                rule: "U7",
+                text: format!(
+                    "uagga: the last seed fell in {}, a hole of {} that held 3; it becomes an uugg of {me} with its 4 seeds",
+                    g.hole(last),
+                    me.other()
+                ),
+            });
+            emit(t, || Event::Mark {
+                hole: g.hole(last),
+                mark: Mark {
+                    kind: MarkKind::Uugg,
+                    owner: me,
+                },
+                rule: "U5",
+            });
+        }
+        c.to_move = me.other();
+        emit(t, || Event::Next {
+            player: me.other(),
+            repeat: false,
+            rule: "U5",
+        });
+        Ok(c)
+    }
+
+    /// The balla from hole index `p` (U9, U11, U12). `p` must be one of the mover's balla holes.
+    fn balla<T: Tracer>(&self, p: usize, t: &mut T) -> Uugg {
+        let g = self.geometry();
+        let me = self.to_move;
+        let u = g.step(p, Dir::Ccw);
+        let mut c = *self;
+        c.seeds[p] = 0;
+        // U12: an empty uugg gives no second seed.
+        let second = u8::from(c.seeds[u] > 0);
+        c.seeds[u] -= second;
+        c.store[me.index()] += 1 + second;
+        emit(t, || Event::Lift {
+            hole: g.hole(p),
+            seeds: 1,
+            dir: Dir::Ccw,
+            relay: false,
+            rule: "U9",
+        });
+        emit(t, || Event::Sow { hole: g.hole(u) });
+        emit(t, || Event::Capture {
+            hole: g.hole(u),
+            seeds: 1 + u32::from(second),
+            player: me,
+            rule: if second == 1 { "U9" } else { "U12" },
+        });
+        emit(t, || Event::Note {
+            rule: if second == 1 { "U9" } else { "U12" },
+            text: if second == 1 {
+                format!(
+                    "balla: the lone seed of {} goes into {}'s uugg {} and comes out with one more; {me} eats 2",
+                    g.hole(p),
+                    me.other(),
+                    g.hole(u)
+                )
+            } else {
+                format!(
+                    "balla: the lone seed of {} goes into {}'s uugg {}, which is empty, and comes out alone; {me} eats 1",
+                    g.hole(p),
+                    me.other(),
+                    g.hole(u)
+                )
+            },
+        });
+        c.to_move = me.other();
+        emit(t, || Event::Next {
+            player: me.other(),
+            repeat: false,
+            rule: "U11",
+        });
+        c
+    }
+
+    /// Whether `p` has a legal move (U2, U9, U15): a balla, or a start whose sowing ends.
+    fn can_move(&self, p: Player) -> bool {
+        if !self.balla_holes(p).is_empty() {
+            return true;
+        }
+        let mut probe = *self;
+        probe.to_move = p;
+        self.starts(p)
+            .iter()
+            .any(|i| probe.sow(i, &mut NoTrace).is_ok())
+    }
+
+    /// U16 (no seed outside the uuggs) or U17 (neither player can move).
+    fn is_over(&self) -> bool {
+        !self.can_move(self.to_move) && !self.can_move(self.to_move.other())
+    }
+
+    /// The rule that ends the round, if it is over.
+    fn end_rule(&self) -> &'static str {
+        let g = self.geometry();
+        if g.all()
+            .minus(self.uuggs())
+            .iter()
+            .all(|i| self.seeds[i] == 0)
+        {
+            "U16"
+        } else {
+            "U17"
+        }
+    }
+
+    fn passed(&self) -> Uugg {
+        let mut c = *self;
+        c.to_move = self.to_move.other();
+        c
+    }
+
+    /// U18 (with U17): seeds eaten, plus the seeds in the uuggs he created, plus the seeds left in
+    /// his non-uugg holes (none when the round ends by U16).
+    fn round_totals(&self) -> [u32; 2] {
+        let sum = |s: HoleSet| s.iter().map(|i| u32::from(self.seeds[i])).sum::<u32>();
+        Player::BOTH.map(|p| {
+            u32::from(self.store[p.index()])
+                + sum(self.uugg[p.index()])
+                + sum(self.own(p).minus(self.uuggs()))
+        })
+    }
+
+    /// The next round's ownership from the round scores `s` (U19, U20): the holes A owns. Both
+    /// scores must be at least 3 (U22).
+    fn next_owners(&self, s: [u32; 2]) -> HoleSet {
+        let g = self.geometry();
+        let Some(high) = richer(s) else {
+            // U20: equal scores, each player owns his row.
+            return g.row_set(Player::A);
+        };
+        let low = high.other();
+        // U19: ⌊S/4⌋ holes, one more for a remainder of 3.
+        let holes = |x: u32| x / FILL + u32::from(x % FILL == 3);
+        let n = self.n;
+        // U20: the higher scorer's holes N..1, then the other's N..1.
+        let order = (1..=n)
+            .rev()
+            .map(|k| Hole::new(k, high))
+            .chain((1..=n).rev().map(|k| Hole::new(k, low)))
+            .map(|h| g.index(h).expect("k is at most N"));
+        let mut high_set = HoleSet::EMPTY;
+        let mut order = order.enumerate();
+        let high_holes = holes(s[high.index()]) as usize;
+        for (k, i) in order.by_ref() {
+            if k < high_holes {
+                high_set.insert(i);
+            } else {
+                // U19: with remainders 2 and 2, the next hole keeps its owner.
+                if s[high.index()] % FILL == 2 && self.own(high).contains(i) {
+                    high_set.insert(i);
+                }
+                break;
+            }
+        }
+        debug_assert_eq!(
+            high_holes + holes(s[low.index()]) as usize + usize::from(s[high.index()] % FILL == 2),
+            g.len()
+        );
+        match high {
+            Player::A => high_set,
+            Player::B => g.all().minus(high_set),
+        }
+    }
+
+    /// U22: a player whose score is 2 or less cannot fill a hole and loses.
+    fn match_end(&self, s: [u32; 2]) -> Option<MatchResult> {
+        Player::BOTH
+            .into_iter()
+            .find(|p| s[p.index()] <= 2)
+            .map(|p| MatchResult {
+                winner: Some(p.other()),
+                rule: "U22",
+                reason: format!(
+                    "{p} scored {} seed{}, too few to fill a hole",
+                    s[p.index()],
+                    if s[p.index()] == 1 { "" } else { "s" }
+                ),
+            })
+    }
+
+    /// Checks a setup (U1, U5, U8, U9, U19–U21, U23) and makes it a position.
+    pub(crate) fn from_setup(s: &Setup) -> Result<Uugg, SetupError> {
+        let Variant::Uugg(UuggOptions { holes: n, balla }) = s.variant else {
+            unreachable!("dispatched on the variant")
+        };
+        let mut pr = Problems::default();
+        if !pr.common(s) {
+            return Err(pr.finish().expect_err("common() reported a problem"));
+        }
+        let g = s.geometry();
+        let mut own_a = HoleSet::EMPTY;
+        for i in 0..g.len() {
+            if s.owner(i) == Player::A {
+                own_a.insert(i);
+            }
+        }
+        if s.round == 1 {
+            pr.check(own_a == g.row_set(Player::A), Some("U1"), || {
+                "in round 1 each player owns his own row".to_owned()
+            });
+        } else {
+            pr.check(territories_from_fill_order(g, own_a), Some("U20"), || {
+                "this ownership cannot come from the fill order: one player owns his whole row and the other his holes 1 to m (m at least 1), the rest of his row going to the first".to_owned()
+            });
+        }
+        let mut uugg = [HoleSet::EMPTY; 2];
+        for (i, m) in s.marked() {
+            let hole = g.hole(i);
+            if m.kind != MarkKind::Uugg {
+                pr.push(
+                    None,
+                    format!("Uugg has no {:?} marks (hole {hole})", m.kind),
+                );
+                continue;
+            }
+            uugg[m.owner.index()].insert(i);
+            pr.check(s.owner(i) != m.owner, Some("U5"), || {
+                format!(
+                    "{hole} is an uugg of {}, who owns the hole; an uugg is made in a hole of the opponent",
+                    m.owner
+                )
+            });
+        }
+        for p in Player::BOTH {
+            pr.check(
+                s.stores[p.index()] == 0 || !uugg[p.other().index()].is_empty(),
+                Some("U9"),
+                || {
+                    format!(
+                        "{p} has eaten {}, but {} has no uugg to eat from",
+                        s.stores[p.index()],
+                        p.other()
+                    )
+                },
+            );
+        }
+        pr.check(s.reserves == [0, 0], Some("U19"), || {
+            "Uugg keeps no seeds off the board: every hole of a set-up holds 4".to_owned()
+        });
+        pr.check(s.opener.is_some(), Some("U23"), || {
+            "the opener of the round is required: the next round's opener alternates".to_owned()
+        });
+        pr.check(!s.opening_pending, None, || {
+            "Uugg has no opening".to_owned()
+        });
+        pr.check(s.right.is_none(), None, || {
+            "Uugg has no capture rights".to_owned()
+        });
+        pr.check(s.round <= u32::from(u16::MAX), None, || {
+            format!("round {} is too large", s.round)
+        });
+        pr.finish()?;
+        let mut seeds = [0u8; HOLES];
+        for (i, &x) in s.seeds.iter().enumerate() {
+            seeds[i] = x as u8; // the total check bounds every count by 56
+        }
+        Ok(Uugg {
+            seeds,
+            uugg,
+            own_a,
+            store: s.stores.map(|x| x as u8),
+            to_move: s.to_move,
+            opener: s.opener.unwrap_or(s.to_move),
+            round: s.round as u16,
+            n,
+            balla,
+        })
+    }
+}
+
+/// Whether A's holes `own_a` are a territory the fill order of U20 gives: one player owns his whole
+/// row, and the other owns his holes 1..m for some m ≥ 1 (U19: a player who plays on has at least
+/// one hole, U22), the first player owning the rest of that row.
+fn territories_from_fill_order(g: Geometry, own_a: HoleSet) -> bool {
+    let n = g.per_side() as u8;
+    let prefix = |p: Player| {
+        let owned: Vec<bool> = (1..=n)
+            .map(|k| {
+                let i = g.index(Hole::new(k, p)).expect("k is at most N");
+                own_a.contains(i) == (p == Player::A)
+            })
+            .collect();
+        owned[0] && owned.windows(2).all(|w| w[0] || !w[1])
+    };
+    let whole = |p: Player| {
+        let row = g.row_set(p);
+        match p {
+            Player::A => own_a.and(row) == row,
+            Player::B => own_a.and(row).is_empty(),
+        }
+    };
+    (whole(Player::A) && prefix(Player::B)) || (whole(Player::B) && prefix(Player::A))
+}
+
+impl Rules for Uugg {
+    fn variant(&self) -> Variant {
+        Variant::Uugg(UuggOptions {
+            holes: self.n,
+            balla: self.balla,
+        })
+    }
+
+    fn to_move(&self) -> Player {
+        self.to_move
+    }
+
+    fn generate<S: Sink<Self>>(&self, sink: &mut S) {
+        let g = self.geometry();
+        let me = self.to_move;
+        let starts = self.starts(me);
+        let ballas = self.balla_holes(me);
+        // U10: a compulsory balla leaves no other move.
+        let only_ballas = !ballas.is_empty() && self.balla == Balla::Compulsory;
+        let mut any = false;
+        for i in self.canonical_order(me) {
+            if !starts.contains(i) {
+                continue;
+            }
+            if ballas.contains(i) {
+                sink.push(|| Move::sow(g.hole(i)), self.balla(i, &mut NoTrace));
+                any = true;
+            } else if !only_ballas && let Ok(child) = self.sow(i, &mut NoTrace) {
+                sink.push(|| Move::sow(g.hole(i)), child);
+                any = true;
+            }
+        }
+        // U14: no legal move, but the round goes on (U17): a forced pass.
+        if !any && self.can_move(me.other()) {
+            sink.push(|| Move::Pass, self.passed());
+        }
+    }
+
+    fn play_traced<T: Tracer>(&self, m: &Move, t: &mut T) -> Result<Uugg, Illegal> {
+        let g = self.geometry();
+        let me = self.to_move;
+        if self.is_over() {
+            return Err(match self.end_rule() {
+                "U16" => Illegal::new(
+                    "U16",
+                    "the round is over: no seed is left outside the uuggs",
+                ),
+                _ => Illegal::new("U17", "the round is over: neither player has a legal move"),
+            });
+        }
+        match *m {
+            Move::Pass => {
+                if self.can_move(me) {
+                    return Err(Illegal::new(
+                        "U14",
+                        format!("{me} has a legal move, and a player passes only when he has none"),
+                    ));
+                }
+                emit(t, || Event::Pass {
+                    player: me,
+                    rule: "U14",
+                });
+                emit(t, || Event::Next {
+                    player: me.other(),
+                    repeat: false,
+                    rule: "U14",
+                });
+                Ok(self.passed())
+            }
+            Move::Open => Err(Illegal::new(
+                "U2",
+                "Uugg has no opening: a move is a start hole",
+            )),
+            Move::Sow { hole, dir } => {
+                let Some(i) = g.index(hole) else {
+                    return Err(Illegal::new(
+                        "U1",
+                        format!("there is no hole {hole} on a 2×{} board", self.n),
+                    ));
+                };
+                if dir == Some(Dir::Cw) {
+                    return Err(Illegal::new(
+                        "U2",
+                        format!("Uugg sows counterclockwise only: write {hole}"),
+                    ));
+                }
+                if self.uuggs().contains(i) {
+                    return Err(Illegal::new(
+                        "U3",
+                        format!("{hole} is an uugg, which is never a start hole"),
+                    ));
+                }
+                if !self.own(me).contains(i) {
+                    return Err(Illegal::new(
+                        "U2",
+                        format!("{hole} is not one of {me}'s holes"),
+                    ));
+                }
+                if self.seeds[i] == 0 {
+                    return Err(Illegal::new("U2", format!("{hole} is empty")));
+                }
+                let ballas = self.balla_holes(me);
+                if ballas.contains(i) {
+                    return Ok(self.balla(i, t));
+                }
+                if self.balla == Balla::Compulsory && !ballas.is_empty() {
+                    let list: Vec<String> = ballas.iter().map(|b| g.hole(b).to_string()).collect();
+                    return Err(Illegal::new(
+                        "U10",
+                        format!(
+                            "{me} has a balla ({}) and must play it: the balla is compulsory",
+                            list.join(", ")
+                        ),
+                    ));
+                }
+                self.sow(i, t).map_err(|Endless| {
+                    Illegal::new("U15", format!("the sowing from {hole} never ends"))
+                })
+            }
+        }
+    }
+
+    fn round_result(&self) -> Option<RoundResult> {
+        if !self.is_over() {
+            return None;
+        }
+        let totals = self.round_totals();
+        Some(RoundResult {
+            totals,
+            holdings: totals,
+            winner: richer(totals),
+            rule: "U18",
+        })
+    }
+
+    fn decision_request(&self) -> Result<DecisionRequest, RoundError> {
+        if !self.is_over() {
+            return Err(RoundError::new(
+                "U16",
+                "the round is not over: a player can still move",
+            ));
+        }
+        Ok(DecisionRequest::None)
+    }
+
+    fn after_round(&self, decision: &Decision) -> Result<AfterRound, RoundError> {
+        if !self.is_over() {
+            return Err(RoundError::new(
+                "U16",
+                "the round is not over: a player can still move",
+            ));
+        }
+        if *decision != Decision::None {
+            return Err(RoundError::new(
+                "U19",
+                "no set-up decision is made: the scores decide the next round's holes",
+            ));
+        }
+        let s = self.round_totals();
+        if let Some(end) = self.match_end(s) {
+            return Ok(AfterRound::MatchOver(end));
+        }
+        let g = self.geometry();
+        let mut next = *self;
+        next.seeds = [0; HOLES];
+        for i in 0..g.len() {
+            next.seeds[i] = FILL as u8;
+        }
+        next.own_a = self.next_owners(s);
+        next.uugg = [HoleSet::EMPTY; 2];
+        next.store = [0, 0];
+        next.round = self.round.saturating_add(1);
+        next.opener = self.opener.other(); // U23
+        next.to_move = next.opener;
+        Ok(AfterRound::Next(crate::Position::Uugg(next)))
+    }
+
+    fn to_setup(&self) -> Setup {
+        let g = self.geometry();
+        let marks = (0..g.len())
+            .map(|i| {
+                Player::BOTH
+                    .into_iter()
+                    .find(|p| self.uugg[p.index()].contains(i))
+                    .map(|owner| Mark {
+                        kind: MarkKind::Uugg,
+                        owner,
+                    })
+            })
+            .collect();
+        let owners = (self.own_a != g.row_set(Player::A)).then(|| {
+            (0..g.len())
+                .map(|i| {
+                    if self.own_a.contains(i) {
+                        Player::A
+                    } else {
+                        Player::B
+                    }
+                })
+                .collect()
+        });
+        Setup {
+            variant: self.variant(),
+            seeds: self.seeds[..g.len()]
+                .iter()
+                .map(|&x| u32::from(x))
+                .collect(),
+            owners,
+            marks,
+            stores: self.store.map(u32::from),
+            reserves: [0, 0],
+            to_move: self.to_move,
+            round: u32::from(self.round),
+            opener: Some(self.opener),
+            opening_pending: false,
+            right: None,
+        }
+    }
+}
