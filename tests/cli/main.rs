@@ -6,4 +6,5 @@ mod corpus;
 mod options;
 mod roundtrip;
 mod spec_examples;
+mod sulus;
 mod support;

@@ -62,6 +62,12 @@ fn every_corpus_record_round_trips() {
         }
     }
     assert!(n >= 12, "{n}");
+    // Sulus Nishtaw records among them: the rule-book examples and the complete matches.
+    let sulus = corpus_files("ok")
+        .iter()
+        .filter(|f| f.contains("sulus-nishtaw"))
+        .count();
+    assert!(sulus >= 12, "{sulus} Sulus Nishtaw files in corpus/ok");
 }
 
 fn variants() -> Vec<Variant> {
@@ -77,6 +83,19 @@ fn variants() -> Vec<Variant> {
         g.set_option("seeds", s).unwrap();
         v.push(g);
     }
+    for opts in [
+        &[][..],
+        &["claims-score-to=side-owner"][..],
+        &["v1=on"][..],
+        &["v2=on"][..],
+        &["v1=on", "v2=on", "claims-score-to=side-owner"][..],
+    ] {
+        let mut s = Variant::default_for(GameKind::SulusNishtaw);
+        for o in opts {
+            s.set_option_str(o).unwrap();
+        }
+        v.push(s);
+    }
     v
 }
 
@@ -85,9 +104,10 @@ proptest! {
 
     /// Random complete matches, annotated and commented, survive every round trip.
     #[test]
-    fn random_matches_round_trip(seed in any::<u64>(), which in 0usize..6) {
+    fn random_matches_round_trip(seed in any::<u64>(), which in 0usize..64) {
         let opts = GenOptions { max_rounds: 4, max_plies: 400, ..GenOptions::default() };
-        let record = random_record(variants()[which], seed, opts);
+        let variants = variants();
+        let record = random_record(variants[which % variants.len()], seed, opts);
         let checked = check(&record, None, false);
         prop_assert!(checked.problems.is_empty(), "{:?}", checked.problems);
         let text = round_trip(&record);
@@ -95,6 +115,22 @@ proptest! {
         let crlf = format!("\u{feff}{}", text.replace('\n', "\r\n"));
         let chunk = RecordReader::new(crlf.as_bytes()).next().unwrap().unwrap();
         prop_assert_eq!(chunk.text, text);
+    }
+
+    /// Random Sulus Nishtaw matches under every option combination of the corpus, with their
+    /// openings, claims, taxes, repeat moves and shifting territories, survive every round trip.
+    #[test]
+    fn random_sulus_nishtaw_matches_round_trip(seed in any::<u64>(), which in 0usize..5) {
+        let opts = GenOptions { max_rounds: 6, max_plies: 400, ..GenOptions::default() };
+        let variants = variants();
+        let sulus: Vec<&Variant> = variants
+            .iter()
+            .filter(|v| v.kind() == GameKind::SulusNishtaw)
+            .collect();
+        let record = random_record(*sulus[which], seed, opts);
+        let checked = check(&record, None, false);
+        prop_assert!(checked.problems.is_empty(), "{:?}", checked.problems);
+        round_trip(&record);
     }
 
     /// No input makes the reader, the parser or the checker panic.

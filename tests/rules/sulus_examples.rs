@@ -121,11 +121,22 @@ fn s4_opening_from_the_start() {
     );
     assert_eq!(played.canonical, rules_core::Move::Open);
     let l = laps(&played);
-    // The eight seeds taken one by one (S4), then the laps.
-    assert_eq!(l.len(), 8 + 5);
-    assert_eq!(l[7], lap("8B", "9B 1A 2A 3A 4A 5A 6A 7A"));
+    // The eight seeds taken one from each of 1B … 8B into one hand (S4): one lap, listed under
+    // the last hole a seed came from, then the laps.
+    assert_eq!(l.len(), 1 + 5);
+    assert_eq!(l[0], lap("8B", "9B 1A 2A 3A 4A 5A 6A 7A"));
+    assert!(
+        played.trace.events.contains(&Event::Gather {
+            holes: ["1B", "2B", "3B", "4B", "5B", "6B", "7B", "8B"]
+                .map(|h| h.parse().unwrap())
+                .to_vec(),
+            seeds: 8,
+            dir: rules_core::Dir::Ccw,
+            rule: "S4",
+        })
+    );
     assert_eq!(
-        l[8..],
+        l[1..],
         [
             lap("7A", "8A 9A 1B 2B"),
             lap("2B", "3B 4B 5B"),
@@ -644,7 +655,7 @@ fn s18_s19_the_33_seed_round_2_territory_of_11_holes() {
     //   empty, the turn ends.
     let opened = r2.play(&rules_core::Move::Open).unwrap();
     assert_eq!(
-        laps(&opened)[5..],
+        laps(&opened),
         [
             lap("6A", "7A 8A 9A 1B 2B 3B"),
             lap("3B", "4B 5B 6B 7B"),

@@ -2,7 +2,7 @@
 //! right as B sees the board; on 2×N the top row is A's, NA down to 1A, the bottom row B's, 1B up
 //! to NB. Hole names are printed above every row, and below the last.
 
-use rules_core::{Event, MarkKind, Position, Trace};
+use rules_core::{Event, MarkKind, Player, Position, Trace};
 use std::fmt::Write as _;
 
 fn cell(p: &rules_core::Setup, i: usize) -> String {
@@ -17,7 +17,47 @@ fn cell(p: &rules_core::Setup, i: usize) -> String {
     s
 }
 
-/// The board, stores and side to move, each line indented by `indent`.
+/// Holes in cycle order split into runs of consecutive holes of one row: `8A-9A,1B-9B`.
+fn runs(g: rules_core::Geometry, holes: &[usize]) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    let mut k = 0;
+    while k < holes.len() {
+        let mut j = k;
+        while j + 1 < holes.len() && {
+            let (a, b) = (g.hole(holes[j]), g.hole(holes[j + 1]));
+            a.side == b.side && b.number == a.number + 1
+        } {
+            j += 1;
+        }
+        parts.push(if j == k {
+            g.hole(holes[k]).to_string()
+        } else {
+            format!("{}-{}", g.hole(holes[k]), g.hole(holes[j]))
+        });
+        k = j + 1;
+    }
+    parts.join(",")
+}
+
+/// The holes `p` owns, in cycle order from the first of his territory (the one whose predecessor
+/// is not his).
+fn territory(s: &rules_core::Setup, p: Player) -> Vec<usize> {
+    let g = s.geometry();
+    let n = g.len();
+    let start = (0..n)
+        .find(|&i| s.owner(i) == p && s.owner((i + n - 1) % n) != p)
+        .unwrap_or(0);
+    (0..n)
+        .map(|k| (start + k) % n)
+        .filter(|&i| s.owner(i) == p)
+        .collect()
+}
+
+/// The board, stores and side to move, each line indented by `indent`. Where two neighbours of a
+/// row belong to different players a `|` shows the boundary (the middle row of the 3×6 board, and
+/// any row in later rounds of games whose territories move). On the 3×6 board, and whenever
+/// territories are not the rows, a line says who owns which holes; claims are listed with their
+/// creators.
 pub fn draw(pos: &Position, indent: &str) -> String {
     let s = pos.to_setup();
     let g = s.geometry();
@@ -27,30 +67,35 @@ pub fn draw(pos: &Position, indent: &str) -> String {
         .max()
         .unwrap_or(2)
         + 2;
-    let line = |cells: Vec<String>| -> String {
-        cells
-            .iter()
-            .map(|c| format!("{c:>width$}"))
+    // A cell right-aligned in `width`, with the boundary bar in its second column when its left
+    // neighbour belongs to the other player (every cell has at least two columns of padding).
+    let line = |row: &[usize], text: &dyn Fn(usize) -> String| -> String {
+        row.iter()
+            .enumerate()
+            .map(|(k, &i)| {
+                let mut c = format!("{:>width$}", text(i));
+                if k > 0 && s.owner(row[k - 1]) != s.owner(i) {
+                    c.replace_range(1..2, "|");
+                }
+                c
+            })
             .collect::<String>()
     };
-    let names = |row: &Vec<usize>| line(row.iter().map(|&i| g.hole(i).to_string()).collect());
+    let names = |row: &Vec<usize>| line(row, &|i| g.hole(i).to_string());
     let mut out = String::new();
     let last = rows.len() - 1;
     for (r, row) in rows.iter().enumerate() {
         let label = if r == 0 {
-            "A"
+            "A:"
         } else if r == last {
-            "B"
+            "B:"
         } else {
-            " "
+            "  "
         };
         if r != last || rows.len() == 1 {
             let _ = writeln!(out, "{indent}   {}", names(row));
         }
-        let mut l = format!(
-            "{indent}{label}: {}",
-            line(row.iter().map(|&i| cell(&s, i)).collect())
-        );
+        let mut l = format!("{indent}{label} {}", line(row, &|i| cell(&s, i)));
         if r == 0 || r == last {
             let k = if r == 0 { 0 } else { 1 };
             let _ = write!(l, "    store {}", s.stores[k]);
@@ -63,10 +108,47 @@ pub fn draw(pos: &Position, indent: &str) -> String {
             let _ = writeln!(out, "{indent}   {}", names(row));
         }
     }
+    if g.is_three_rows() || s.owners.is_some() {
+        let parts: Vec<String> = Player::BOTH
+            .iter()
+            .map(|&p| {
+                let t = territory(&s, p);
+                format!(
+                    "{p} {} ({} hole{})",
+                    runs(g, &t),
+                    t.len(),
+                    if t.len() == 1 { "" } else { "s" }
+                )
+            })
+            .collect();
+        let _ = writeln!(out, "{indent}territories: {}", parts.join("; "));
+    }
+    let claims: Vec<String> = Player::BOTH
+        .iter()
+        .filter_map(|&p| {
+            let holes: Vec<String> = s
+                .marked()
+                .filter(|(_, m)| m.kind == MarkKind::Claim && m.owner == p)
+                .map(|(i, _)| g.hole(i).to_string())
+                .collect();
+            (!holes.is_empty()).then(|| format!("{p} claimed {}", holes.join(",")))
+        })
+        .collect();
+    if !claims.is_empty() {
+        let _ = writeln!(out, "{indent}claims: {}", claims.join("; "));
+    }
     out
 }
 
-/// The steps of a ply, one line each.
+fn dir_words(dir: rules_core::Dir) -> &'static str {
+    match dir {
+        rules_core::Dir::Ccw => "counterclockwise (+)",
+        rules_core::Dir::Cw => "clockwise (-)",
+    }
+}
+
+/// The steps of a ply, one line each. A Sulus Nishtaw tax (S9) reads as one, together with the
+/// repeat move that follows it (S10); a claim names its creator.
 pub fn trace_lines(trace: &Trace, indent: &str) -> String {
     let mut out = String::new();
     let mut lap = 0;
@@ -77,8 +159,10 @@ pub fn trace_lines(trace: &Trace, indent: &str) -> String {
             sown.clear();
         }
     };
-    for e in &trace.events {
-        match e {
+    let events = &trace.events;
+    let mut k = 0;
+    while k < events.len() {
+        match &events[k] {
             Event::Sow { hole } => sown.push(hole.to_string()),
             Event::Lift {
                 hole,
@@ -93,10 +177,23 @@ pub fn trace_lines(trace: &Trace, indent: &str) -> String {
                     out,
                     "{indent}lap {lap}{}: {seeds} lifted from {hole}, sown {} ({rule})",
                     if *relay { " (relay)" } else { "" },
-                    match dir {
-                        rules_core::Dir::Ccw => "counterclockwise (+)",
-                        rules_core::Dir::Cw => "clockwise (-)",
-                    }
+                    dir_words(*dir)
+                );
+            }
+            Event::Gather {
+                holes,
+                seeds,
+                dir,
+                rule,
+            } => {
+                flush(&mut out, &mut sown);
+                lap += 1;
+                let names: Vec<String> = holes.iter().map(ToString::to_string).collect();
+                let _ = writeln!(
+                    out,
+                    "{indent}lap {lap}: {seeds} taken, one from each of {}, sown {} ({rule})",
+                    names.join(" "),
+                    dir_words(*dir)
                 );
             }
             Event::Capture {
@@ -106,18 +203,36 @@ pub fn trace_lines(trace: &Trace, indent: &str) -> String {
                 rule,
             } => {
                 flush(&mut out, &mut sown);
-                let _ = writeln!(
-                    out,
-                    "{indent}{player} captures {seeds} from {hole} ({rule})"
-                );
+                if *rule == "S9" {
+                    let mut l = format!("{indent}tax: {player} takes {seeds} from {hole} (S9)");
+                    if let Some(Event::Next {
+                        player: p,
+                        repeat: true,
+                        rule: r,
+                    }) = events.get(k + 1)
+                    {
+                        let _ = write!(l, ", {p} moves again ({r})");
+                        k += 1;
+                    }
+                    let _ = writeln!(out, "{l}");
+                } else {
+                    let _ = writeln!(
+                        out,
+                        "{indent}{player} captures {seeds} from {hole} ({rule})"
+                    );
+                }
             }
             Event::Mark { hole, mark, rule } => {
                 flush(&mut out, &mut sown);
-                let _ = writeln!(
-                    out,
-                    "{indent}{hole} is marked {} ({rule})",
-                    format!("{:?}", mark.kind).to_lowercase()
-                );
+                if mark.kind == MarkKind::Claim {
+                    let _ = writeln!(out, "{indent}{} claims {hole} ({rule})", mark.owner);
+                } else {
+                    let _ = writeln!(
+                        out,
+                        "{indent}{hole} is marked {} ({rule})",
+                        format!("{:?}", mark.kind).to_lowercase()
+                    );
+                }
             }
             Event::Note { rule, text } => {
                 flush(&mut out, &mut sown);
@@ -141,6 +256,7 @@ pub fn trace_lines(trace: &Trace, indent: &str) -> String {
                 }
             }
         }
+        k += 1;
     }
     flush(&mut out, &mut sown);
     out

@@ -105,12 +105,14 @@ fn text(u: &Unit, out: &mut impl Write) -> Result<(), CliError> {
                 position,
             } => {
                 let s = position.to_setup();
-                writeln!(
-                    out,
-                    "round {round} set up ({}), {} to move",
-                    decision_text(decision),
-                    s.to_move
-                )?;
+                let why = match (decision, position.variant().kind()) {
+                    (Decision::None, rules_core::GameKind::SulusNishtaw) => {
+                        "no set-up decision; the territories follow from the round totals by S18 and S19"
+                            .to_owned()
+                    }
+                    _ => decision_text(decision),
+                };
+                writeln!(out, "round {round} set up ({why}), {} to move", s.to_move)?;
                 writeln!(out, "  {}", write_position(&s))?;
                 write!(out, "{}", board::draw(position, "  "))?;
             }

@@ -7,8 +7,8 @@ use crate::position::{parse_position, write_position};
 use crate::problem::{Problem, ProblemKind};
 use crate::record::{Item, Outcome, Record, squeeze};
 use rules_core::{
-    AfterRound, Decision, Event, Hole, MatchResult, Move, Player, Position, RoundResult, Setup,
-    Trace, Variant,
+    AfterRound, Decision, Event, Hole, MarkKind, MatchResult, Move, Player, Position, RoundResult,
+    Setup, Trace, Variant,
 };
 use std::ops::Range;
 
@@ -75,11 +75,13 @@ pub struct Checked {
 pub const MAX_PROBLEMS: usize = 50;
 
 /// The annotation keys of §6.2.
-pub const ANNOTATION_KEYS: [&str; 10] = [
+pub const ANNOTATION_KEYS: [&str; 12] = [
     "captures",
     "taken",
     "ends",
     "laps",
+    "marks",
+    "territories",
     "next",
     "position",
     "moves",
@@ -343,6 +345,8 @@ pub fn check(record: &Record, spans: Option<&Spans>, steps: bool) -> Checked {
                 let now = pos.to_setup().round;
                 let s = cx.item_span(k);
                 if pos.round_result().is_none() {
+                    // The rule that ends rounds (B13, G19, S15, ...), as the rules core names it.
+                    let rule = pos.decision_request().err().and_then(|e| e.rule);
                     cx.push(
                         Problem::new(
                             ProblemKind::Round,
@@ -352,6 +356,7 @@ pub fn check(record: &Record, spans: Option<&Spans>, steps: bool) -> Checked {
                                 pos.to_move()
                             ),
                         )
+                        .rule(rule)
                         .at_ply(Some(ply), None),
                     );
                     stopped = true;
@@ -633,6 +638,113 @@ fn fmt_hole_counts(v: &[(Hole, u32)]) -> String {
     parts.join(",")
 }
 
+/// A lap as the `laps` annotation states it: `2B:3`, the hole lifted and its seeds; or `1B-8B:8`,
+/// one seed gathered from each hole of that arc of the cycle (the Sulus Nishtaw opening, S4, S6).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Lap {
+    Lifted(Hole, u32),
+    Gathered(Hole, Hole, u32),
+}
+
+impl Lap {
+    /// Why the lap `got` is not the lap `want`, naming the numbers of both.
+    fn differs(got: &Lap, want: &Lap) -> String {
+        let took = |a: &Hole, b: &Hole, n: &u32| {
+            format!(
+                "took one seed from each of {a} to {b} ({})",
+                plural(*n, "seed", "seeds")
+            )
+        };
+        match (got, want) {
+            (Lap::Lifted(gh, gn), Lap::Lifted(wh, wn)) => {
+                format!("lifted {gn} from {gh}, not {wn} from {wh}")
+            }
+            (Lap::Gathered(ga, gb, gn), Lap::Gathered(wa, wb, wn)) => {
+                format!("{}, not from each of {wa} to {wb} ({wn})", took(ga, gb, gn))
+            }
+            (Lap::Lifted(gh, gn), Lap::Gathered(wa, wb, wn)) => {
+                format!("lifted {gn} from {gh}, not {}", took(wa, wb, wn))
+            }
+            (Lap::Gathered(ga, gb, gn), Lap::Lifted(wh, wn)) => {
+                format!("{}, not lifted {wn} from {wh}", took(ga, gb, gn))
+            }
+        }
+    }
+}
+
+fn parse_laps(s: &str) -> Result<Vec<Lap>, Why> {
+    s.split(',')
+        .map(|p| {
+            let (h, n) = p.trim().split_once(':').ok_or_else(|| {
+                bad(format!(
+                    "expected HOLE:SEEDS such as 2A:4 (or FIRST-LAST:SEEDS such as 1B-8B:8), found `{p}`"
+                ))
+            })?;
+            let n = parse_num(n.trim())?;
+            Ok(match h.split_once('-') {
+                Some((a, b)) => Lap::Gathered(parse_hole(a.trim())?, parse_hole(b.trim())?, n),
+                None => Lap::Lifted(parse_hole(h.trim())?, n),
+            })
+        })
+        .collect()
+}
+
+fn fmt_laps(v: &[Lap]) -> String {
+    let parts: Vec<String> = v
+        .iter()
+        .map(|l| match l {
+            Lap::Lifted(h, n) => format!("{h}:{n}"),
+            Lap::Gathered(a, b, n) => format!("{a}-{b}:{n}"),
+        })
+        .collect();
+    parts.join(",")
+}
+
+/// `H:P` pairs separated by commas: a hole and the player who owns its mark.
+fn parse_hole_owners(s: &str) -> Result<Vec<(Hole, Player)>, Why> {
+    s.split(',')
+        .map(|p| {
+            let (h, o) = p.trim().split_once(':').ok_or_else(|| {
+                bad(format!(
+                    "expected HOLE:PLAYER such as 8A:B, or none, found `{p}`"
+                ))
+            })?;
+            let o = match o.trim() {
+                "A" => Player::A,
+                "B" => Player::B,
+                _ => return Err(bad(format!("expected the player A or B, found `{o}`"))),
+            };
+            Ok((parse_hole(h.trim())?, o))
+        })
+        .collect()
+}
+
+fn fmt_hole_owners(v: &[(Hole, Player)]) -> String {
+    if v.is_empty() {
+        return "none".to_owned();
+    }
+    let parts: Vec<String> = v.iter().map(|(h, p)| format!("{h}:{p}")).collect();
+    parts.join(",")
+}
+
+/// Marks in words: `no mark`, `8A:B (a claim by B)`.
+fn fmt_marks(pos: &Position, v: &[(Hole, Player)]) -> String {
+    if v.is_empty() {
+        return "no mark".to_owned();
+    }
+    let kind = match pos.variant().kind() {
+        rules_core::GameKind::SulusNishtaw => "claim",
+        rules_core::GameKind::Uugg => "uugg",
+        rules_core::GameKind::Bechi => "chosen mark",
+        _ => "mark",
+    };
+    let parts: Vec<String> = v
+        .iter()
+        .map(|(h, p)| format!("{h}:{p} (a {kind} by {p})"))
+        .collect();
+    parts.join(", ")
+}
+
 fn last_ply(last: &Last) -> Result<(u32, Player, &Move, &Trace), Why> {
     match last {
         Last::Ply {
@@ -725,13 +837,16 @@ fn annotate(
             }
         }
         "laps" => {
-            let want = parse_hole_counts(value)?;
+            let want = parse_laps(value)?;
             let (ply, _, _, trace) = last_ply(last)?;
-            let got: Vec<(Hole, u32)> = trace
+            let got: Vec<Lap> = trace
                 .events
                 .iter()
                 .filter_map(|e| match e {
-                    Event::Lift { hole, seeds, .. } => Some((*hole, *seeds)),
+                    Event::Lift { hole, seeds, .. } => Some(Lap::Lifted(*hole, *seeds)),
+                    Event::Gather { holes, seeds, .. } => {
+                        Some(Lap::Gathered(*holes.first()?, *holes.last()?, *seeds))
+                    }
                     _ => None,
                 })
                 .collect();
@@ -741,16 +856,59 @@ fn annotate(
                     .zip(&got)
                     .enumerate()
                     .find(|(_, (w, g))| w != g)
-                    .map(|(k, ((wh, wn), (gh, gn)))| {
-                        format!(": lap {} lifted {gn} from {gh}, not {wn} from {wh}", k + 1)
-                    })
+                    .map(|(k, (w, g))| format!(": lap {} {}", k + 1, Lap::differs(g, w)))
                     .unwrap_or_else(|| format!(": {} laps, not {}", got.len(), want.len()));
-                return Err(bad(format!(
-                    "ply {ply} sowed {}{detail}",
-                    fmt_hole_counts(&got)
-                )));
+                return Err(bad(format!("ply {ply} sowed {}{detail}", fmt_laps(&got))));
             }
-            Ok(fmt_hole_counts(&want))
+            Ok(fmt_laps(&want))
+        }
+        "marks" => {
+            let (ply, _, _, trace) = last_ply(last)?;
+            let got: Vec<(Hole, Player)> = trace
+                .events
+                .iter()
+                .filter_map(|e| match e {
+                    Event::Mark { hole, mark, .. } => Some((*hole, mark.owner)),
+                    _ => None,
+                })
+                .collect();
+            let want = if value == "none" {
+                Vec::new()
+            } else {
+                parse_hole_owners(value)?
+            };
+            if got != want {
+                let rule = trace.events.iter().find_map(|e| match e {
+                    Event::Mark { rule, .. } => Some(*rule),
+                    _ => None,
+                });
+                return Err((
+                    format!(
+                        "ply {ply} set {}, not {}",
+                        fmt_marks(pos, &got),
+                        fmt_marks(pos, &want)
+                    ),
+                    rule,
+                ));
+            }
+            Ok(fmt_hole_owners(&want))
+        }
+        "territories" => {
+            let want = parse_pair(value)?;
+            let s = pos.to_setup();
+            let n = s.seeds.len();
+            let got = Player::BOTH.map(|p| (0..n).filter(|&i| s.owner(i) == p).count() as u32);
+            for (k, p) in Player::BOTH.iter().enumerate() {
+                if got[k] != want[k] {
+                    return Err(bad(format!(
+                        "wrong number {}: {p} owns {}, not {}",
+                        want[k],
+                        plural(got[k], "hole", "holes"),
+                        want[k]
+                    )));
+                }
+            }
+            Ok(format!("{},{}", want[0], want[1]))
         }
         "next" => {
             let p = match value {
@@ -920,10 +1078,26 @@ fn setup_diff(want: &Setup, got: &Setup) -> Vec<String> {
                     want.seeds.get(i).copied().unwrap_or(0)
                 ));
             }
+            if want.owner(i) != got.owner(i) {
+                out.push(format!(
+                    "{h} is {}'s, not {}'s",
+                    got.owner(i),
+                    want.owner(i)
+                ));
+            }
             if want.mark(i) != got.mark(i) {
                 let m = |m: Option<rules_core::Mark>| {
                     m.map_or("no mark".to_owned(), |m| {
                         format!("{:?}", m.kind).to_lowercase()
+                            + if matches!(m.kind, MarkKind::Claim | MarkKind::Uugg) {
+                                if m.owner == Player::A {
+                                    " by A"
+                                } else {
+                                    " by B"
+                                }
+                            } else {
+                                ""
+                            }
                     })
                 };
                 out.push(format!(
@@ -960,6 +1134,13 @@ fn setup_diff(want: &Setup, got: &Setup) -> Vec<String> {
             got.opener.map_or("none".to_owned(), |p| p.to_string()),
             want.opener.map_or("none".to_owned(), |p| p.to_string())
         ));
+    }
+    if want.opening_pending != got.opening_pending {
+        out.push(if got.opening_pending {
+            "the round's opening is still to be played".to_owned()
+        } else {
+            "the round's opening has been played".to_owned()
+        });
     }
     if out.is_empty() {
         out.push("the positions differ".to_owned());

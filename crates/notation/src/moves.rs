@@ -103,13 +103,18 @@ pub fn parse_move(game: GameKind, token: &str) -> Result<Move, TokenError> {
         ))
     };
     match (game, f) {
-        (GameKind::SulusNishtaw, Form::Pass) => Err(other("a pass", "Bechi, Giuthi or Uugg")),
-        (GameKind::SulusNishtaw | GameKind::Uugg, Form::Sow(_, Some(Dir::Cw))) => {
-            Err(err(format!(
-                "`{token}`: {} sows counterclockwise only; write the hole alone",
-                game.title()
-            )))
-        }
+        (GameKind::SulusNishtaw, Form::Pass) => Err(err(format!(
+            "`{token}`: Sulus Nishtaw has no passes (S15); a {} move is {}",
+            game.name(),
+            expected_tokens(game)
+        ))),
+        (GameKind::SulusNishtaw, Form::Sow(_, Some(Dir::Cw))) => Err(err(format!(
+            "`{token}`: Sulus Nishtaw sows counterclockwise only (S1); write the hole alone"
+        ))),
+        (GameKind::Uugg, Form::Sow(_, Some(Dir::Cw))) => Err(err(format!(
+            "`{token}`: {} sows counterclockwise only; write the hole alone",
+            game.title()
+        ))),
         (GameKind::SulusNishtaw, Form::Open) => Ok(Move::Open),
         (_, Form::Open) => Err(other("the opening", "Sulus Nishtaw")),
         (GameKind::Redu, _) => Err(err(format!(

@@ -29,6 +29,19 @@ pub enum Event {
         /// The rule that makes this lap.
         rule: Rule,
     },
+    /// One seed taken from each of several holes into one hand, which the `Sow` events that
+    /// follow sow as one lap: the first lap of the Sulus Nishtaw opening (S4, S6). Sowing starts in
+    /// the hole after the last of `holes`, as a lap lifted from that hole would.
+    Gather {
+        /// The holes a seed was taken from, in cycle order.
+        holes: Vec<Hole>,
+        /// How many seeds were taken: one per hole.
+        seeds: u32,
+        /// The direction of the lap.
+        dir: Dir,
+        /// The rule that makes this lap.
+        rule: Rule,
+    },
     /// One seed dropped into a hole.
     Sow {
         /// The hole.
@@ -125,13 +138,20 @@ impl Trace {
         c
     }
 
-    /// The laps: each lifted hole with the holes its seeds went to, in order.
+    /// The laps: each lifted hole with the holes its seeds went to, in order. A lap of gathered
+    /// seeds (the Sulus Nishtaw opening, S4, S6) is listed under the last hole a seed was taken
+    /// from: like every lap, its seeds go to the holes after that one.
     #[must_use]
     pub fn laps(&self) -> Vec<(Hole, Vec<Hole>)> {
         let mut laps: Vec<(Hole, Vec<Hole>)> = Vec::new();
         for e in &self.events {
             match e {
                 Event::Lift { hole, .. } => laps.push((*hole, Vec::new())),
+                Event::Gather { holes, .. } => {
+                    if let Some(last) = holes.last() {
+                        laps.push((*last, Vec::new()));
+                    }
+                }
                 Event::Sow { hole } => {
                     if let Some(l) = laps.last_mut() {
                         l.1.push(*hole);

@@ -134,31 +134,28 @@ impl SulusNishtaw {
         let rule: Rule = if self.round == 1 { "S4" } else { "S6" };
         let mut c = *self;
         c.opening = false;
-        // One seed from each of the first k−1 holes of the territory, in cycle order.
-        let mut i = self.first(me);
-        emit(t, || Event::Note {
-            rule,
-            text: if k == 1 {
-                format!("the opening: {me} lifts his only hole and sows it")
-            } else {
-                format!(
-                    "the opening: {me} takes one seed from each of the first {} hole{} of his territory and sows them from his last hole, {}",
-                    k - 1,
-                    if k == 2 { "" } else { "s" },
-                    G.hole((i + k - 1) % LEN)
-                )
-            },
+        emit(t, || {
+            Event::Note {
+            rule: "S5",
+            text: "no hole is claimed during the opening: every lap that ends in an occupied hole relays"
+                .to_owned(),
+        }
         });
+        // One seed from each of the first k−1 holes of the territory, in cycle order, gathered in
+        // one hand.
+        let first = self.first(me);
+        let mut i = first;
         for _ in 1..k {
             c.seeds[i] -= 1;
-            emit(t, || Event::Lift {
-                hole: G.hole(i),
-                seeds: 1,
+            i = G.step(i, Dir::Ccw);
+        }
+        if k > 1 {
+            emit(t, || Event::Gather {
+                holes: (0..k - 1).map(|n| G.hole((first + n) % LEN)).collect(),
+                seeds: (k - 1) as u32,
                 dir: Dir::Ccw,
-                relay: false,
                 rule,
             });
-            i = G.step(i, Dir::Ccw);
         }
         // `i` is the last hole: the k−1 seeds go one per hole from it on.
         let mut at = i;
@@ -170,14 +167,14 @@ impl SulusNishtaw {
             emit(t, || Event::Sow { hole: G.hole(at) });
         }
         // The whole content of the hole of the last of them (with k = 1, of the only hole) is
-        // lifted and sown as normal laps.
+        // lifted and sown as normal laps: a relay of the gathered lap, or with k = 1 the first lap.
         let hand = c.seeds[at];
         c.seeds[at] = 0;
         emit(t, || Event::Lift {
             hole: G.hole(at),
             seeds: hand.into(),
             dir: Dir::Ccw,
-            relay: true,
+            relay: k > 1,
             rule,
         });
         let start = LapStart {
@@ -213,6 +210,7 @@ impl SulusNishtaw {
             repeat: false,
             rule: "S8",
         });
+        c.note_round_end(t);
         Ok(c)
     }
 
@@ -278,6 +276,17 @@ impl SulusNishtaw {
         } else if theirs.contains(h) {
             // S8.2, S9: the last seed and one seed the hole held, if it held any.
             let take = c.seeds[h].min(2);
+            emit(t, || Event::Note {
+                rule: "S8",
+                text: format!(
+                    "the last seed fell in {hole}, a hole {opp} claimed in {me}'s territory{}",
+                    if take == 1 {
+                        ", empty before the drop"
+                    } else {
+                        ""
+                    }
+                ),
+            });
             c.seeds[h] -= take;
             c.store[me.index()] += take;
             emit(t, || Event::Capture {
@@ -285,13 +294,6 @@ impl SulusNishtaw {
                 seeds: take.into(),
                 player: me,
                 rule: "S9",
-            });
-            emit(t, || Event::Note {
-                rule: "S10",
-                text: format!(
-                    "the last seed fell in {hole}, claimed by {opp} in {me}'s territory: {me} takes {take} seed{} as tax and moves again",
-                    plural(take)
-                ),
             });
             next(&mut c, t, true, "S10");
         } else if c.seeds[h] == 1 {
@@ -315,22 +317,36 @@ impl SulusNishtaw {
             emit(t, || Event::Note {
                 rule: "S8",
                 text: format!(
-                    "the last seed fell in {hole}, a hole of {opp} that held 3: {me} claims it and the turn ends"
+                    "the last seed fell in {hole}, an unclaimed hole of {opp} that held 3 and now holds 4; a claim ends the turn"
                 ),
             });
             next(&mut c, t, false, "S8");
         }
-        if T::ON
-            && let Some(p) = c.starved()
-        {
+        c.note_round_end(t);
+        Ok(c)
+    }
+
+    /// Says in the trace why the round is over after a ply (S15), if it is.
+    fn note_round_end<T: Tracer>(&self, t: &mut T) {
+        if !T::ON {
+            return;
+        }
+        if let Some(p) = self.starved() {
             emit(t, || Event::Note {
                 rule: "S15",
                 text: format!(
                     "{p} has no seed in the unclaimed holes of his territory: the round is over"
                 ),
             });
+        } else if !self.has_move() {
+            emit(t, || Event::Note {
+                rule: "S15",
+                text: format!(
+                    "{} has no legal move, and there are no passes: the round is over",
+                    self.to_move
+                ),
+            });
         }
-        Ok(c)
     }
 
     /// The start holes of the mover in canonical order: his territory in cycle order from its
