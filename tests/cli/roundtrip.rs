@@ -77,6 +77,12 @@ fn variants() -> Vec<Variant> {
         g.set_option("seeds", s).unwrap();
         v.push(g);
     }
+    for (h, b) in [("5", "compulsory"), ("6", "optional"), ("7", "compulsory")] {
+        let mut u = Variant::default_for(GameKind::Uugg);
+        u.set_option("holes", h).unwrap();
+        u.set_option("balla", b).unwrap();
+        v.push(u);
+    }
     v
 }
 
@@ -85,7 +91,7 @@ proptest! {
 
     /// Random complete matches, annotated and commented, survive every round trip.
     #[test]
-    fn random_matches_round_trip(seed in any::<u64>(), which in 0usize..6) {
+    fn random_matches_round_trip(seed in any::<u64>(), which in 0usize..9) {
         let opts = GenOptions { max_rounds: 4, max_plies: 400, ..GenOptions::default() };
         let record = random_record(variants()[which], seed, opts);
         let checked = check(&record, None, false);

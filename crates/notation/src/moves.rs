@@ -106,8 +106,9 @@ pub fn parse_move(game: GameKind, token: &str) -> Result<Move, TokenError> {
         (GameKind::SulusNishtaw, Form::Pass) => Err(other("a pass", "Bechi, Giuthi or Uugg")),
         (GameKind::SulusNishtaw | GameKind::Uugg, Form::Sow(_, Some(Dir::Cw))) => {
             Err(err(format!(
-                "`{token}`: {} sows counterclockwise only; write the hole alone",
-                game.title()
+                "`{token}`: {} sows counterclockwise only{}; write the hole alone",
+                game.title(),
+                if game == GameKind::Uugg { " (U2)" } else { "" }
             )))
         }
         (GameKind::SulusNishtaw, Form::Open) => Ok(Move::Open),
