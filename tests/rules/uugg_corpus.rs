@@ -1,6 +1,7 @@
-//! The Uugg records of `corpus/ok/` replayed by the reference implementation: every ply's position
-//! (children found by Brent's cycle finder and whole-setup comparison), every round's scores and
-//! the next round's set-up (U18–U23, written again in `reference::uugg`) agree with the engine's.
+//! The Uugg records of `corpus/ok/` replayed by the reference implementation: before every ply the
+//! legal moves and their positions (children found by Brent's cycle finder and whole-setup
+//! comparison), every round's scores and the next round's set-up (U18–U23, written again in
+//! `reference::uugg`) agree with the engine's.
 //! `mancala validate` checks each record's annotations against the engine; this test makes every
 //! number in those records, the generated matches' included, rest on two implementations.
 
@@ -39,6 +40,16 @@ fn replay_both(text: &str, what: &str) -> (usize, usize) {
                     .unwrap_or_else(|e| panic!("{what}: {token}: {e}"));
                 let name = played.canonical.to_string();
                 let theirs = reference::children(&setup);
+                // Every move of the position, not only the one played.
+                let mut ours: Vec<(String, Setup)> = pos
+                    .legal_moves_with_positions()
+                    .into_iter()
+                    .map(|(m, c)| (m.to_string(), c.to_setup()))
+                    .collect();
+                let mut all = theirs.clone();
+                ours.sort_by(|a, b| a.0.cmp(&b.0));
+                all.sort_by(|a, b| a.0.cmp(&b.0));
+                assert_eq!(ours, all, "{what}: the moves before ply {}", plies + 1);
                 let Some((_, child)) = theirs.iter().find(|(m, _)| *m == name) else {
                     panic!("{what}: the reference has no move {name} in {setup:?}")
                 };
