@@ -96,6 +96,12 @@ fn variants() -> Vec<Variant> {
         }
         v.push(s);
     }
+    for (h, b) in [("5", "compulsory"), ("6", "optional"), ("7", "compulsory")] {
+        let mut u = Variant::default_for(GameKind::Uugg);
+        u.set_option("holes", h).unwrap();
+        u.set_option("balla", b).unwrap();
+        v.push(u);
+    }
     v
 }
 

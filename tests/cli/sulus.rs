@@ -1,5 +1,5 @@
 //! Sulus Nishtaw in the notation and the command: the annotations its rule-book examples need
-//! (`marks`, `territories`, the opening's gathered lap in `laps`), their canonical values, and how
+//! (`marked`, `territories`, the opening's gathered lap in `laps`), their canonical values, and how
 //! `replay` reads the 3×6 board, the opening, claims, taxes and repeat moves (spec/notation.md
 //! §5.3, §6.2).
 
@@ -20,7 +20,7 @@ const ROUND_2: &str = r#"[Notation "1.0"]
 [Position "sulus-nishtaw 0,2b,0,0,0,0/0,5b,0,2,4,1a/2,0,4a,6,3,1 A store=16,8 opener=B"]
 
 ( totals 21 , 33 ) <round 2> (territories 7,  11) 1. open
-(laps 1A - 6A : 6, 3B:4,7B:4,2A:3,5A:3,8A:5,4B:5,9B:5) (marks   none) *
+(laps 1A - 6A : 6, 3B:4,7B:4,2A:3,5A:3,8A:5,4B:5,9B:5) (marked   none) *
 "#;
 
 #[test]
@@ -29,7 +29,7 @@ fn sulus_annotations_are_written_in_canonical_form() {
     assert_eq!(code, Some(0), "{err}");
     assert!(
         out.contains(
-            "(totals 21,33) <round 2> (territories 7,11) 1. open\n(laps 1A-6A:6,3B:4,7B:4,2A:3,5A:3,8A:5,4B:5,9B:5) (marks none) *"
+            "(totals 21,33) <round 2> (territories 7,11) 1. open\n(laps 1A-6A:6,3B:4,7B:4,2A:3,5A:3,8A:5,4B:5,9B:5) (marked none) *"
         ),
         "{out}"
     );
@@ -39,27 +39,19 @@ fn sulus_annotations_are_written_in_canonical_form() {
 }
 
 #[test]
-fn marks_check_every_claim_of_the_ply_with_its_creator() {
+fn marked_checks_every_claim_of_the_ply_with_its_creator() {
     let record = |marks: &str| {
         format!(
-            "[Notation \"1.0\"]\n[Game \"sulus-nishtaw\"]\n[Opener \"A\"]\n[Position \"sulus-nishtaw 1,3,2,0,4,2/3,4b,0,5,2,1/6,0,6,5,1,4 B store=5,0 opener=A\"]\n\n1. 9B (marks {marks}) *\n"
+            "[Notation \"1.0\"]\n[Game \"sulus-nishtaw\"]\n[Opener \"A\"]\n[Position \"sulus-nishtaw 1,3,2,0,4,2/3,4b,0,5,2,1/6,0,6,5,1,4 B store=5,0 opener=A\"]\n\n1. 9B (marked {marks}) *\n"
         )
     };
-    assert_eq!(run(&["validate", "-q", "-"], &record("5A:B")).0, Some(0));
+    assert_eq!(run(&["validate", "-q", "-"], &record("5A:b")).0, Some(0));
     for (wrong, why) in [
-        (
-            "5A:A",
-            "ply 1 set 5A:B (a claim by B), not 5A:A (a claim by A) (S8)",
-        ),
-        ("none", "ply 1 set 5A:B (a claim by B), not no mark (S8)"),
-        (
-            "5A:B,8A:B",
-            "ply 1 set 5A:B (a claim by B), not 5A:B (a claim by B), 8A:B (a claim by B) (S8)",
-        ),
-        (
-            "5A",
-            "expected HOLE:PLAYER such as 8A:B, or none, found `5A`",
-        ),
+        ("5A:a", "ply 1 marked 5A:b, not 5A:a (S8)"),
+        ("none", "ply 1 marked 5A:b, not none (S8)"),
+        ("5A:b,8A:b", "ply 1 marked 5A:b, not 5A:b,8A:b (S8)"),
+        ("5A:*", "mark `*` on 5A: Sulus Nishtaw marks are a and b"),
+        ("5A", "expected HOLE:MARK such as 1A:b, found `5A`"),
     ] {
         let (code, _, err) = run(&["validate", "-q", "-"], &record(wrong));
         assert_eq!(code, Some(1), "{wrong}");

@@ -9,5 +9,6 @@ mod reference;
 mod setups;
 mod sulus_examples;
 mod support;
+mod uugg_corpus;
 mod uugg_matches;
 mod uugg_rules;

@@ -637,3 +637,48 @@ fn position_strings_and_setup_checks() {
         ]
     );
 }
+
+/// What `mancala replay` says of a round end: the ply that ends the round says why (U16), and the
+/// set-up is explained rule by rule (U19, U20, U23). The 2×5 position of
+/// `round_end_scoring_and_two_and_two`: A 14 = 3·4 + 2, B 26 = 6·4 + 2.
+#[test]
+fn round_end_and_set_up_explained() {
+    let p = pos("uugg 0,0,9b,0,6b/0,8a,0,0,1 B store=6,10 opener=B", &[]);
+    let played = p.play(&mv_in(&p, "5B")).unwrap();
+    assert_eq!(
+        played.trace.events.last(),
+        Some(&Event::Note {
+            rule: "U16",
+            text: "no seed is left outside the uuggs: the round is over".to_owned()
+        })
+    );
+    let Position::Uugg(end) = played.position else {
+        panic!("a Uugg position")
+    };
+    let Position::Uugg(before) = p else {
+        panic!("a Uugg position")
+    };
+    assert!(
+        before.next_round_notes().is_empty(),
+        "the round is not over"
+    );
+    let notes: Vec<String> = end
+        .next_round_notes()
+        .into_iter()
+        .map(|(r, t)| format!("{r}: {t}"))
+        .collect();
+    assert_eq!(
+        notes,
+        [
+            "U19: A scored 14 = 3×4 + 2: 3 holes; his 2 seeds over do not count; B scored 26 = 6×4 + 2: 6 holes; his 2 seeds over do not count",
+            "U20: B, the higher scorer, fills 5B 4B 3B 2B 1B 5A; the next hole, 4A, takes the 2 + 2 seeds over and keeps its owner, A; A gets the rest: 3A 2A 1A",
+            "U23: B opened round 1, so A opens round 2",
+        ]
+    );
+    // The match ends (U22): nothing to set up.
+    let over = pos("uugg 0,0,0,38b,0,0/0,0,0a,0,0,0 A store=2,8 opener=B", &[]);
+    let Position::Uugg(over) = over else {
+        panic!("a Uugg position")
+    };
+    assert!(over.next_round_notes().is_empty());
+}

@@ -6,7 +6,7 @@ use crate::exit::{CliError, Outcome};
 use crate::input::{self, Unit};
 use crate::validate;
 use notation::{Step, write_position};
-use rules_core::{Decision, Player};
+use rules_core::{Decision, Player, Position};
 use serde_json::json;
 use std::io::Write;
 
@@ -21,6 +21,15 @@ fn decision_text(d: &Decision) -> String {
             let v: Vec<String> = c.iter().map(ToString::to_string).collect();
             format!("layout {}", v.join(","))
         }
+    }
+}
+
+/// How the round finished at `before` sets up the next one, rule by rule, where the game says
+/// (Uugg: U19, U20, U23).
+fn set_up_notes(before: Option<&Position>) -> Vec<(&'static str, String)> {
+    match before {
+        Some(Position::Uugg(u)) => u.next_round_notes(),
+        _ => Vec::new(),
     }
 }
 
@@ -49,10 +58,12 @@ fn text(u: &Unit, out: &mut impl Write) -> Result<(), CliError> {
             writeln!(out, "  {name}: {value}")?;
         }
     }
+    let mut before: Option<&Position> = None;
     for step in &u.checked.steps {
         writeln!(out)?;
         match step {
             Step::Start { position } => {
+                before = Some(position);
                 let s = position.to_setup();
                 writeln!(out, "start: round {}, {} to move", s.round, s.to_move)?;
                 writeln!(out, "  {}", write_position(&s))?;
@@ -74,6 +85,7 @@ fn text(u: &Unit, out: &mut impl Write) -> Result<(), CliError> {
                         "ply {number}: {mover} plays {token} (written {written}, the same outcome)"
                     )?;
                 }
+                before = Some(after);
                 write!(out, "{}", board::trace_lines(trace, "  "))?;
                 let c = trace.captured();
                 if c != [0, 0] {
@@ -113,6 +125,10 @@ fn text(u: &Unit, out: &mut impl Write) -> Result<(), CliError> {
                     _ => decision_text(decision),
                 };
                 writeln!(out, "round {round} set up ({why}), {} to move", s.to_move)?;
+                for (rule, text) in set_up_notes(before) {
+                    writeln!(out, "  {text} ({rule})")?;
+                }
+                before = Some(position);
                 writeln!(out, "  {}", write_position(&s))?;
                 write!(out, "{}", board::draw(position, "  "))?;
             }
@@ -166,9 +182,11 @@ fn json_lines(u: &Unit, out: &mut impl Write) -> Result<(), CliError> {
             }})
         )?;
     }
+    let mut before: Option<&Position> = None;
     for step in &u.checked.steps {
         let v = match step {
             Step::Start { position } => {
+                before = Some(position);
                 let s = position.to_setup();
                 json!({"type": "position", "data": {
                     "record": rec, "position": write_position(&s),
@@ -183,6 +201,7 @@ fn json_lines(u: &Unit, out: &mut impl Write) -> Result<(), CliError> {
                 trace,
                 after,
             } => {
+                before = Some(after);
                 let s = after.to_setup();
                 json!({"type": "ply", "data": {
                     "record": rec, "ply": number, "move": token, "written": written, "player": mover,
@@ -199,10 +218,21 @@ fn json_lines(u: &Unit, out: &mut impl Write) -> Result<(), CliError> {
                 round,
                 decision,
                 position,
-            } => json!({"type": "round", "data": {
-                "record": rec, "round": round, "decision": decision,
-                "position": write_position(&position.to_setup()),
-            }}),
+            } => {
+                let notes: Vec<_> = set_up_notes(before)
+                    .into_iter()
+                    .map(|(rule, text)| json!({"rule": rule, "text": text}))
+                    .collect();
+                before = Some(position);
+                let mut v = json!({"type": "round", "data": {
+                    "record": rec, "round": round, "decision": decision,
+                    "position": write_position(&position.to_setup()),
+                }});
+                if !notes.is_empty() {
+                    v["data"]["notes"] = serde_json::Value::Array(notes);
+                }
+                v
+            }
             Step::MatchOver { result } => json!({"type": "match-over", "data": {
                 "record": rec, "winner": result.winner, "rule": result.rule, "reason": result.reason,
             }}),

@@ -3,7 +3,9 @@
 
 use crate::moves::parse_move;
 use crate::parse::Spans;
-use crate::position::{parse_position, write_position};
+use crate::position::{
+    mark_char, mark_of, parse_position, read_owners, write_owners, write_position,
+};
 use crate::problem::{Problem, ProblemKind};
 use crate::record::{Item, Outcome, Record, squeeze};
 use rules_core::{
@@ -75,19 +77,20 @@ pub struct Checked {
 pub const MAX_PROBLEMS: usize = 50;
 
 /// The annotation keys of §6.2.
-pub const ANNOTATION_KEYS: [&str; 12] = [
+pub const ANNOTATION_KEYS: [&str; 13] = [
     "captures",
     "taken",
     "ends",
     "laps",
-    "marks",
     "territories",
+    "marked",
     "next",
     "position",
     "moves",
     "forbidden",
     "totals",
     "holdings",
+    "owners",
 ];
 
 /// What the last item left to annotate.
@@ -473,10 +476,13 @@ pub fn check(record: &Record, spans: Option<&Spans>, steps: bool) -> Checked {
                     }
                 }
             };
-            cx.push(
-                Problem::new(ProblemKind::Result, s, message)
-                    .rule(expected.as_ref().map(|m| m.rule)),
-            );
+            // The rule that ends the match, or, when the round is not over, the one that ends
+            // rounds.
+            let rule = expected
+                .as_ref()
+                .map(|m| m.rule)
+                .or_else(|| pos.decision_request().err().and_then(|e| e.rule));
+            cx.push(Problem::new(ProblemKind::Result, s, message).rule(rule));
         }
     }
     out.problems = cx.problems;
@@ -700,51 +706,6 @@ fn fmt_laps(v: &[Lap]) -> String {
     parts.join(",")
 }
 
-/// `H:P` pairs separated by commas: a hole and the player who owns its mark.
-fn parse_hole_owners(s: &str) -> Result<Vec<(Hole, Player)>, Why> {
-    s.split(',')
-        .map(|p| {
-            let (h, o) = p.trim().split_once(':').ok_or_else(|| {
-                bad(format!(
-                    "expected HOLE:PLAYER such as 8A:B, or none, found `{p}`"
-                ))
-            })?;
-            let o = match o.trim() {
-                "A" => Player::A,
-                "B" => Player::B,
-                _ => return Err(bad(format!("expected the player A or B, found `{o}`"))),
-            };
-            Ok((parse_hole(h.trim())?, o))
-        })
-        .collect()
-}
-
-fn fmt_hole_owners(v: &[(Hole, Player)]) -> String {
-    if v.is_empty() {
-        return "none".to_owned();
-    }
-    let parts: Vec<String> = v.iter().map(|(h, p)| format!("{h}:{p}")).collect();
-    parts.join(",")
-}
-
-/// Marks in words: `no mark`, `8A:B (a claim by B)`.
-fn fmt_marks(pos: &Position, v: &[(Hole, Player)]) -> String {
-    if v.is_empty() {
-        return "no mark".to_owned();
-    }
-    let kind = match pos.variant().kind() {
-        rules_core::GameKind::SulusNishtaw => "claim",
-        rules_core::GameKind::Uugg => "uugg",
-        rules_core::GameKind::Bechi => "chosen mark",
-        _ => "mark",
-    };
-    let parts: Vec<String> = v
-        .iter()
-        .map(|(h, p)| format!("{h}:{p} (a {kind} by {p})"))
-        .collect();
-    parts.join(", ")
-}
-
 fn last_ply(last: &Last) -> Result<(u32, Player, &Move, &Trace), Why> {
     match last {
         Last::Ply {
@@ -862,37 +823,6 @@ fn annotate(
             }
             Ok(fmt_laps(&want))
         }
-        "marks" => {
-            let (ply, _, _, trace) = last_ply(last)?;
-            let got: Vec<(Hole, Player)> = trace
-                .events
-                .iter()
-                .filter_map(|e| match e {
-                    Event::Mark { hole, mark, .. } => Some((*hole, mark.owner)),
-                    _ => None,
-                })
-                .collect();
-            let want = if value == "none" {
-                Vec::new()
-            } else {
-                parse_hole_owners(value)?
-            };
-            if got != want {
-                let rule = trace.events.iter().find_map(|e| match e {
-                    Event::Mark { rule, .. } => Some(*rule),
-                    _ => None,
-                });
-                return Err((
-                    format!(
-                        "ply {ply} set {}, not {}",
-                        fmt_marks(pos, &got),
-                        fmt_marks(pos, &want)
-                    ),
-                    rule,
-                ));
-            }
-            Ok(fmt_hole_owners(&want))
-        }
         "territories" => {
             let want = parse_pair(value)?;
             let s = pos.to_setup();
@@ -909,6 +839,80 @@ fn annotate(
                 }
             }
             Ok(format!("{},{}", want[0], want[1]))
+        }
+        "marked" => {
+            let (ply, _, _, trace) = last_ply(last)?;
+            let g = pos.geometry();
+            let got: Vec<String> = trace
+                .events
+                .iter()
+                .filter_map(|e| match e {
+                    Event::Mark { hole, mark, .. } => Some(format!("{hole}:{}", mark_char(*mark))),
+                    _ => None,
+                })
+                .collect();
+            let mut want: Vec<String> = Vec::new();
+            if value != "none" {
+                for part in value.split(',') {
+                    let (h, m) = part.trim().split_once(':').ok_or_else(|| {
+                        bad(format!("expected HOLE:MARK such as 1A:b, found `{part}`"))
+                    })?;
+                    let hole = parse_hole(h)?;
+                    let i = g
+                        .index(hole)
+                        .ok_or_else(|| bad(format!("there is no hole {hole} on this board")))?;
+                    let mut chars = m.chars();
+                    let (Some(c), None) = (chars.next(), chars.next()) else {
+                        return Err(bad(format!(
+                            "expected one mark character after {hole}:, found `{m}`"
+                        )));
+                    };
+                    let mark = mark_of(pos.variant().kind(), g, i, c).map_err(bad)?;
+                    want.push(format!("{hole}:{}", mark_char(mark)));
+                }
+            }
+            if got != want {
+                let list = |v: &[String]| {
+                    if v.is_empty() {
+                        "none".to_owned()
+                    } else {
+                        v.join(",")
+                    }
+                };
+                let rule = trace.events.iter().find_map(|e| match e {
+                    Event::Mark { rule, .. } => Some(*rule),
+                    _ => None,
+                });
+                return Err((
+                    format!("ply {ply} marked {}, not {}", list(&got), list(&want)),
+                    rule,
+                ));
+            }
+            Ok(if want.is_empty() {
+                "none".to_owned()
+            } else {
+                want.join(",")
+            })
+        }
+        "owners" => {
+            let got = pos.to_setup();
+            let want = read_owners(value, got.geometry()).map_err(bad)?;
+            let g = got.geometry();
+            let diffs: Vec<String> = g
+                .diagram_rows()
+                .iter()
+                .flatten()
+                .filter(|&&i| want[i] != got.owner(i))
+                .map(|&i| format!("{} is {}'s, not {}'s", g.hole(i), got.owner(i), want[i]))
+                .collect();
+            if !diffs.is_empty() {
+                return Err(bad(format!(
+                    "{}; the owners are {}",
+                    diffs.join(", "),
+                    write_owners(&got)
+                )));
+            }
+            Ok(write_owners(&got))
         }
         "next" => {
             let p = match value {
@@ -929,9 +933,17 @@ fn annotate(
             Ok(value.to_owned())
         }
         "position" => {
-            let setup = parse_position(value, options)
+            let mut setup = parse_position(value, options)
                 .map_err(|e| bad(format!("not a position string: {}", e.message)))?;
             let got = pos.to_setup();
+            // `owners=` written out for ownership by rows says what no `owners=` says (§4.1).
+            if setup.owners.as_ref().is_some_and(|o| {
+                o.iter()
+                    .enumerate()
+                    .all(|(i, p)| *p == setup.geometry().row(i))
+            }) {
+                setup.owners = None;
+            }
             if setup != got {
                 let diffs = setup_diff(&setup, &got);
                 return Err(bad(format!(
@@ -1087,17 +1099,10 @@ fn setup_diff(want: &Setup, got: &Setup) -> Vec<String> {
             }
             if want.mark(i) != got.mark(i) {
                 let m = |m: Option<rules_core::Mark>| {
-                    m.map_or("no mark".to_owned(), |m| {
-                        format!("{:?}", m.kind).to_lowercase()
-                            + if matches!(m.kind, MarkKind::Claim | MarkKind::Uugg) {
-                                if m.owner == Player::A {
-                                    " by A"
-                                } else {
-                                    " by B"
-                                }
-                            } else {
-                                ""
-                            }
+                    m.map_or("no mark".to_owned(), |m| match m.kind {
+                        MarkKind::Claim => format!("claim by {}", m.owner),
+                        MarkKind::Uugg => format!("uugg of {}", m.owner),
+                        _ => format!("{:?}", m.kind).to_lowercase(),
                     })
                 };
                 out.push(format!(
@@ -1146,4 +1151,66 @@ fn setup_diff(want: &Setup, got: &Setup) -> Vec<String> {
         out.push("the positions differ".to_owned());
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::parse_record;
+
+    /// The problems of a Uugg record from the position of the first lap's uagga (U5).
+    fn problems(movetext: &str) -> Vec<String> {
+        let text = format!(
+            "[Notation \"1.0\"]\n[Game \"uugg\"]\n[Opener \"B\"]\n[Position \"uugg 4,4,4,4,4,3/4,4,4,3,5,5 B opener=B\"]\n\n{movetext}\n"
+        );
+        let p = parse_record(&text).unwrap();
+        check(&p.record, Some(&p.spans), false)
+            .problems
+            .iter()
+            .map(|p| p.to_string())
+            .collect()
+    }
+
+    #[test]
+    fn marked_and_owners_annotations() {
+        assert!(problems("1. 4B (marked 1A:b) (owners AAAAAA/BBBBBB) *").is_empty());
+        // Ownership by rows written out in a position is no ownership written (§4.1).
+        assert!(
+            problems("(position uugg 4,4,4,4,4,3/4,4,4,3,5,5 B opener=B owners=AAAAAA/BBBBBB) *")
+                .is_empty()
+        );
+        assert_eq!(
+            problems("1. 4B (marked none) *"),
+            ["annotation (marked none): ply 1 marked 1A:b, not none (U5)"]
+        );
+        assert_eq!(
+            problems("1. 4B (marked 1A) *"),
+            ["annotation (marked 1A): expected HOLE:MARK such as 1A:b, found `1A`"]
+        );
+        assert_eq!(
+            problems("1. 4B (marked 1A:*) *"),
+            ["annotation (marked 1A:*): mark `*` on 1A: Uugg marks are a and b (uugg of A, of B)"]
+        );
+        assert_eq!(
+            problems("(marked 1A:b) *"),
+            ["annotation (marked 1A:b): no ply precedes it: it must follow a ply"]
+        );
+        assert_eq!(
+            problems("(owners AAAAAA/BBBBB) *"),
+            [
+                "annotation (owners AAAAAA/BBBBB): `AAAAAA/BBBBB` is not an ownership: expected one letter A or B per hole, in the rows of the board (XXXXXX/XXXXXX)"
+            ]
+        );
+        assert_eq!(
+            problems("(owners AAAAAA/BBBBBA) *"),
+            ["annotation (owners AAAAAA/BBBBBA): 6B is B's, not A's; the owners are AAAAAA/BBBBBB"]
+        );
+        // A position that differs in ownership or in an uugg's owner names the hole.
+        assert_eq!(
+            problems("1. 4B (position uugg 4,4,4,4,4,4a/4,4,4,0,6,6 A opener=B) *"),
+            [
+                "annotation (position uugg 4,4,4,4,4,4a/4,4,4,0,6,6 A opener=B): 1A has uugg of B, not uugg of A; the position is uugg 4,4,4,4,4,4b/4,4,4,0,6,6 A opener=B"
+            ]
+        );
+    }
 }

@@ -112,8 +112,7 @@ pub fn parse_move(game: GameKind, token: &str) -> Result<Move, TokenError> {
             "`{token}`: Sulus Nishtaw sows counterclockwise only (S1); write the hole alone"
         ))),
         (GameKind::Uugg, Form::Sow(_, Some(Dir::Cw))) => Err(err(format!(
-            "`{token}`: {} sows counterclockwise only; write the hole alone",
-            game.title()
+            "`{token}`: Uugg sows counterclockwise only (U2); write the hole alone"
         ))),
         (GameKind::SulusNishtaw, Form::Open) => Ok(Move::Open),
         (_, Form::Open) => Err(other("the opening", "Sulus Nishtaw")),

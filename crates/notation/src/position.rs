@@ -316,7 +316,8 @@ pub fn parse_position(text: &str, options: &[(String, String)]) -> Result<Setup,
     Ok(setup)
 }
 
-fn mark_of(game: GameKind, g: Geometry, i: usize, m: char) -> Result<Mark, String> {
+/// The mark a mark character (`*`, `x`, `a`, `b`) stands for on the hole at `i`, in `game`.
+pub(crate) fn mark_of(game: GameKind, g: Geometry, i: usize, m: char) -> Result<Mark, String> {
     let hole = g.hole(i);
     let row = g.row(i);
     match (game, m) {
@@ -352,7 +353,8 @@ fn mark_of(game: GameKind, g: Geometry, i: usize, m: char) -> Result<Mark, Strin
     }
 }
 
-fn mark_char(m: Mark) -> char {
+/// The character of a mark in position strings.
+pub(crate) fn mark_char(m: Mark) -> char {
     match m.kind {
         MarkKind::Chosen => '*',
         MarkKind::Blocked => 'x',
@@ -361,6 +363,52 @@ fn mark_char(m: Mark) -> char {
             Player::B => 'b',
         },
     }
+}
+
+/// The owner of every hole, as the value of the `owners=` field (§4.1): one letter per hole, in
+/// the rows of the board. Written out in full, also when every player owns his row.
+#[must_use]
+pub(crate) fn write_owners(s: &Setup) -> String {
+    let g = s.geometry();
+    let mut out = String::new();
+    for (r, row) in g.diagram_rows().iter().enumerate() {
+        if r > 0 {
+            out.push('/');
+        }
+        for &i in row {
+            out.push(s.owner(i).letter());
+        }
+    }
+    out
+}
+
+/// Reads the value of an `owners=` field (§4.1) for a board of geometry `g`: the owner of every
+/// hole, by index.
+///
+/// # Errors
+/// Not one letter A or B per hole in the rows of the board.
+pub(crate) fn read_owners(text: &str, g: Geometry) -> Result<Vec<Player>, String> {
+    let layout = g.diagram_rows();
+    let rows: Vec<&str> = text.split('/').collect();
+    let shape_ok = rows.len() == layout.len()
+        && rows
+            .iter()
+            .zip(&layout)
+            .all(|(r, l)| r.chars().count() == l.len() && r.chars().all(|c| c == 'A' || c == 'B'));
+    if !shape_ok {
+        let want: Vec<String> = layout.iter().map(|l| "X".repeat(l.len())).collect();
+        return Err(format!(
+            "`{text}` is not an ownership: expected one letter A or B per hole, in the rows of the board ({})",
+            want.join("/")
+        ));
+    }
+    let mut owners = vec![Player::A; g.len()];
+    for (row, idx_row) in rows.iter().zip(&layout) {
+        for (c, &i) in row.chars().zip(idx_row) {
+            owners[i] = Player::from_letter(c).expect("A or B");
+        }
+    }
+    Ok(owners)
 }
 
 /// Writes the canonical position string of a setup (`spec/notation.md` §4.3).
@@ -402,14 +450,7 @@ pub fn write_position(s: &Setup) -> String {
         && o.iter().enumerate().any(|(i, p)| *p != g.row(i))
     {
         out.push_str(" owners=");
-        for (r, row) in g.diagram_rows().iter().enumerate() {
-            if r > 0 {
-                out.push('/');
-            }
-            for &i in row {
-                out.push(o[i].letter());
-            }
-        }
+        out.push_str(&write_owners(s));
     }
     if s.opening_pending {
         out.push_str(" opening");
@@ -449,6 +490,24 @@ mod tests {
     fn lenient_reading_accepts_any_field_order_and_spacing() {
         let s = parse_position("  bechi 6,6,6,6/6,6,6,6\tB  opener=A store=0,0 ", &[]).unwrap();
         assert_eq!(write_position(&s), "bechi 6,6,6,6/6,6,6,6 B opener=A");
+    }
+
+    #[test]
+    fn owners_read_and_written_in_full() {
+        let s = parse_position(
+            "uugg 4,4,4,4,4,4/4,4,4,4,4,4 A round=2 opener=A owners=AAAAAA/BBBBAA",
+            &[],
+        )
+        .unwrap();
+        assert_eq!(write_owners(&s), "AAAAAA/BBBBAA");
+        assert_eq!(
+            read_owners("AAAAAA/BBBBAA", s.geometry()),
+            Ok(s.owners.clone().unwrap())
+        );
+        let rows = parse_position("uugg 4,4,4,4,4/4,4,4,4,4 B opener=B", &[]).unwrap();
+        assert_eq!(write_owners(&rows), "AAAAA/BBBBB");
+        assert!(read_owners("AAAAA/BBBBC", rows.geometry()).is_err());
+        assert!(read_owners("AAAAA", rows.geometry()).is_err());
     }
 
     #[test]

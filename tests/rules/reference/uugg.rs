@@ -183,3 +183,60 @@ pub fn children(s: &Setup) -> Vec<(String, Setup)> {
     }
     mine.into_iter().map(|(i, c)| (name(s, i), c)).collect()
 }
+
+/// The round scores (A, B) of a finished round (U18, with U17's seeds in one's own free holes),
+/// by the reference rules.
+pub fn scores(s: &Setup) -> [u32; 2] {
+    let owner = owners(s);
+    let mut out = s.stores;
+    for (i, &x) in s.seeds.iter().enumerate() {
+        let to = uugg_of(s, i).unwrap_or(owner[i]);
+        out[to.index()] += x;
+    }
+    out
+}
+
+/// What follows a finished round by the reference rules (U19–U23): the next round's set-up, or
+/// the winner of the match.
+pub fn next_round(s: &Setup) -> Result<Setup, Player> {
+    let sc = scores(s);
+    for p in [Player::A, Player::B] {
+        if sc[p.index()] <= 2 {
+            return Err(p.other()); // U22
+        }
+    }
+    let n = s.seeds.len() / 2;
+    let mut next = s.clone();
+    next.seeds = vec![4; 2 * n];
+    next.marks = vec![None; 2 * n];
+    next.stores = [0, 0];
+    next.round += 1;
+    next.opener = s.opener.map(Player::other); // U23
+    next.to_move = next.opener.expect("Uugg positions have an opener");
+    if sc[0] == sc[1] {
+        next.owners = None; // U20: each his own row
+        return Ok(next);
+    }
+    let high = if sc[0] > sc[1] { Player::A } else { Player::B };
+    // U20: the higher scorer's row from hole N down to 1, then the other row from N down to 1.
+    let row = |p: Player| -> Vec<usize> {
+        (1..=n)
+            .rev()
+            .map(|k| if p == Player::B { k - 1 } else { n + k - 1 })
+            .collect()
+    };
+    let order: Vec<usize> = row(high).into_iter().chain(row(high.other())).collect();
+    // U19: a hole per 4 seeds, one more for 3 over (completed with the other's seed).
+    let x = sc[high.index()];
+    let mut take = (x / 4) as usize + usize::from(x % 4 == 3);
+    if x % 4 == 2 && owners(s)[order[take]] == high {
+        take += 1; // the 2 + 2 hole keeps its owner
+    }
+    let mut own = vec![high.other(); 2 * n];
+    for &i in &order[..take] {
+        own[i] = high;
+    }
+    let rows = (0..2 * n).all(|i| own[i] == if i < n { Player::B } else { Player::A });
+    next.owners = (!rows).then_some(own);
+    Ok(next)
+}

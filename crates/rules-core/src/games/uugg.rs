@@ -16,7 +16,7 @@ use crate::round::{
 };
 use crate::setup::{Mark, MarkKind, Problems, Setup, SetupError};
 use crate::sowing::{Endless, LapEnd, LapStart, relay_sow};
-use crate::trace::{Event, NoTrace, Tracer, emit};
+use crate::trace::{Event, NoTrace, Rule, Tracer, emit};
 
 /// The largest board: 2×7 (U1).
 const HOLES: usize = 14;
@@ -130,7 +130,8 @@ impl Uugg {
             hand,
         };
         // U5: an uugg, then an empty hole, then 3 -> 4 in an opponent's hole end the turn; any
-        // other hole is relayed, in the same direction.
+        // other hole is relayed, in the same direction. Relays are counted for the trace only.
+        let mut relays = 0u32;
         let sown = relay_sow(
             &mut c.seeds,
             g,
@@ -140,6 +141,9 @@ impl Uugg {
                 if uuggs.contains(h) || s[h] == 1 || (s[h] == 4 && theirs.contains(h)) {
                     LapEnd::Stop
                 } else {
+                    if T::ON {
+                        relays += 1;
+                    }
                     LapEnd::Relay(Dir::Ccw)
                 }
             },
@@ -149,15 +153,18 @@ impl Uugg {
         if uuggs.contains(last) {
             emit(t, || Event::Note {
                 rule: "U6",
-                text: format!(
-                    "the last seed fell in {}, an uugg of {}: it stays there and the turn ends",
-                    g.hole(last),
-                    if self.uugg[me.index()].contains(last) {
-                        me
-                    } else {
+                text: if self.uugg[me.index()].contains(last) {
+                    format!(
+                        "the last seed fell in {}, an uugg of {me}'s own: it stays there and the turn ends",
+                        g.hole(last)
+                    )
+                } else {
+                    format!(
+                        "the last seed fell in {}, an uugg of {}: it stays there, nothing is eaten (only a balla eats, U13), and the turn ends",
+                        g.hole(last),
                         me.other()
-                    }
-                ),
+                    )
+                },
             });
         } else if c.seeds[last] == 1 {
             emit(t, || Event::Note {
@@ -171,9 +178,14 @@ impl Uugg {
             // U5.3, U7: uagga.
             c.uugg[me.index()].insert(last);
             emit(t, || Event::Note {
-                rule: "U7",
+                rule: if relays == 0 { "U5" } else { "U7" },
                 text: format!(
-                    "uagga: the last seed fell in {}, a hole of {} that held 3; it becomes an uugg of {me} with its 4 seeds",
+                    "uagga{}: the last seed fell in {}, a hole of {} that held 3 (4 now); it becomes an uugg of {me}, its 4 seeds stay, and the turn ends",
+                    if relays == 0 {
+                        " on the first lap".to_owned()
+                    } else {
+                        format!(" on lap {}, a relay", relays + 1)
+                    },
                     g.hole(last),
                     me.other()
                 ),
@@ -215,6 +227,24 @@ impl Uugg {
             rule: "U9",
         });
         emit(t, || Event::Sow { hole: g.hole(u) });
+        emit(t, || Event::Note {
+            rule: if second == 1 { "U9" } else { "U12" },
+            text: if second == 1 {
+                format!(
+                    "balla: the lone seed of {} goes into {}'s uugg {} and comes out again with one more seed of the uugg; {me} eats both",
+                    g.hole(p),
+                    me.other(),
+                    g.hole(u)
+                )
+            } else {
+                format!(
+                    "balla on an empty uugg: the lone seed of {} goes into {}'s uugg {}, which holds no other seed, and comes out alone; {me} eats it",
+                    g.hole(p),
+                    me.other(),
+                    g.hole(u)
+                )
+            },
+        });
         emit(t, || Event::Capture {
             hole: g.hole(u),
             seeds: 1 + u32::from(second),
@@ -222,22 +252,8 @@ impl Uugg {
             rule: if second == 1 { "U9" } else { "U12" },
         });
         emit(t, || Event::Note {
-            rule: if second == 1 { "U9" } else { "U12" },
-            text: if second == 1 {
-                format!(
-                    "balla: the lone seed of {} goes into {}'s uugg {} and comes out with one more; {me} eats 2",
-                    g.hole(p),
-                    me.other(),
-                    g.hole(u)
-                )
-            } else {
-                format!(
-                    "balla: the lone seed of {} goes into {}'s uugg {}, which is empty, and comes out alone; {me} eats 1",
-                    g.hole(p),
-                    me.other(),
-                    g.hole(u)
-                )
-            },
+            rule: "U11",
+            text: format!("the balla is {me}'s whole turn: he does not sow"),
         });
         c.to_move = me.other();
         emit(t, || Event::Next {
@@ -276,6 +292,91 @@ impl Uugg {
             "U16"
         } else {
             "U17"
+        }
+    }
+
+    /// Plays a decision string (U2, U3, U9–U16): the position after it, or why it is illegal.
+    fn play_move<T: Tracer>(&self, m: &Move, t: &mut T) -> Result<Uugg, Illegal> {
+        let g = self.geometry();
+        let me = self.to_move;
+        if self.is_over() {
+            return Err(match self.end_rule() {
+                "U16" => Illegal::new(
+                    "U16",
+                    "the round is over: no seed is left outside the uuggs",
+                ),
+                _ => Illegal::new("U17", "the round is over: neither player has a legal move"),
+            });
+        }
+        match *m {
+            Move::Pass => {
+                if self.can_move(me) {
+                    return Err(Illegal::new(
+                        "U14",
+                        format!("{me} has a legal move, and a player passes only when he has none"),
+                    ));
+                }
+                emit(t, || Event::Pass {
+                    player: me,
+                    rule: "U14",
+                });
+                emit(t, || Event::Next {
+                    player: me.other(),
+                    repeat: false,
+                    rule: "U14",
+                });
+                Ok(self.passed())
+            }
+            Move::Open => Err(Illegal::new(
+                "U2",
+                "Uugg has no opening: a move is a start hole",
+            )),
+            Move::Sow { hole, dir } => {
+                let Some(i) = g.index(hole) else {
+                    return Err(Illegal::new(
+                        "U1",
+                        format!("there is no hole {hole} on a 2×{} board", self.n),
+                    ));
+                };
+                if dir == Some(Dir::Cw) {
+                    return Err(Illegal::new(
+                        "U2",
+                        format!("Uugg sows counterclockwise only: write {hole}"),
+                    ));
+                }
+                if self.uuggs().contains(i) {
+                    return Err(Illegal::new(
+                        "U3",
+                        format!("{hole} is an uugg, which is never a start hole"),
+                    ));
+                }
+                if !self.own(me).contains(i) {
+                    return Err(Illegal::new(
+                        "U2",
+                        format!("{hole} is not one of {me}'s holes"),
+                    ));
+                }
+                if self.seeds[i] == 0 {
+                    return Err(Illegal::new("U2", format!("{hole} is empty")));
+                }
+                let ballas = self.balla_holes(me);
+                if ballas.contains(i) {
+                    return Ok(self.balla(i, t));
+                }
+                if self.balla == Balla::Compulsory && !ballas.is_empty() {
+                    let list: Vec<String> = ballas.iter().map(|b| g.hole(b).to_string()).collect();
+                    return Err(Illegal::new(
+                        "U10",
+                        format!(
+                            "{me} has a balla ({}) and must play it: the balla is compulsory",
+                            list.join(", ")
+                        ),
+                    ));
+                }
+                self.sow(i, t).map_err(|Endless| {
+                    Illegal::new("U15", format!("the sowing from {hole} never ends"))
+                })
+            }
         }
     }
 
@@ -336,6 +437,109 @@ impl Uugg {
             Player::A => high_set,
             Player::B => g.all().minus(high_set),
         }
+    }
+
+    /// How the next round is set up from this finished round, rule by rule (U19, U20, U23), for
+    /// replays: one `(rule, text)` per step. Empty when the round is not over or the match ends
+    /// (U22).
+    #[must_use]
+    pub fn next_round_notes(&self) -> Vec<(Rule, String)> {
+        if !self.is_over() {
+            return Vec::new();
+        }
+        let s = self.round_totals();
+        if self.match_end(s).is_some() {
+            return Vec::new();
+        }
+        let g = self.geometry();
+        let plural = |n: u32| format!("{n} hole{}", if n == 1 { "" } else { "s" });
+        let score = |p: Player| {
+            let x = s[p.index()];
+            let (q, r) = (x / FILL, x % FILL);
+            let sum = if r == 0 {
+                format!("{x} = {q}×4")
+            } else {
+                format!("{x} = {q}×4 + {r}")
+            };
+            let what = match r {
+                0 => plural(q),
+                1 => format!(
+                    "{}; his 1 seed over completes {}'s last hole",
+                    plural(q),
+                    p.other()
+                ),
+                2 => format!("{}; his 2 seeds over do not count", plural(q)),
+                _ => format!(
+                    "{}: three count as four, the last hole completed with a seed of {}'s",
+                    plural(q + 1),
+                    p.other()
+                ),
+            };
+            format!("{p} scored {sum}: {what}")
+        };
+        let mut notes = vec![("U19", format!("{}; {}", score(Player::A), score(Player::B)))];
+        let next_a = self.next_owners(s);
+        let owner = |i: usize| {
+            if next_a.contains(i) {
+                Player::A
+            } else {
+                Player::B
+            }
+        };
+        match richer(s) {
+            None => notes.push((
+                "U20",
+                "equal scores: each player owns his own row".to_owned(),
+            )),
+            Some(high) => {
+                let n = self.n;
+                let order: Vec<usize> = (1..=n)
+                    .rev()
+                    .map(|k| Hole::new(k, high))
+                    .chain((1..=n).rev().map(|k| Hole::new(k, high.other())))
+                    .map(|h| g.index(h).expect("k is at most N"))
+                    .collect();
+                let names = |v: &[usize]| {
+                    v.iter()
+                        .map(|&i| g.hole(i).to_string())
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                };
+                let filled =
+                    (s[high.index()] / FILL + u32::from(s[high.index()] % FILL == 3)) as usize;
+                let mut text = format!(
+                    "{high}, the higher scorer, fills {}",
+                    names(&order[..filled])
+                );
+                let mut rest = filled;
+                if s[high.index()] % FILL == 2 {
+                    let i = order[filled];
+                    text.push_str(&format!(
+                        "; the next hole, {}, takes the 2 + 2 seeds over and keeps its owner, {}",
+                        g.hole(i),
+                        owner(i)
+                    ));
+                    rest += 1;
+                }
+                text.push_str(&format!(
+                    "; {} gets the rest: {}",
+                    high.other(),
+                    names(&order[rest..])
+                ));
+                notes.push(("U20", text));
+            }
+        }
+        notes.push((
+            "U23",
+            format!(
+                "{} opened round {}, so {} opens round {}",
+                self.opener,
+                self.round,
+                self.opener.other(),
+                u32::from(self.round) + 1
+            ),
+        ));
+        notes
     }
 
     /// U22: a player whose score is 2 or less cannot fill a hole and loses.
@@ -507,87 +711,19 @@ impl Rules for Uugg {
     }
 
     fn play_traced<T: Tracer>(&self, m: &Move, t: &mut T) -> Result<Uugg, Illegal> {
-        let g = self.geometry();
-        let me = self.to_move;
-        if self.is_over() {
-            return Err(match self.end_rule() {
-                "U16" => Illegal::new(
-                    "U16",
-                    "the round is over: no seed is left outside the uuggs",
-                ),
-                _ => Illegal::new("U17", "the round is over: neither player has a legal move"),
+        let child = self.play_move(m, t)?;
+        // The trace says when the ply ends the round (U16, U17); perft never asks.
+        if T::ON && child.is_over() {
+            emit(t, || Event::Note {
+                rule: child.end_rule(),
+                text: if child.end_rule() == "U16" {
+                    "no seed is left outside the uuggs: the round is over".to_owned()
+                } else {
+                    "neither player has a legal move: the round is over".to_owned()
+                },
             });
         }
-        match *m {
-            Move::Pass => {
-                if self.can_move(me) {
-                    return Err(Illegal::new(
-                        "U14",
-                        format!("{me} has a legal move, and a player passes only when he has none"),
-                    ));
-                }
-                emit(t, || Event::Pass {
-                    player: me,
-                    rule: "U14",
-                });
-                emit(t, || Event::Next {
-                    player: me.other(),
-                    repeat: false,
-                    rule: "U14",
-                });
-                Ok(self.passed())
-            }
-            Move::Open => Err(Illegal::new(
-                "U2",
-                "Uugg has no opening: a move is a start hole",
-            )),
-            Move::Sow { hole, dir } => {
-                let Some(i) = g.index(hole) else {
-                    return Err(Illegal::new(
-                        "U1",
-                        format!("there is no hole {hole} on a 2×{} board", self.n),
-                    ));
-                };
-                if dir == Some(Dir::Cw) {
-                    return Err(Illegal::new(
-                        "U2",
-                        format!("Uugg sows counterclockwise only: write {hole}"),
-                    ));
-                }
-                if self.uuggs().contains(i) {
-                    return Err(Illegal::new(
-                        "U3",
-                        format!("{hole} is an uugg, which is never a start hole"),
-                    ));
-                }
-                if !self.own(me).contains(i) {
-                    return Err(Illegal::new(
-                        "U2",
-                        format!("{hole} is not one of {me}'s holes"),
-                    ));
-                }
-                if self.seeds[i] == 0 {
-                    return Err(Illegal::new("U2", format!("{hole} is empty")));
-                }
-                let ballas = self.balla_holes(me);
-                if ballas.contains(i) {
-                    return Ok(self.balla(i, t));
-                }
-                if self.balla == Balla::Compulsory && !ballas.is_empty() {
-                    let list: Vec<String> = ballas.iter().map(|b| g.hole(b).to_string()).collect();
-                    return Err(Illegal::new(
-                        "U10",
-                        format!(
-                            "{me} has a balla ({}) and must play it: the balla is compulsory",
-                            list.join(", ")
-                        ),
-                    ));
-                }
-                self.sow(i, t).map_err(|Endless| {
-                    Illegal::new("U15", format!("the sowing from {hole} never ends"))
-                })
-            }
-        }
+        Ok(child)
     }
 
     fn round_result(&self) -> Option<RoundResult> {
