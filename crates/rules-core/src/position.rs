@@ -1,7 +1,7 @@
 //! The checked position of any game: one enum dispatching over the games, in the manner of
 //! shakmaty's `VariantPosition`.
 
-use crate::games::{bechi::Bechi, giuthi::Giuthi};
+use crate::games::{bechi::Bechi, giuthi::Giuthi, redu::Redu};
 use crate::geometry::Geometry;
 use crate::moves::Move;
 use crate::options::Variant;
@@ -135,6 +135,8 @@ pub enum Position {
     Bechi(Bechi),
     /// Giuthi.
     Giuthi(Giuthi),
+    /// Redu.
+    Redu(Redu),
 }
 
 macro_rules! dispatch {
@@ -142,6 +144,7 @@ macro_rules! dispatch {
         match $self {
             Position::Bechi($p) => $e,
             Position::Giuthi($p) => $e,
+            Position::Redu($p) => $e,
         }
     };
 }
@@ -162,6 +165,7 @@ impl Position {
         match setup.variant {
             Variant::Bechi(_) => Bechi::from_setup(setup).map(Position::Bechi),
             Variant::Giuthi(_) => Giuthi::from_setup(setup).map(Position::Giuthi),
+            Variant::Redu(_) => Redu::from_setup(setup).map(Position::Redu),
             other => Err(SetupError {
                 problems: vec![crate::setup::SetupProblem {
                     rule: None,
@@ -227,6 +231,7 @@ impl Position {
         match self {
             Position::Bechi(p) => collect(p, Position::Bechi),
             Position::Giuthi(p) => collect(p, Position::Giuthi),
+            Position::Redu(p) => collect(p, Position::Redu),
         }
     }
 
@@ -266,6 +271,48 @@ impl Position {
         Ok(match self {
             Position::Bechi(p) => Position::Bechi(p.play_traced(mv, t).map_err(err)?),
             Position::Giuthi(p) => Position::Giuthi(p.play_traced(mv, t).map_err(err)?),
+            Position::Redu(p) => Position::Redu(p.play_traced(mv, t).map_err(err)?),
+        })
+    }
+
+    /// Plays a move in lenient validation, for transcribing real games (Redu R25, R26): besides
+    /// every legal move it accepts a forgotten M1 capture (`4B~`) and a penalty claim (`p4B`).
+    /// A penalty claim needs `previous`: the position before the opponent's last ply and that
+    /// ply. In the other games lenient validation is [`Position::play`]. Strict validation
+    /// (`play`) is the default, and `legal_moves` and perft never include these marks.
+    ///
+    /// # Errors
+    /// As [`Position::play`]; a penalty claim without `previous`, or one the rules do not allow.
+    pub fn play_lenient(
+        &self,
+        mv: &Move,
+        previous: Option<(&Position, &Move)>,
+    ) -> Result<Played, PlayError> {
+        let Position::Redu(p) = self else {
+            return self.play(mv);
+        };
+        let err = |e: Illegal| PlayError {
+            mv: *mv,
+            rule: e.rule,
+            reason: e.reason,
+        };
+        let mut trace = Trace::default();
+        let next = match (mv, previous) {
+            (Move::ReduPenalty { hole }, Some((Position::Redu(before), x_move))) => {
+                Redu::penalty(before, x_move, p, *hole, &mut trace).map_err(err)?
+            }
+            _ => p.play_mode(mv, true, &mut trace).map_err(err)?,
+        };
+        let position = Position::Redu(next);
+        let canonical = self
+            .legal_moves_with_positions()
+            .into_iter()
+            .find(|(_, c)| *c == position)
+            .map_or(*mv, |(m, _)| m);
+        Ok(Played {
+            position,
+            canonical,
+            trace,
         })
     }
 

@@ -6,6 +6,7 @@
 
 pub mod bechi;
 pub mod giuthi;
+pub mod redu;
 
 use rules_core::{GameKind, Setup};
 
@@ -15,6 +16,7 @@ pub fn children(s: &Setup) -> Vec<(String, Setup)> {
     let all = match s.variant.kind() {
         GameKind::Bechi => bechi::children(s),
         GameKind::Giuthi => giuthi::children(s),
+        GameKind::Redu => redu::children(s),
         other => panic!("no reference implementation of {other} yet"),
     };
     let mut out: Vec<(String, Setup)> = Vec::new();

@@ -3,3 +3,4 @@
 
 pub mod bechi;
 pub mod giuthi;
+pub mod redu;
