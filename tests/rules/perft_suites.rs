@@ -51,3 +51,8 @@ fn bechi_suite() {
 fn giuthi_suite() {
     run_suite("giuthi.perft");
 }
+
+#[test]
+fn redu_suite() {
+    run_suite("redu.perft");
+}

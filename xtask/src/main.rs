@@ -100,10 +100,11 @@ fn perft_suites(args: &[String]) -> Result<(), String> {
 }
 
 fn perft_speed(_args: &[String]) -> Result<(), String> {
-    let lines: [(&str, &[&str], u32); 3] = [
+    let lines: [(&str, &[&str], u32); 4] = [
         ("bechi", &[], 12),
         ("giuthi", &[], 7),
         ("giuthi", &["holes=6"], 6),
+        ("redu", &[], 5),
     ];
     println!(
         "{:<22} {:>5} {:>14} {:>8} {:>14}",

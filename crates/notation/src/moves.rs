@@ -309,4 +309,51 @@ mod tests {
             assert_eq!(parse_move(g, t).unwrap().to_string(), t);
         }
     }
+
+    #[test]
+    fn redu_tokens_parse_and_round_trip() {
+        let g = GameKind::Redu;
+        for t in [
+            "4B", "4B+", "4B-", "2B3B+", "2B3B-", "3A+o", "4B+bdh", "4B-hwd", "x3B", "x3B:5B+",
+            "x3B:4B", "p4B", "4B~", "x3B:4B~", "6B+ddddw",
+        ] {
+            assert_eq!(parse_move(g, t).unwrap().to_string(), t, "{t}");
+        }
+        // Singletons are read in either order and written lower hole first.
+        assert_eq!(parse_move(g, "3B2B+").unwrap().to_string(), "2B3B+");
+        // The long form becomes the decisions it implies, every entry written out.
+        assert_eq!(
+            parse_move(g, "4B>2A>5B>1A>5B>2A>4A>3B>5A")
+                .unwrap()
+                .to_string(),
+            "4B+ddbdhd"
+        );
+        assert_eq!(
+            parse_move(g, "3A>4B>4A>3B>5A>2B>6A").unwrap().to_string(),
+            "3A+oddd"
+        );
+        assert_eq!(parse_move(g, "4B>3A").unwrap().to_string(), "4B");
+        assert_eq!(parse_move(g, "4B>4A>3B").unwrap().to_string(), "4B-");
+        assert_eq!(parse_move(g, "2B3B>3A>4B").unwrap().to_string(), "2B3B+");
+        for bad in [
+            "4B>4A",
+            "4B->2A>5B",
+            "4B>2A>5B>6B>1A",
+            "4B>1A>5B",
+            "pass",
+            "4B+x",
+            "4Bo+",
+            "x3B:",
+            "p4B+",
+        ] {
+            let e = parse_move(g, bad);
+            assert!(e.is_err(), "{bad}: {e:?}");
+        }
+        assert_eq!(
+            parse_move(g, "4B>4A").unwrap_err().message,
+            "`4B>4A`: a single seed goes into the opposite hole 3A (R4), not 4A"
+        );
+        // Redu tokens are not moves of the other games.
+        assert!(parse_move(GameKind::Giuthi, "4B+bdh").is_err());
+    }
 }

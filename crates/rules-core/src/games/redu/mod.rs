@@ -27,6 +27,15 @@ use zigzag::{N, Need, Zig, base_of, first_column};
 
 const GEO: Geometry = Geometry::two_rows(6);
 
+/// "1 seed", "3 seeds".
+fn seeds(n: u8) -> String {
+    if n == 1 {
+        "1 seed".to_owned()
+    } else {
+        format!("{n} seeds")
+    }
+}
+
 /// A Redu position.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Redu {
@@ -740,13 +749,13 @@ impl Redu {
                                         if skip { "R14" } else { "R13" },
                                         if skip {
                                             format!(
-                                                "with {} seeds in hand the path skips the start column and leaves the board: write w (wrap) or b (bounce) there",
-                                                z.hand
+                                                "with {} in hand the path skips the start column and leaves the board: write w (wrap) or b (bounce) there",
+                                                seeds(z.hand)
                                             )
                                         } else {
                                             format!(
-                                                "with {} seeds in hand the path reaches the far end at column {k} ({} and {}): write w (wrap) or b (bounce) there",
-                                                z.hand,
+                                                "with {} in hand the path reaches the far end at column {k} ({} and {}): write w (wrap) or b (bounce) there",
+                                                seeds(z.hand),
                                                 GEO.hole(Self::own(me, k)),
                                                 GEO.hole(11 - Self::own(me, k))
                                             )
