@@ -416,3 +416,35 @@ fn a_drawn_game_is_a_draw() {
         rules_core::AfterRound::Next(_) => panic!("one round"),
     }
 }
+
+#[test]
+fn setup_checks_name_every_problem() {
+    let problems = |t: &str| -> Vec<String> {
+        let setup = notation::parse_position(t, &[]).unwrap();
+        Position::from_setup(&setup)
+            .unwrap_err()
+            .problems
+            .iter()
+            .map(|p| format!("{} [{}]", p.message, p.rule.unwrap_or("-")))
+            .collect()
+    };
+    assert_eq!(
+        problems("redu 4,4,4,4,4,4/4,4,4,4,4,4 B right=O1:3A round=2 opener=B"),
+        [
+            "a Redu game is a single round (redu.md §4) [-]",
+            "a Redu position names no opener: the game is a single round [-]",
+            "the right's hole 3A must be in the row of its holder, B, the player to move (R20) [R19]",
+            "an O1 right concerns the one seed that fell into the empty hole 3A, which holds 4 [R5]",
+        ]
+    );
+    assert_eq!(
+        problems("redu 4,4,4,4,4,4/4,4,0,4,4,4 B store=2,2 right=O3:3B"),
+        ["the O3 right's hole 3B holds no seed [R19a]"]
+    );
+    // An O3 hole may hold more than its seed (R19a).
+    let p = pos("redu 4,4,4,4,4,4/4,4,3,4,4,1 B store=2,2 right=O3:3B", &[]);
+    assert_eq!(
+        text(&p.play(&mv_in(&p, "x3B")).unwrap().position),
+        "redu 4,4,4,4,4,4/4,4,2,4,4,1 A store=2,3"
+    );
+}

@@ -1,8 +1,8 @@
 //! `cargo xtask`: the project's longer jobs, kept out of `cargo test`.
 //!
-//! * `cargo xtask perft-suites [--reference] [--limit N]`: every line of every suite in
-//!   `tests/perft/`, engine against the expected count; with `--reference` also the reference
-//!   implementation of `tests/rules/reference/` (slow).
+//! * `cargo xtask perft-suites [--reference] [--limit N] [--suite NAME]`: every line of every
+//!   suite in `tests/perft/` (or only `NAME.perft`), engine against the expected count; with
+//!   `--reference` also the reference implementation of `tests/rules/reference/` (slow).
 //! * `cargo xtask perft-speed`: the deepest start-position lines, single- and two-threaded, with
 //!   leaves per second.
 
@@ -25,7 +25,8 @@ fn main() -> ExitCode {
         Some("perft-suites") => perft_suites(&args[1..]),
         Some("perft-speed") => perft_speed(&args[1..]),
         _ => Err(
-            "usage: cargo xtask (perft-suites [--reference] [--limit N] | perft-speed)".to_owned(),
+            "usage: cargo xtask (perft-suites [--reference] [--limit N] [--suite NAME] | perft-speed)"
+                .to_owned(),
         ),
     };
     match result {
@@ -46,12 +47,17 @@ fn perft_suites(args: &[String]) -> Result<(), String> {
             .ok_or("--limit needs a number")?,
         None => u64::MAX,
     };
+    let only: Option<&String> = match args.iter().position(|a| a == "--suite") {
+        Some(i) => Some(args.get(i + 1).ok_or("--suite needs a name")?),
+        None => None,
+    };
     let dir = root().join("tests/perft");
     let mut files: Vec<_> = std::fs::read_dir(&dir)
         .map_err(|e| format!("{}: {e}", dir.display()))?
         .filter_map(Result::ok)
         .map(|e| e.path())
         .filter(|p| p.extension().is_some_and(|x| x == "perft"))
+        .filter(|p| only.is_none_or(|o| p.file_stem().is_some_and(|s| s == o.as_str())))
         .collect();
     files.sort();
     let mut failures = 0;

@@ -81,6 +81,12 @@ pub enum Status {
 /// that reaches it built only if the sink wants it.
 pub(crate) trait Sink<P> {
     fn push(&mut self, mv: impl FnOnce() -> Move, child: P);
+    /// Pushes a child the generator knows differs from every child pushed so far (Redu uses it
+    /// to skip the search for duplicates on the perft path).
+    #[inline]
+    fn push_new(&mut self, mv: impl FnOnce() -> Move, child: P) {
+        self.push(mv, child);
+    }
 }
 
 /// Collects distinct children, dropping an outcome already present.
@@ -92,6 +98,11 @@ impl<P: PartialEq> Sink<P> for Children<'_, P> {
         if !self.0.contains(&child) {
             self.0.push(child);
         }
+    }
+
+    #[inline]
+    fn push_new(&mut self, _: impl FnOnce() -> Move, child: P) {
+        self.0.push(child);
     }
 }
 

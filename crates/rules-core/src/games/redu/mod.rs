@@ -113,7 +113,7 @@ impl Redu {
         emit(t, || Event::Lift {
             hole: GEO.hole(s),
             seeds: 1,
-            dir: Dir::Ccw,
+            dir: Dir::Ccw, // a lone seed has no direction (R4); the event needs one
             relay: false,
             rule: "R4",
         });
@@ -202,8 +202,13 @@ impl Redu {
     /// (σ `+` first, without the special start first, then `d` before `h` and `w` before `b`).
     /// `self` has the start hole already emptied.
     fn zig_moves<S: Sink<Redu>>(&self, c0: i8, n: u8, prefix: Option<Hole>, sink: &mut S) {
+        /// Outcomes of one start remembered for the duplicate check; past this many the sink's
+        /// own check takes over.
+        const SEEN: usize = 64;
         let me = self.to_move;
         let start = GEO.hole(Self::own(me, c0));
+        let mut seen = [0u128; SEEN];
+        let mut count = 0usize;
         for dir in Dir::BOTH {
             let sigma = if dir == Dir::Ccw { 1 } else { -1 };
             for special in [false, true] {
@@ -223,23 +228,50 @@ impl Redu {
                 self.walk(
                     z,
                     &mut |pos: &Redu, z: &Zig, sink: &mut S| {
-                        sink.push(
-                            || {
-                                Move::ReduSow(ReduSow {
-                                    capture: prefix,
-                                    dir: Some(dir),
-                                    special,
-                                    letters: z.letters.shortest(),
-                                    ..ReduSow::new(start)
-                                })
-                            },
-                            pos.after_zig(z, &mut NoTrace),
-                        );
+                        let child = pos.after_zig(z, &mut NoTrace);
+                        // Outcomes of different starts always differ (a start hole is emptied,
+                        // and no other start empties it); within one start different routes can
+                        // meet, so they are checked here, among this start's outcomes only.
+                        let key = child.key();
+                        if seen[..count.min(SEEN)].contains(&key) {
+                            return;
+                        }
+                        let fresh = count < SEEN;
+                        if fresh {
+                            seen[count] = key;
+                        }
+                        count += 1;
+                        let mv = || {
+                            Move::ReduSow(ReduSow {
+                                capture: prefix,
+                                dir: Some(dir),
+                                special,
+                                letters: z.letters.shortest(),
+                                ..ReduSow::new(start)
+                            })
+                        };
+                        if fresh {
+                            sink.push_new(mv, child);
+                        } else {
+                            sink.push(mv, child);
+                        }
                     },
                     sink,
                 );
             }
         }
+    }
+
+    /// The board and the right, packed: what distinguishes the outcomes of one start.
+    #[inline]
+    fn key(&self) -> u128 {
+        let mut b = [0u8; 16];
+        b[..12].copy_from_slice(&self.seeds);
+        if let Some((k, i)) = self.right {
+            b[12] = 1 + k as u8;
+            b[13] = i;
+        }
+        u128::from_le_bytes(b)
     }
 
     /// Depth-first through the decisions of a zigzag that can change its outcome.
@@ -287,7 +319,7 @@ impl Redu {
             match n {
                 0 => {}
                 1 => {
-                    sink.push(
+                    sink.push_new(
                         || mv(ReduSow::new(hole)),
                         self.singleton(s, false, &mut NoTrace),
                     );
@@ -299,7 +331,7 @@ impl Redu {
                             let mut c = *self;
                             c.seeds[s] = 0;
                             c.seeds[s + 1] = 0;
-                            sink.push(
+                            sink.push_new(
                                 || {
                                     mv(ReduSow {
                                         second,
@@ -317,7 +349,7 @@ impl Redu {
                     c.seeds[s] = 0;
                     for dir in Dir::BOTH {
                         let sigma = if dir == Dir::Ccw { 1 } else { -1 };
-                        sink.push(
+                        sink.push_new(
                             || {
                                 mv(ReduSow {
                                     dir: Some(dir),
@@ -833,7 +865,7 @@ impl Redu {
                 ),
             ));
         }
-        let _ = kind;
+        debug_assert!(self.right.is_some_and(|r| r.0 == kind));
         Ok(self.capture_ply(t))
     }
 
@@ -908,7 +940,7 @@ impl Rules for Redu {
         if let Some((_, i)) = self.right {
             let hole = GEO.hole(usize::from(i));
             if self.capture_is_ply() == Some(true) {
-                sink.push(
+                sink.push_new(
                     || Move::ReduCapture { hole },
                     self.capture_ply(&mut NoTrace),
                 );

@@ -179,7 +179,8 @@ impl Zig {
     /// seed (`same`, letter `h`) or the other row (letter `d`).
     pub(super) fn entry<T: Tracer>(&mut self, same: bool, t: &mut T) {
         debug_assert!(matches!(self.need, Need::Entry { .. }));
-        self.letters.push(if same { Letter::H } else { Letter::D });
+        let room = self.letters.push(if same { Letter::H } else { Letter::D });
+        debug_assert!(room, "a zigzag of 48 seeds takes fewer than 64 decisions");
         let opp_row = if same { self.prev_opp } else { !self.prev_opp };
         let (first, other) = if opp_row {
             (self.opp(self.k), self.own(self.k))
