@@ -53,6 +53,26 @@ pub fn check_reference(p: &Position) {
     );
 }
 
+/// Plays every decision string of the reference (zigzags in the long form, every entry and w/b
+/// choice) in the engine: each is accepted, reaches the reference's outcome, and is answered
+/// with a canonical spelling that `legal_moves` lists for that outcome.
+pub fn check_every_spelling(p: &Position) {
+    let setup = p.to_setup();
+    let moves = p.legal_moves_with_positions();
+    for (token, child) in reference::children(&setup) {
+        let m = notation::parse_move(GameKind::Redu, &token)
+            .unwrap_or_else(|e| panic!("{}: {token}: {e}", notation::write_position(&setup)));
+        let played = p
+            .play(&m)
+            .unwrap_or_else(|e| panic!("{}: {token}: {e}", notation::write_position(&setup)));
+        assert_eq!(played.position.to_setup(), child, "{token}");
+        assert!(
+            moves.contains(&(played.canonical, played.position)),
+            "{token}"
+        );
+    }
+}
+
 /// Plays one random game; returns the number of plies.
 pub fn random_game(variant: Variant, seed: u64, with_reference: bool) -> usize {
     let mut rng = Rng(seed | 1);
@@ -79,6 +99,7 @@ pub fn random_game(variant: Variant, seed: u64, with_reference: bool) -> usize {
         assert_eq!(Position::from_setup(&setup).unwrap(), p, "{text}");
         if with_reference {
             check_reference(&p);
+            check_every_spelling(&p);
         }
         let moves = p.legal_moves_with_positions();
         if moves.is_empty() {

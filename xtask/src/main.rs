@@ -3,8 +3,8 @@
 //! * `cargo xtask perft-suites [--reference] [--limit N] [--suite NAME]`: every line of every
 //!   suite in `tests/perft/` (or only `NAME.perft`), engine against the expected count; with
 //!   `--reference` also the reference implementation of `tests/rules/reference/` (slow).
-//! * `cargo xtask perft-speed`: the deepest start-position lines, single- and two-threaded, with
-//!   leaves per second.
+//! * `cargo xtask perft-speed [GAME]`: the deepest start-position lines (of one game), single-
+//!   and two-threaded, with leaves per second.
 
 #[path = "../../tests/rules/reference/mod.rs"]
 #[allow(dead_code)]
@@ -25,7 +25,7 @@ fn main() -> ExitCode {
         Some("perft-suites") => perft_suites(&args[1..]),
         Some("perft-speed") => perft_speed(&args[1..]),
         _ => Err(
-            "usage: cargo xtask (perft-suites [--reference] [--limit N] [--suite NAME] | perft-speed)"
+            "usage: cargo xtask (perft-suites [--reference] [--limit N] [--suite NAME] | perft-speed [GAME])"
                 .to_owned(),
         ),
     };
@@ -105,7 +105,7 @@ fn perft_suites(args: &[String]) -> Result<(), String> {
     }
 }
 
-fn perft_speed(_args: &[String]) -> Result<(), String> {
+fn perft_speed(args: &[String]) -> Result<(), String> {
     let lines: [(&str, &[&str], u32); 4] = [
         ("bechi", &[], 12),
         ("giuthi", &[], 7),
@@ -117,6 +117,9 @@ fn perft_speed(_args: &[String]) -> Result<(), String> {
         "game", "depth", "leaves", "threads", "leaves/s"
     );
     for (game, opts, depth) in lines {
+        if args.first().is_some_and(|g| g != game) {
+            continue;
+        }
         let mut v = rules_core::Variant::default_for(game.parse().map_err(|e| format!("{e}"))?);
         for o in opts {
             v.set_option_str(o).map_err(|e| e.to_string())?;

@@ -5,7 +5,9 @@
 //!
 //! Moves are outcomes (rules README §6.2). The generator walks the procedure of R15 and branches
 //! only at decisions that can change the outcome (see [`zigzag`]), so it does not enumerate every
-//! decision string; the few outcomes that different routes still share are removed by the sink.
+//! decision string; the few outcomes that different routes from one start still share are
+//! removed by a check among that start's outcomes only (outcomes of different starts always
+//! differ).
 
 mod lenient;
 mod moves;
