@@ -144,7 +144,7 @@ pub fn random_game(variant: Variant, seed: u64, with_reference: bool) -> usize {
 #[test]
 fn engine_and_reference_agree_along_random_games() {
     for (k, v) in redu_variants().into_iter().enumerate() {
-        for seed in 0..3u64 {
+        for seed in 0..6u64 {
             random_game(v, 31 * seed + k as u64, true);
         }
     }
@@ -158,5 +158,33 @@ proptest! {
     #[test]
     fn redu_games_conserve_seeds_and_tokens(seed in any::<u64>(), which in 0usize..4) {
         random_game(redu_variants()[which], seed, false);
+    }
+}
+
+#[test]
+fn engine_and_reference_agree_on_long_zigzags() {
+    // Holes of 13 to 19 seeds: several far ends, wraps, bounces and skips of the start column,
+    // rights of every kind, under every option combination.
+    for text in [
+        "redu 1,0,13,0,2,0/0,0,13,0,0,19 B",
+        "redu 0,0,0,0,0,0/17,0,0,0,0,14 B store=10,7",
+        "redu 2,0,0,15,0,1/0,1,0,16,0,0 A store=6,7 right=O3:3A",
+        "redu 0,1,0,0,0,0/12,0,1,0,0,18 B store=8,8 right=O1:3B",
+        "redu 0,0,1,0,0,0/0,0,0,13,1,11 B store=11,11 right=O2:5B",
+    ] {
+        for v in redu_variants() {
+            let options: Vec<(String, String)> = v
+                .non_default_options()
+                .into_iter()
+                .map(|(k, v)| (k.to_owned(), v))
+                .collect();
+            let setup = notation::parse_position(text, &options).unwrap();
+            let p = Position::from_setup(&setup).unwrap_or_else(|e| panic!("{text}: {e}"));
+            check_reference(&p);
+            check_every_spelling(&p);
+            for (_, c) in p.legal_moves_with_positions().iter().take(40) {
+                check_reference(c);
+            }
+        }
     }
 }

@@ -353,6 +353,16 @@ mod tests {
             parse_move(g, "4B>4A").unwrap_err().message,
             "`4B>4A`: a single seed goes into the opposite hole 3A (R4), not 4A"
         );
+        // Moves serialise (JSON) and come back.
+        for t in ["x3B:4B+dhb~", "x3B", "p4B", "2B3B-"] {
+            let m = parse_move(g, t).unwrap();
+            let json = serde_json::to_string(&m).unwrap();
+            assert_eq!(serde_json::from_str::<Move>(&json).unwrap(), m, "{json}");
+        }
+        assert_eq!(
+            serde_json::to_string(&parse_move(g, "4B+bdh").unwrap()).unwrap(),
+            r#"{"kind":"redu-sow","start":"4B","dir":"+","letters":"bdh"}"#
+        );
         // Redu tokens are not moves of the other games.
         assert!(parse_move(GameKind::Giuthi, "4B+bdh").is_err());
     }
