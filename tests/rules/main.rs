@@ -5,6 +5,8 @@ mod bechi_examples;
 mod giuthi_examples;
 mod matches;
 mod perft_suites;
+mod redu_examples;
+mod redu_matches;
 mod reference;
 mod setups;
 mod sulus_examples;

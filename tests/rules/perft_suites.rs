@@ -61,3 +61,8 @@ fn sulus_nishtaw_suite() {
 fn uugg_suite() {
     run_suite("uugg.perft");
 }
+
+#[test]
+fn redu_suite() {
+    run_suite("redu.perft");
+}

@@ -1,10 +1,10 @@
 //! `cargo xtask`: the project's longer jobs, kept out of `cargo test`.
 //!
-//! * `cargo xtask perft-suites [--reference] [--limit N] [--only SUITE]`: every line of every
-//!   suite in `tests/perft/` (or of `SUITE.perft` only), engine against the expected count; with
+//! * `cargo xtask perft-suites [--reference] [--limit N] [--suite NAME]`: every line of every
+//!   suite in `tests/perft/` (or only `NAME.perft`), engine against the expected count; with
 //!   `--reference` also the reference implementation of `tests/rules/reference/` (slow).
-//! * `cargo xtask perft-speed`: the deepest start-position lines, single- and two-threaded, with
-//!   leaves per second.
+//! * `cargo xtask perft-speed [GAME]`: the deepest start-position lines (of one game), single-
+//!   and two-threaded, with leaves per second.
 //! * `cargo xtask gen-records [--out FILE] [--bytes N] [--count N] [--seed S] [--game G]
 //!   [--option K=V]... [--max-rounds N]`: random complete matches played by the engine, annotated
 //!   and commented, in canonical notation (spec/notation.md); for the 100 MB streaming check of
@@ -35,7 +35,7 @@ fn main() -> ExitCode {
         Some("gen-records") => gen_records(&args[1..]),
         Some("uugg-endless") => uugg_endless(&args[1..]),
         _ => Err(
-            "usage: cargo xtask (perft-suites [--reference] [--limit N] [--only SUITE] | perft-speed | gen-records [--out FILE] [--bytes N] [--count N] [--seed S] [--game G] [--option K=V]... [--max-rounds N] | uugg-endless [--holes N] [--depth D] [--list])"
+            "usage: cargo xtask (perft-suites [--reference] [--limit N] [--suite NAME] | perft-speed [GAME] | gen-records [--out FILE] [--bytes N] [--count N] [--seed S] [--game G] [--option K=V]... [--max-rounds N] | uugg-endless [--holes N] [--depth D] [--list])"
                 .to_owned(),
         ),
     };
@@ -57,22 +57,17 @@ fn perft_suites(args: &[String]) -> Result<(), String> {
             .ok_or("--limit needs a number")?,
         None => u64::MAX,
     };
-    let only = args
-        .iter()
-        .position(|a| a == "--only")
-        .map(|i| {
-            args.get(i + 1)
-                .map(String::as_str)
-                .ok_or("--only needs a suite name")
-        })
-        .transpose()?;
+    let only: Option<&String> = match args.iter().position(|a| a == "--suite") {
+        Some(i) => Some(args.get(i + 1).ok_or("--suite needs a name")?),
+        None => None,
+    };
     let dir = root().join("tests/perft");
     let mut files: Vec<_> = std::fs::read_dir(&dir)
         .map_err(|e| format!("{}: {e}", dir.display()))?
         .filter_map(Result::ok)
         .map(|e| e.path())
         .filter(|p| p.extension().is_some_and(|x| x == "perft"))
-        .filter(|p| only.is_none_or(|o| p.file_stem().is_some_and(|s| s == o)))
+        .filter(|p| only.is_none_or(|o| p.file_stem().is_some_and(|s| s == o.as_str())))
         .collect();
     files.sort();
     let mut failures = 0;
@@ -120,8 +115,8 @@ fn perft_suites(args: &[String]) -> Result<(), String> {
     }
 }
 
-fn perft_speed(_args: &[String]) -> Result<(), String> {
-    let lines: [(&str, &[&str], u32); 7] = [
+fn perft_speed(args: &[String]) -> Result<(), String> {
+    let lines: [(&str, &[&str], u32); 8] = [
         ("bechi", &[], 12),
         ("giuthi", &[], 7),
         ("giuthi", &["holes=6"], 6),
@@ -129,12 +124,16 @@ fn perft_speed(_args: &[String]) -> Result<(), String> {
         ("uugg", &[], 11),
         ("uugg", &["balla=optional"], 10),
         ("uugg", &["holes=7"], 8),
+        ("redu", &[], 5),
     ];
     println!(
         "{:<22} {:>5} {:>14} {:>8} {:>14}",
         "game", "depth", "leaves", "threads", "leaves/s"
     );
     for (game, opts, depth) in lines {
+        if args.first().is_some_and(|g| g != game) {
+            continue;
+        }
         let mut v = rules_core::Variant::default_for(game.parse().map_err(|e| format!("{e}"))?);
         for o in opts {
             v.set_option_str(o).map_err(|e| e.to_string())?;

@@ -7,10 +7,12 @@
 use crate::syntax::{PErr, label};
 use nom::branch::alt;
 use nom::bytes::complete::tag;
-use nom::character::complete::{digit1, one_of};
+use nom::character::complete::{char, digit1, one_of};
 use nom::combinator::{eof, map, opt, recognize};
+use nom::multi::{many0, many1};
+use nom::sequence::preceded;
 use nom::{IResult, Parser};
-use rules_core::{Dir, GameKind, Hole, Move};
+use rules_core::{Dir, GameKind, Hole, Letter, Letters, Move, ReduSow};
 use std::fmt;
 
 /// A token that is not a move of the game.
@@ -64,6 +66,141 @@ fn form(i: &str) -> IResult<&str, Form, PErr<'_>> {
     Ok((rest, f))
 }
 
+/// The lexical form of a Redu token (spec/notation.md §5, Redu).
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum ReduForm {
+    /// `x3B`: a capture ply.
+    Capture(Hole),
+    /// `p4B`: a penalty claim.
+    Penalty(Hole),
+    /// A sowing, possibly prefixed by an O1 capture.
+    Sow(ReduSowForm),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct ReduSowForm {
+    capture: Option<Hole>,
+    start: Hole,
+    second: Option<Hole>,
+    dir: Option<Dir>,
+    special: bool,
+    letters: Vec<Letter>,
+    path: Option<Vec<Hole>>,
+    forgotten: bool,
+}
+
+fn direction(i: &str) -> IResult<&str, Dir, PErr<'_>> {
+    map(one_of("+-"), |c| Dir::from_sign(c).expect("+ or -")).parse(i)
+}
+
+fn redu_sowing(i: &str) -> IResult<&str, ReduSowForm, PErr<'_>> {
+    let letters = map(
+        (
+            opt(char('o')),
+            many0(map(one_of("dhwb"), |c| {
+                Letter::from_char(c).expect("one of dhwb")
+            })),
+        ),
+        |(o, l)| (o.is_some(), l, None),
+    );
+    let long = map(
+        label(
+            "the long form: > and the sown holes, such as >3A>5B",
+            many1(preceded(char('>'), hole)),
+        ),
+        |p| (false, Vec::new(), Some(p)),
+    );
+    map(
+        (
+            hole,
+            opt(hole),
+            opt(direction),
+            alt((long, letters)),
+            opt(char('~')),
+        ),
+        |(start, second, dir, (special, letters, path), f)| ReduSowForm {
+            capture: None,
+            start,
+            second,
+            dir,
+            special,
+            letters,
+            path,
+            forgotten: f.is_some(),
+        },
+    )
+    .parse(i)
+}
+
+fn redu_form(i: &str) -> IResult<&str, ReduForm, PErr<'_>> {
+    let prefixed = map(
+        (char('x'), hole, opt(preceded(char(':'), redu_sowing))),
+        |(_, h, sow)| match sow {
+            None => ReduForm::Capture(h),
+            Some(mut s) => {
+                s.capture = Some(h);
+                ReduForm::Sow(s)
+            }
+        },
+    );
+    let (rest, f) = alt((
+        prefixed,
+        map(preceded(char('p'), hole), ReduForm::Penalty),
+        map(redu_sowing, ReduForm::Sow),
+    ))
+    .parse(i)?;
+    let (rest, _) = label("the end of the move", eof).parse(rest)?;
+    Ok((rest, f))
+}
+
+/// Reads a Redu token.
+fn parse_redu(token: &str) -> Result<Move, String> {
+    let f = match redu_form(token) {
+        Ok((_, f)) => f,
+        Err(_) => {
+            return Err(format!(
+                "`{token}` is not a redu move: expected {}",
+                expected_tokens(GameKind::Redu)
+            ));
+        }
+    };
+    match f {
+        ReduForm::Capture(hole) => Ok(Move::ReduCapture { hole }),
+        ReduForm::Penalty(hole) => Ok(Move::ReduPenalty { hole }),
+        ReduForm::Sow(s) => {
+            if let Some(path) = &s.path {
+                return ReduSow::from_path(s.capture, s.start, s.second, s.dir, path, s.forgotten)
+                    .map(Move::ReduSow)
+                    .map_err(|e| format!("`{token}`: {e}"));
+            }
+            let mut letters = Letters::EMPTY;
+            for l in &s.letters {
+                if !letters.push(*l) {
+                    return Err(format!(
+                        "`{token}`: more than {} decision letters",
+                        Letters::MAX
+                    ));
+                }
+            }
+            // Two singletons are written lower hole first; either order is read.
+            let (start, second) = match s.second {
+                Some(h2) if h2 < s.start => (h2, Some(s.start)),
+                other => (s.start, other),
+            };
+            Ok(Move::ReduSow(ReduSow {
+                capture: s.capture,
+                start,
+                second,
+                dir: s.dir,
+                special: s.special,
+                letters,
+                seeds: None,
+                forgotten: s.forgotten,
+            }))
+        }
+    }
+}
+
 /// What a game's moves look like, for messages.
 #[must_use]
 pub fn expected_tokens(game: GameKind) -> &'static str {
@@ -72,7 +209,9 @@ pub fn expected_tokens(game: GameKind) -> &'static str {
         GameKind::Giuthi => "a start hole and direction such as 2B- or 7A+, or pass",
         GameKind::SulusNishtaw => "open or a start hole such as 6B",
         GameKind::Uugg => "a start hole such as 3B, or pass",
-        GameKind::Redu => "a Redu move (spec/notation.md §5)",
+        GameKind::Redu => {
+            "a Redu move (spec/notation.md §5): a sowing such as 4B, 4B+, 4B-hwd, 2B3B+ or 4B>2A>5B>6B, an O1 capture and sowing such as x3B:5B+, or a capture such as x3B"
+        }
     }
 }
 
@@ -85,6 +224,9 @@ pub fn parse_move(game: GameKind, token: &str) -> Result<Move, TokenError> {
         token: token.to_owned(),
         message,
     };
+    if game == GameKind::Redu {
+        return parse_redu(token).map_err(err);
+    }
     let f = match form(token) {
         Ok((_, f)) => f,
         Err(_) => {
@@ -116,9 +258,7 @@ pub fn parse_move(game: GameKind, token: &str) -> Result<Move, TokenError> {
         ))),
         (GameKind::SulusNishtaw, Form::Open) => Ok(Move::Open),
         (_, Form::Open) => Err(other("the opening", "Sulus Nishtaw")),
-        (GameKind::Redu, _) => Err(err(format!(
-            "`{token}`: Redu tokens are not implemented yet"
-        ))),
+        (GameKind::Redu, _) => unreachable!("Redu tokens are read by parse_redu"),
         (_, Form::Pass) => Ok(Move::Pass),
         (_, Form::Sow(hole, dir)) => Ok(Move::Sow { hole, dir }),
     }
@@ -172,5 +312,62 @@ mod tests {
         ] {
             assert_eq!(parse_move(g, t).unwrap().to_string(), t);
         }
+    }
+
+    #[test]
+    fn redu_tokens_parse_and_round_trip() {
+        let g = GameKind::Redu;
+        for t in [
+            "4B", "4B+", "4B-", "2B3B+", "2B3B-", "3A+o", "4B+bdh", "4B-hwd", "x3B", "x3B:5B+",
+            "x3B:4B", "p4B", "4B~", "x3B:4B~", "6B+ddddw",
+        ] {
+            assert_eq!(parse_move(g, t).unwrap().to_string(), t, "{t}");
+        }
+        // Singletons are read in either order and written lower hole first.
+        assert_eq!(parse_move(g, "3B2B+").unwrap().to_string(), "2B3B+");
+        // The long form becomes the decisions it implies, every entry written out.
+        assert_eq!(
+            parse_move(g, "4B>2A>5B>1A>5B>2A>4A>3B>5A")
+                .unwrap()
+                .to_string(),
+            "4B+ddbdhd"
+        );
+        assert_eq!(
+            parse_move(g, "3A>4B>4A>3B>5A>2B>6A").unwrap().to_string(),
+            "3A+oddd"
+        );
+        assert_eq!(parse_move(g, "4B>3A").unwrap().to_string(), "4B");
+        assert_eq!(parse_move(g, "4B>4A>3B").unwrap().to_string(), "4B-");
+        assert_eq!(parse_move(g, "2B3B>3A>4B").unwrap().to_string(), "2B3B+");
+        for bad in [
+            "4B>4A",
+            "4B->2A>5B",
+            "4B>2A>5B>6B>1A",
+            "4B>1A>5B",
+            "pass",
+            "4B+x",
+            "4Bo+",
+            "x3B:",
+            "p4B+",
+        ] {
+            let e = parse_move(g, bad);
+            assert!(e.is_err(), "{bad}: {e:?}");
+        }
+        assert_eq!(
+            parse_move(g, "4B>4A").unwrap_err().message,
+            "`4B>4A`: a single seed goes into the opposite hole 3A (R4), not 4A"
+        );
+        // Moves serialise (JSON) and come back.
+        for t in ["x3B:4B+dhb~", "x3B", "p4B", "2B3B-"] {
+            let m = parse_move(g, t).unwrap();
+            let json = serde_json::to_string(&m).unwrap();
+            assert_eq!(serde_json::from_str::<Move>(&json).unwrap(), m, "{json}");
+        }
+        assert_eq!(
+            serde_json::to_string(&parse_move(g, "4B+bdh").unwrap()).unwrap(),
+            r#"{"kind":"redu-sow","start":"4B","dir":"+","letters":"bdh"}"#
+        );
+        // Redu tokens are not moves of the other games.
+        assert!(parse_move(GameKind::Giuthi, "4B+bdh").is_err());
     }
 }

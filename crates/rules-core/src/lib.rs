@@ -23,9 +23,11 @@ mod setup;
 mod sowing;
 mod trace;
 
-pub use games::{bechi::Bechi, giuthi::Giuthi, sulus_nishtaw::SulusNishtaw, uugg::Uugg};
+pub use games::{
+    bechi::Bechi, giuthi::Giuthi, redu::Redu, sulus_nishtaw::SulusNishtaw, uugg::Uugg,
+};
 pub use geometry::{Geometry, Hole, HoleSet, MAX_HOLES, ParseHoleError};
-pub use moves::Move;
+pub use moves::{Letter, Letters, Move, ReduSow};
 pub use options::{
     Balla, BechiOptions, ClaimsScoreTo, Entry, GameKind, GiuthiOptions, OptionError, ReduOptions,
     SulusOptions, UnknownGame, UuggOptions, Variant,

@@ -5,6 +5,8 @@ use crate::player::Dir;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
+pub use crate::games::redu::{Letter, Letters, ReduSow};
+
 /// A ply. Several decision strings may lead to one outcome (README §6.2); the position's
 /// `legal_moves` yields each outcome once, in its canonical spelling, and `play` accepts any legal
 /// spelling.
@@ -23,6 +25,20 @@ pub enum Move {
         /// The direction, when it is a choice or was written.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         dir: Option<Dir>,
+    },
+    /// A Redu sowing ply (redu.md R3–R18), possibly with an O1 capture prefix (R22) or, in
+    /// lenient validation only, a forgotten M1 capture (R25).
+    ReduSow(ReduSow),
+    /// A Redu capture ply (R23, R24): the holder of the pending right takes its seed from `hole`.
+    ReduCapture {
+        /// The hole of the right, in the capturer's row.
+        hole: Hole,
+    },
+    /// A Redu penalty claim (R26), lenient validation only: the player to move names the
+    /// opponent's singleton `hole` that would have captured (M1).
+    ReduPenalty {
+        /// The opponent's singleton.
+        hole: Hole,
     },
 }
 
@@ -51,6 +67,9 @@ impl fmt::Display for Move {
             Move::Open => f.write_str("open"),
             Move::Sow { hole, dir: None } => write!(f, "{hole}"),
             Move::Sow { hole, dir: Some(d) } => write!(f, "{hole}{d}"),
+            Move::ReduSow(s) => write!(f, "{s}"),
+            Move::ReduCapture { hole } => write!(f, "x{hole}"),
+            Move::ReduPenalty { hole } => write!(f, "p{hole}"),
         }
     }
 }

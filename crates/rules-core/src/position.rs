@@ -1,7 +1,9 @@
 //! The checked position of any game: one enum dispatching over the games, in the manner of
 //! shakmaty's `VariantPosition`.
 
-use crate::games::{bechi::Bechi, giuthi::Giuthi, sulus_nishtaw::SulusNishtaw, uugg::Uugg};
+use crate::games::{
+    bechi::Bechi, giuthi::Giuthi, redu::Redu, sulus_nishtaw::SulusNishtaw, uugg::Uugg,
+};
 use crate::geometry::Geometry;
 use crate::moves::Move;
 use crate::options::Variant;
@@ -81,6 +83,12 @@ pub enum Status {
 /// that reaches it built only if the sink wants it.
 pub(crate) trait Sink<P> {
     fn push(&mut self, mv: impl FnOnce() -> Move, child: P);
+    /// Pushes a child the generator knows differs from every child pushed so far (Redu uses it
+    /// to skip the search for duplicates on the perft path).
+    #[inline]
+    fn push_new(&mut self, mv: impl FnOnce() -> Move, child: P) {
+        self.push(mv, child);
+    }
 }
 
 /// Collects distinct children, dropping an outcome already present.
@@ -92,6 +100,11 @@ impl<P: PartialEq> Sink<P> for Children<'_, P> {
         if !self.0.contains(&child) {
             self.0.push(child);
         }
+    }
+
+    #[inline]
+    fn push_new(&mut self, _: impl FnOnce() -> Move, child: P) {
+        self.0.push(child);
     }
 }
 
@@ -139,6 +152,8 @@ pub enum Position {
     SulusNishtaw(SulusNishtaw),
     /// Uugg.
     Uugg(Uugg),
+    /// Redu.
+    Redu(Redu),
 }
 
 macro_rules! dispatch {
@@ -148,6 +163,7 @@ macro_rules! dispatch {
             Position::Giuthi($p) => $e,
             Position::SulusNishtaw($p) => $e,
             Position::Uugg($p) => $e,
+            Position::Redu($p) => $e,
         }
     };
 }
@@ -170,12 +186,7 @@ impl Position {
             Variant::Giuthi(_) => Giuthi::from_setup(setup).map(Position::Giuthi),
             Variant::SulusNishtaw(_) => SulusNishtaw::from_setup(setup).map(Position::SulusNishtaw),
             Variant::Uugg(_) => Uugg::from_setup(setup).map(Position::Uugg),
-            other => Err(SetupError {
-                problems: vec![crate::setup::SetupProblem {
-                    rule: None,
-                    message: format!("{} is not implemented yet", other.kind().title()),
-                }],
-            }),
+            Variant::Redu(_) => Redu::from_setup(setup).map(Position::Redu),
         }
     }
 
@@ -237,6 +248,7 @@ impl Position {
             Position::Giuthi(p) => collect(p, Position::Giuthi),
             Position::SulusNishtaw(p) => collect(p, Position::SulusNishtaw),
             Position::Uugg(p) => collect(p, Position::Uugg),
+            Position::Redu(p) => collect(p, Position::Redu),
         }
     }
 
@@ -278,6 +290,48 @@ impl Position {
             Position::Giuthi(p) => Position::Giuthi(p.play_traced(mv, t).map_err(err)?),
             Position::SulusNishtaw(p) => Position::SulusNishtaw(p.play_traced(mv, t).map_err(err)?),
             Position::Uugg(p) => Position::Uugg(p.play_traced(mv, t).map_err(err)?),
+            Position::Redu(p) => Position::Redu(p.play_traced(mv, t).map_err(err)?),
+        })
+    }
+
+    /// Plays a move in lenient validation, for transcribing real games (Redu R25, R26): besides
+    /// every legal move it accepts a forgotten M1 capture (`4B~`) and a penalty claim (`p4B`).
+    /// A penalty claim needs `previous`: the position before the opponent's last ply and that
+    /// ply. In the other games lenient validation is [`Position::play`]. Strict validation
+    /// (`play`) is the default, and `legal_moves` and perft never include these marks.
+    ///
+    /// # Errors
+    /// As [`Position::play`]; a penalty claim without `previous`, or one the rules do not allow.
+    pub fn play_lenient(
+        &self,
+        mv: &Move,
+        previous: Option<(&Position, &Move)>,
+    ) -> Result<Played, PlayError> {
+        let Position::Redu(p) = self else {
+            return self.play(mv);
+        };
+        let err = |e: Illegal| PlayError {
+            mv: *mv,
+            rule: e.rule,
+            reason: e.reason,
+        };
+        let mut trace = Trace::default();
+        let next = match (mv, previous) {
+            (Move::ReduPenalty { hole }, Some((Position::Redu(before), x_move))) => {
+                Redu::penalty(before, x_move, p, *hole, &mut trace).map_err(err)?
+            }
+            _ => p.play_mode(mv, true, &mut trace).map_err(err)?,
+        };
+        let position = Position::Redu(next);
+        let canonical = self
+            .legal_moves_with_positions()
+            .into_iter()
+            .find(|(_, c)| *c == position)
+            .map_or(*mv, |(m, _)| m);
+        Ok(Played {
+            position,
+            canonical,
+            trace,
         })
     }
 

@@ -6,6 +6,7 @@
 
 pub mod bechi;
 pub mod giuthi;
+pub mod redu;
 pub mod sulus_nishtaw;
 pub mod uugg;
 
@@ -19,7 +20,7 @@ pub fn children(s: &Setup) -> Vec<(String, Setup)> {
         GameKind::Giuthi => giuthi::children(s),
         GameKind::SulusNishtaw => sulus_nishtaw::children(s),
         GameKind::Uugg => uugg::children(s),
-        other => panic!("no reference implementation of {other} yet"),
+        GameKind::Redu => redu::children(s),
     };
     let mut out: Vec<(String, Setup)> = Vec::new();
     for (m, c) in all {
@@ -32,6 +33,9 @@ pub fn children(s: &Setup) -> Vec<(String, Setup)> {
 
 /// perft by the reference rules.
 pub fn perft(s: &Setup, depth: u32) -> u64 {
+    if s.variant.kind() == GameKind::Redu {
+        return redu::perft(s, depth); // the same rules, on arrays, to reach depth 6
+    }
     if depth == 0 {
         return 1;
     }

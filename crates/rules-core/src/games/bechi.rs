@@ -384,6 +384,9 @@ impl Rules for Bechi {
                 });
                 Ok(self.passed())
             }
+            Move::ReduSow(_) | Move::ReduCapture { .. } | Move::ReduPenalty { .. } => Err(
+                Illegal::new("B4", format!("`{m}` is a Redu move, not a Bechi move")),
+            ),
             Move::Open => Err(Illegal::new(
                 "B4",
                 "Bechi has no opening: a move is a start hole",

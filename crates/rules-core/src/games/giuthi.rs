@@ -368,6 +368,9 @@ impl Rules for Giuthi {
                 });
                 Ok(self.passed())
             }
+            Move::ReduSow(_) | Move::ReduCapture { .. } | Move::ReduPenalty { .. } => Err(
+                Illegal::new("G4", format!("`{m}` is a Redu move, not a Giuthi move")),
+            ),
             Move::Open => Err(Illegal::new(
                 "G4",
                 "Giuthi has no opening: a move is a hole and a direction",

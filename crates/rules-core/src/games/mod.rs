@@ -3,5 +3,6 @@
 
 pub mod bechi;
 pub mod giuthi;
+pub mod redu;
 pub mod sulus_nishtaw;
 pub mod uugg;

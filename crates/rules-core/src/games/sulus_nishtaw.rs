@@ -625,6 +625,12 @@ impl Rules for SulusNishtaw {
                 "S15",
                 "Sulus Nishtaw has no passes: the player to move sows",
             )),
+            Move::ReduSow(_) | Move::ReduCapture { .. } | Move::ReduPenalty { .. } => {
+                Err(Illegal::new(
+                    "S7",
+                    format!("`{m}` is a Redu move, not a Sulus Nishtaw move"),
+                ))
+            }
             Move::Open => {
                 if !self.opening {
                     return Err(Illegal::new(

@@ -331,6 +331,9 @@ impl Uugg {
                 "U2",
                 "Uugg has no opening: a move is a start hole",
             )),
+            Move::ReduSow(_) | Move::ReduCapture { .. } | Move::ReduPenalty { .. } => Err(
+                Illegal::new("U2", format!("`{m}` is a Redu move, not a Uugg move")),
+            ),
             Move::Sow { hole, dir } => {
                 let Some(i) = g.index(hole) else {
                     return Err(Illegal::new(

@@ -1,0 +1,104 @@
+//! Lenient validation (redu.md R25, R26): forgotten M1 captures and penalty claims, which records
+//! of real games may contain. They are not moves of the game: the generator and perft never make
+//! them, and strict validation rejects them.
+
+use super::{GEO, Redu};
+use crate::geometry::Hole;
+use crate::moves::Move;
+use crate::position::Illegal;
+use crate::trace::{Event, Tracer, emit};
+
+impl Redu {
+    /// The singletons of the player to move that would make an M1 capture (R5): own holes with
+    /// one seed facing a hole with 1 or 2.
+    fn m1_singletons(&self) -> impl Iterator<Item = usize> + '_ {
+        Self::row(self.to_move)
+            .iter()
+            .filter(|&i| self.seeds[i] == 1 && matches!(self.seeds[11 - i], 1 | 2))
+    }
+
+    /// R26: the player to move of `after` claims the penalty on the opponent's singleton `claim`,
+    /// the opponent having played `x_move` from `before` to reach `after`.
+    pub(crate) fn penalty<T: Tracer>(
+        before: &Redu,
+        x_move: &Move,
+        after: &Redu,
+        claim: Hole,
+        t: &mut T,
+    ) -> Result<Redu, Illegal> {
+        let x = before.to_move;
+        let y = x.other();
+        if after.to_move != y || after.is_over() {
+            return Err(Illegal::new(
+                "R26",
+                format!(
+                    "a penalty is claimed by {y} at the start of his turn, right after {x}'s ply"
+                ),
+            ));
+        }
+        match before.play_mode(x_move, true, &mut crate::trace::NoTrace) {
+            Ok(p) if p == *after => {}
+            _ => {
+                return Err(Illegal::new(
+                    "R26",
+                    format!(
+                        "{x}'s ply {x_move} does not lead from the previous position to this one"
+                    ),
+                ));
+            }
+        }
+        let Some(s) = GEO.index(claim).filter(|_| claim.side == x) else {
+            return Err(Illegal::new(
+                "R26",
+                format!("{claim} is not one of {x}'s holes"),
+            ));
+        };
+        let claimable: Vec<usize> = before.m1_singletons().collect();
+        if !claimable.contains(&s) {
+            return Err(Illegal::new(
+                "R26",
+                format!(
+                    "{x}'s singleton in {claim} would not have captured (R5): it needs one seed facing a hole with 1 or 2"
+                ),
+            ));
+        }
+        if let Move::ReduSow(m) = x_move
+            && m.second.is_none()
+            && GEO.index(m.start).is_some_and(|i| claimable.contains(&i))
+        {
+            return Err(Illegal::new(
+                "R26",
+                format!(
+                    "{x} played the singleton {}: a forgotten capture stays on the board and is not penalised (R25)",
+                    m.start
+                ),
+            ));
+        }
+        // X's move is cancelled (its right is void); the singleton is played from the position
+        // before it and its seeds go to Y, who then plays his turn.
+        let mut c = *before;
+        c.right = None;
+        let o = 11 - s;
+        let taken = c.seeds[o] + 1;
+        c.seeds[s] = 0;
+        c.seeds[o] = 0;
+        c.store[y.index()] += taken;
+        c.to_move = y;
+        emit(t, || Event::Note {
+            rule: "R26",
+            text: format!("{y} claims the penalty: {x}'s move is cancelled and {claim} is played"),
+        });
+        emit(t, || Event::Capture {
+            hole: GEO.hole(o),
+            seeds: taken.into(),
+            player: y,
+            rule: "R26",
+        });
+        emit(t, || Event::Next {
+            player: y,
+            repeat: false,
+            rule: "R26",
+        });
+        Ok(c)
+    }
+}

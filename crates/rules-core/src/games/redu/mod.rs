@@ -1,0 +1,1029 @@
+//! Redu (`redu.md`): 2×6, the lone seed to the opposite hole, the two-seed zigzag, the zigzag of
+//! three or more seeds with its choices (R10–R15), two singletons lifted together (R9), the
+//! mover's automatic captures M1/M2, the opponent's optional rights O1/O2/O3 (R19–R24), and the
+//! end when the player to move has no seed (R27).
+//!
+//! Moves are outcomes (rules README §6.2). The generator walks the procedure of R15 and branches
+//! only at decisions that can change the outcome (see [`zigzag`]), so it does not enumerate every
+//! decision string; the few outcomes that different routes from one start still share are
+//! removed by a check among that start's outcomes only (outcomes of different starts always
+//! differ).
+
+mod lenient;
+mod moves;
+mod zigzag;
+
+pub use moves::{Letter, Letters, ReduSow};
+
+use crate::geometry::{Geometry, Hole, HoleSet};
+use crate::moves::Move;
+use crate::options::{Entry, ReduOptions, Variant};
+use crate::player::{Dir, Player};
+use crate::position::{Illegal, Rules, Sink};
+use crate::round::{
+    AfterRound, Decision, DecisionRequest, MatchResult, RoundError, RoundResult, richer,
+};
+use crate::setup::{Problems, Right, RightKind, Setup, SetupError};
+use crate::trace::{Event, NoTrace, Tracer, emit};
+use zigzag::{N, Need, Zig, base_of, first_column};
+
+const GEO: Geometry = Geometry::two_rows(6);
+
+/// "1 seed", "3 seeds".
+fn seeds(n: u8) -> String {
+    if n == 1 {
+        "1 seed".to_owned()
+    } else {
+        format!("{n} seeds")
+    }
+}
+
+/// A Redu position.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Redu {
+    /// Seeds by hole index (kB = k−1, kA = 5+k).
+    seeds: [u8; 12],
+    /// Seeds captured (A, B).
+    store: [u8; 2],
+    to_move: Player,
+    /// The pending right of the player to move (R19, R20): its kind and hole index.
+    right: Option<(RightKind, u8)>,
+    /// `entry` = `alternate` (R11).
+    alternate: bool,
+    /// `o1-costs-turn` = `yes` (R22).
+    o1_costs_turn: bool,
+}
+
+impl Redu {
+    fn row(p: Player) -> HoleSet {
+        GEO.row_set(p)
+    }
+
+    fn row_seeds(&self, p: Player) -> u32 {
+        Self::row(p).iter().map(|i| u32::from(self.seeds[i])).sum()
+    }
+
+    /// R27: the player to move has no seed in his row.
+    fn is_over(&self) -> bool {
+        let b = usize::from(base_of(self.to_move));
+        self.seeds[b..b + 6].iter().all(|&x| x == 0)
+    }
+
+    /// The hole index of own(j) of `p`.
+    fn own(p: Player, j: i8) -> usize {
+        usize::from(base_of(p)) + j as usize - 1
+    }
+
+    /// Ends a sowing ply of the mover: the opponent moves, holding `right` if any (R18, R19).
+    fn finish<T: Tracer>(
+        mut self,
+        right: Option<(RightKind, usize)>,
+        rule: &'static str,
+        t: &mut T,
+    ) -> Redu {
+        let me = self.to_move;
+        self.to_move = me.other();
+        self.right = right.map(|(k, i)| (k, i as u8));
+        if let Some((kind, i)) = right {
+            emit(t, || Event::Note {
+                rule: match kind {
+                    RightKind::O1 => "R5",
+                    RightKind::O2 => "R8",
+                    RightKind::O3 => "R17",
+                },
+                text: format!(
+                    "{} may take the seed in {} at the start of his turn ({kind:?})",
+                    me.other(),
+                    GEO.hole(i)
+                ),
+            });
+        }
+        emit(t, || Event::Next {
+            player: me.other(),
+            repeat: false,
+            rule,
+        });
+        self
+    }
+
+    /// R4, R5: the lone seed of own hole index `s` into the opposite hole. `forgotten`: lenient
+    /// R25, the M1 capture is not made.
+    fn singleton<T: Tracer>(&self, s: usize, forgotten: bool, t: &mut T) -> Redu {
+        let me = self.to_move;
+        let mut c = *self;
+        let o = 11 - s;
+        emit(t, || Event::Lift {
+            hole: GEO.hole(s),
+            seeds: 1,
+            dir: Dir::Ccw, // a lone seed has no direction (R4); the event needs one
+            relay: false,
+            rule: "R4",
+        });
+        let before = c.seeds[o];
+        c.seeds[s] = 0;
+        c.seeds[o] += 1;
+        emit(t, || Event::Sow { hole: GEO.hole(o) });
+        match before {
+            0 => c.finish(Some((RightKind::O1, o)), "R5", t),
+            1 | 2 if !forgotten => {
+                let taken = c.seeds[o];
+                c.seeds[o] = 0;
+                c.store[me.index()] += taken;
+                emit(t, || Event::Capture {
+                    hole: GEO.hole(o),
+                    seeds: taken.into(),
+                    player: me,
+                    rule: "R5",
+                });
+                c.finish(None, "R5", t)
+            }
+            1 | 2 => {
+                emit(t, || Event::Note {
+                    rule: "R25",
+                    text: format!(
+                        "the M1 capture in {} is forgotten: the seeds stay",
+                        GEO.hole(o)
+                    ),
+                });
+                c.finish(None, "R25", t)
+            }
+            _ => c.finish(None, "R5", t),
+        }
+    }
+
+    /// R6–R8: two seeds from own column `c0` (already lifted from the board, `lifted` holes
+    /// emptied by the caller) in direction `sigma`.
+    fn two<T: Tracer>(&self, c0: i8, sigma: i8, t: &mut T) -> Redu {
+        let me = self.to_move;
+        let mut c = *self;
+        let k = first_column(c0, sigma);
+        let own = Self::own(me, k);
+        let opp = 11 - own;
+        let before = c.seeds[opp];
+        c.seeds[opp] += 1;
+        emit(t, || Event::Sow {
+            hole: GEO.hole(opp),
+        });
+        c.seeds[own] += 1;
+        emit(t, || Event::Sow {
+            hole: GEO.hole(own),
+        });
+        match before {
+            0 => c.finish(Some((RightKind::O2, opp)), "R8", t),
+            1 | 2 => {
+                let taken = c.seeds[opp];
+                c.seeds[opp] = 0;
+                c.store[me.index()] += taken;
+                emit(t, || Event::Capture {
+                    hole: GEO.hole(opp),
+                    seeds: taken.into(),
+                    player: me,
+                    rule: "R8",
+                });
+                c.finish(None, "R8", t)
+            }
+            _ => c.finish(None, "R8", t),
+        }
+    }
+
+    /// R12: whether the special start is allowed from column `c0` in direction `sigma`.
+    fn special_allowed(&self, c0: i8, sigma: i8) -> bool {
+        let k = first_column(c0, sigma);
+        let own = Self::own(self.to_move, k);
+        self.seeds[own] == 0 && self.seeds[11 - own] == 0
+    }
+
+    /// The position once a zigzag is done (R16: no capture by the mover; R17: O3).
+    fn after_zig<T: Tracer>(&self, z: &Zig, t: &mut T) -> Redu {
+        let mut c = *self;
+        c.seeds = z.board;
+        c.finish(z.o3.map(|i| (RightKind::O3, usize::from(i))), "R18", t)
+    }
+
+    /// Every outcome of the zigzag from own column `c0` with `n` ≥ 3 seeds, in canonical order
+    /// (σ `+` first, without the special start first, then `d` before `h` and `w` before `b`).
+    /// `self` has the start hole already emptied.
+    fn zig_moves<S: Sink<Redu>>(&self, c0: i8, n: u8, prefix: Option<Hole>, sink: &mut S) {
+        /// Outcomes of one start remembered for the duplicate check; past this many the sink's
+        /// own check takes over.
+        const SEEN: usize = 64;
+        let me = self.to_move;
+        let start = GEO.hole(Self::own(me, c0));
+        let mut seen = [0u128; SEEN];
+        let mut count = 0usize;
+        for dir in Dir::BOTH {
+            let sigma = if dir == Dir::Ccw { 1 } else { -1 };
+            for special in [false, true] {
+                if special && !self.special_allowed(c0, sigma) {
+                    continue;
+                }
+                let z = Zig::new(
+                    self.seeds,
+                    base_of(me),
+                    c0,
+                    n,
+                    sigma,
+                    special,
+                    self.alternate,
+                    &mut NoTrace,
+                );
+                self.walk(
+                    z,
+                    &mut |pos: &Redu, z: &Zig, sink: &mut S| {
+                        let child = pos.after_zig(z, &mut NoTrace);
+                        // Outcomes of different starts always differ (a start hole is emptied,
+                        // and no other start empties it); within one start different routes can
+                        // meet, so they are checked here, among this start's outcomes only.
+                        let key = child.key();
+                        if seen[..count.min(SEEN)].contains(&key) {
+                            return;
+                        }
+                        let fresh = count < SEEN;
+                        if fresh {
+                            seen[count] = key;
+                        }
+                        count += 1;
+                        let mv = || {
+                            Move::ReduSow(ReduSow {
+                                capture: prefix,
+                                dir: Some(dir),
+                                special,
+                                letters: z.letters.shortest(),
+                                ..ReduSow::new(start)
+                            })
+                        };
+                        if fresh {
+                            sink.push_new(mv, child);
+                        } else {
+                            sink.push(mv, child);
+                        }
+                    },
+                    sink,
+                );
+            }
+        }
+    }
+
+    /// The board and the right, packed: what distinguishes the outcomes of one start.
+    #[inline]
+    fn key(&self) -> u128 {
+        let mut b = [0u8; 16];
+        b[..12].copy_from_slice(&self.seeds);
+        if let Some((k, i)) = self.right {
+            b[12] = 1 + k as u8;
+            b[13] = i;
+        }
+        u128::from_le_bytes(b)
+    }
+
+    /// Depth-first through the decisions of a zigzag that can change its outcome.
+    fn walk<S, F: FnMut(&Redu, &Zig, &mut S)>(&self, mut z: Zig, f: &mut F, sink: &mut S) {
+        loop {
+            match z.need() {
+                Need::Done => {
+                    f(self, &z, sink);
+                    return;
+                }
+                Need::Entry { relevant, .. } => {
+                    if relevant {
+                        let mut a = z;
+                        a.entry(false, &mut NoTrace);
+                        self.walk(a, f, sink);
+                        z.entry(true, &mut NoTrace);
+                    } else {
+                        z.entry(false, &mut NoTrace);
+                    }
+                }
+                Need::End { .. } => {
+                    let mut a = z;
+                    a.end(false);
+                    self.walk(a, f, sink);
+                    z.end(true);
+                }
+            }
+        }
+    }
+
+    /// Every sowing of the player to move from this board, in canonical order, each move with
+    /// the O1 capture `prefix` if given.
+    fn sowings<S: Sink<Redu>>(&self, prefix: Option<Hole>, sink: &mut S) {
+        let me = self.to_move;
+        for j in 1..=N {
+            let s = Self::own(me, j);
+            let n = self.seeds[s];
+            let hole = GEO.hole(s);
+            let mv = |m: ReduSow| {
+                Move::ReduSow(ReduSow {
+                    capture: prefix,
+                    ..m
+                })
+            };
+            match n {
+                0 => {}
+                1 => {
+                    sink.push_new(
+                        || mv(ReduSow::new(hole)),
+                        self.singleton(s, false, &mut NoTrace),
+                    );
+                    // R9: with the next hole, in both directions.
+                    if j < N && self.seeds[s + 1] == 1 {
+                        let second = Some(GEO.hole(s + 1));
+                        for dir in Dir::BOTH {
+                            let (from, sigma) = if dir == Dir::Ccw { (j + 1, 1) } else { (j, -1) };
+                            let mut c = *self;
+                            c.seeds[s] = 0;
+                            c.seeds[s + 1] = 0;
+                            sink.push_new(
+                                || {
+                                    mv(ReduSow {
+                                        second,
+                                        dir: Some(dir),
+                                        ..ReduSow::new(hole)
+                                    })
+                                },
+                                c.two(from, sigma, &mut NoTrace),
+                            );
+                        }
+                    }
+                }
+                2 => {
+                    let mut c = *self;
+                    c.seeds[s] = 0;
+                    for dir in Dir::BOTH {
+                        let sigma = if dir == Dir::Ccw { 1 } else { -1 };
+                        sink.push_new(
+                            || {
+                                mv(ReduSow {
+                                    dir: Some(dir),
+                                    ..ReduSow::new(hole)
+                                })
+                            },
+                            c.two(j, sigma, &mut NoTrace),
+                        );
+                    }
+                }
+                _ => {
+                    let mut c = *self;
+                    c.seeds[s] = 0;
+                    c.zig_moves(j, n, prefix, sink);
+                }
+            }
+        }
+    }
+
+    /// The O1 capture of R22 (or any right's capture): one seed from the right's hole.
+    fn take_right<T: Tracer>(&self, t: &mut T) -> Redu {
+        let (kind, i) = self.right.expect("a pending right");
+        let me = self.to_move;
+        let mut c = *self;
+        c.right = None;
+        c.seeds[usize::from(i)] -= 1;
+        c.store[me.index()] += 1;
+        emit(t, || Event::Capture {
+            hole: GEO.hole(usize::from(i)),
+            seeds: 1,
+            player: me,
+            rule: match kind {
+                RightKind::O1 => "R22",
+                _ => "R23",
+            },
+        });
+        c
+    }
+
+    /// Whether the pending right's capture is a ply of its own (R23, R22 under `yes`, R24), or
+    /// the prefix of a sowing (R22).
+    fn capture_is_ply(&self) -> Option<bool> {
+        let (kind, _) = self.right?;
+        Some(match kind {
+            RightKind::O2 | RightKind::O3 => true,
+            RightKind::O1 => self.o1_costs_turn || self.take_right(&mut NoTrace).is_over(),
+        })
+    }
+
+    /// The capture ply: R23 (the sower moves again), R22 under `yes`, R24 (the game ends).
+    fn capture_ply<T: Tracer>(&self, t: &mut T) -> Redu {
+        let me = self.to_move;
+        let mut c = self.take_right(t);
+        if c.is_over() && self.right.is_some_and(|(k, _)| k == RightKind::O1) && !self.o1_costs_turn
+        {
+            // R24: the capturer has nothing left to sow: the game ends (R27).
+            emit(t, || Event::Note {
+                rule: "R24",
+                text: format!("{me}'s row is empty after the capture: the game ends"),
+            });
+            return c;
+        }
+        c.to_move = me.other();
+        emit(t, || Event::Next {
+            player: me.other(),
+            repeat: false,
+            rule: "R23",
+        });
+        c
+    }
+
+    /// Checks a setup (R1, R19, R20, R27) and makes it a position.
+    pub(crate) fn from_setup(s: &Setup) -> Result<Redu, SetupError> {
+        let Variant::Redu(ReduOptions {
+            entry,
+            o1_costs_turn,
+        }) = s.variant
+        else {
+            unreachable!("dispatched on the variant")
+        };
+        let mut pr = Problems::default();
+        if !pr.common(s) {
+            return Err(pr.finish().expect_err("common() reported a problem"));
+        }
+        if let Some(o) = &s.owners {
+            pr.check(
+                o.iter().enumerate().all(|(i, p)| *p == GEO.row(i)),
+                Some("R1"),
+                || "in Redu each player owns his own row".to_owned(),
+            );
+        }
+        for (i, m) in s.marked() {
+            pr.push(
+                None,
+                format!("Redu has no marks ({:?} on {})", m.kind, GEO.hole(i)),
+            );
+        }
+        pr.check(s.reserves == [0, 0], Some("R1"), || {
+            "Redu has no reserves: all 48 seeds are on the board at the start".to_owned()
+        });
+        pr.check(s.round == 1, None, || {
+            "a Redu game is a single round (redu.md §4)".to_owned()
+        });
+        pr.check(s.opener.is_none(), None, || {
+            "a Redu position names no opener: the game is a single round".to_owned()
+        });
+        pr.check(!s.opening_pending, None, || {
+            "Redu has no opening".to_owned()
+        });
+        let mut right = None;
+        if let Some(Right { kind, hole }) = s.right {
+            match GEO.index(hole) {
+                None => pr.push(
+                    Some("R19"),
+                    format!("there is no hole {hole} on a 2×6 board"),
+                ),
+                Some(i) => {
+                    pr.check(hole.side == s.to_move, Some("R19"), || {
+                        format!(
+                            "the right's hole {hole} must be in the row of its holder, {}, the player to move (R20)",
+                            s.to_move
+                        )
+                    });
+                    let x = s.seeds[i];
+                    match kind {
+                        RightKind::O1 | RightKind::O2 => {
+                            pr.check(x == 1, Some(if kind == RightKind::O1 { "R5" } else { "R8" }), || {
+                                format!(
+                                    "an {kind:?} right concerns the one seed that fell into the empty hole {hole}, which holds {x}"
+                                )
+                            });
+                        }
+                        RightKind::O3 => {
+                            pr.check(x >= 1, Some("R19a"), || {
+                                format!("the O3 right's hole {hole} holds no seed")
+                            });
+                        }
+                    }
+                    right = Some((kind, i as u8));
+                }
+            }
+        }
+        pr.finish()?;
+        let mut seeds = [0u8; 12];
+        for (i, &x) in s.seeds.iter().enumerate() {
+            seeds[i] = x as u8; // the total check bounds every count by 48
+        }
+        Ok(Redu {
+            seeds,
+            store: s.stores.map(|x| x as u8),
+            to_move: s.to_move,
+            right,
+            alternate: entry == Entry::Alternate,
+            o1_costs_turn,
+        })
+    }
+
+    /// R27: each player's captures plus the seeds in his row.
+    fn totals(&self) -> [u32; 2] {
+        Player::BOTH.map(|p| u32::from(self.store[p.index()]) + self.row_seeds(p))
+    }
+
+    /// Plays a sowing token, strictly or leniently (R25).
+    fn play_sow<T: Tracer>(&self, m: &ReduSow, lenient: bool, t: &mut T) -> Result<Redu, Illegal> {
+        let me = self.to_move;
+        let mut pos = *self;
+        pos.right = None; // R20: a right not used now lapses
+        if let Some(h) = m.capture {
+            match self.right {
+                Some((RightKind::O1, i)) if GEO.index(h) == Some(usize::from(i)) => {
+                    if self.o1_costs_turn {
+                        return Err(Illegal::new(
+                            "R22",
+                            format!(
+                                "under o1-costs-turn=yes the O1 capture is a ply of its own: write x{h} alone"
+                            ),
+                        ));
+                    }
+                    pos = self.take_right(t);
+                    if pos.is_over() {
+                        return Err(Illegal::new(
+                            "R24",
+                            format!(
+                                "the capture leaves {me} nothing to sow: it is a ply of its own, x{h}"
+                            ),
+                        ));
+                    }
+                }
+                Some((kind, i)) => {
+                    let at = GEO.hole(usize::from(i));
+                    return Err(Illegal::new(
+                        if kind == RightKind::O1 { "R19" } else { "R23" },
+                        if kind == RightKind::O1 {
+                            format!("{me}'s right is on the seed in {at}, not {h}")
+                        } else {
+                            format!(
+                                "an {kind:?} capture is the capturer's whole turn (x{at}); it cannot precede a sowing"
+                            )
+                        },
+                    ));
+                }
+                None => {
+                    return Err(Illegal::new(
+                        "R20",
+                        format!("{me} holds no right to capture in {h}"),
+                    ));
+                }
+            }
+        }
+        let Some(s) = GEO.index(m.start) else {
+            return Err(Illegal::new(
+                "R1",
+                format!("there is no hole {} on a 2×6 board", m.start),
+            ));
+        };
+        if m.start.side != me {
+            return Err(Illegal::new(
+                "R3",
+                format!("{} is not one of {me}'s holes", m.start),
+            ));
+        }
+        let n = pos.seeds[s];
+        if n == 0 {
+            return Err(Illegal::new("R3", format!("{} is empty", m.start)));
+        }
+        if m.forgotten && !lenient {
+            return Err(Illegal::new(
+                "R25",
+                "a forgotten capture (~) is accepted only in lenient validation",
+            ));
+        }
+        let sigma = m.dir.map(|d| if d == Dir::Ccw { 1i8 } else { -1 });
+        let j = m.start.number as i8;
+        if let Some(second) = m.second {
+            // R9: two consecutive singletons.
+            let Some(s2) = GEO.index(second).filter(|_| second.side == me) else {
+                return Err(Illegal::new(
+                    "R9",
+                    format!("{second} is not one of {me}'s holes"),
+                ));
+            };
+            let (lo, hi) = (j.min(second.number as i8), j.max(second.number as i8));
+            if hi != lo + 1 {
+                return Err(Illegal::new(
+                    "R9",
+                    format!(
+                        "{} and {second} are not consecutive holes (1 and 6 are not consecutive)",
+                        m.start
+                    ),
+                ));
+            }
+            if pos.seeds[s] != 1 || pos.seeds[s2] != 1 {
+                return Err(Illegal::new(
+                    "R9",
+                    format!("{} and {second} must hold one seed each", m.start),
+                ));
+            }
+            let Some(sigma) = sigma else {
+                return Err(Illegal::new(
+                    "R9",
+                    format!(
+                        "two singletons are sown in a direction: write {}{second}+ or {}{second}-",
+                        m.start, m.start
+                    ),
+                ));
+            };
+            self.no_zig_letters(m, "R9")?;
+            if m.seeds.is_some_and(|x| x != 2) || m.forgotten {
+                return Err(Illegal::new("R9", "two singletons sow exactly 2 seeds"));
+            }
+            let mut c = pos;
+            c.seeds[s] = 0;
+            c.seeds[s2] = 0;
+            let from = if sigma > 0 { hi } else { lo };
+            emit(t, || Event::Note {
+                rule: "R9",
+                text: format!(
+                    "{} lifts the singletons {} and {second} together",
+                    me, m.start
+                ),
+            });
+            emit(t, || Event::Lift {
+                hole: GEO.hole(Self::own(me, from)),
+                seeds: 2,
+                dir: m.dir.expect("checked"),
+                relay: false,
+                rule: "R9",
+            });
+            return Ok(c.two(from, sigma, t));
+        }
+        if let Some(x) = m.seeds
+            && x != n
+        {
+            return Err(Illegal::new(
+                "R3",
+                format!(
+                    "the move sows {x} seeds, but {} holds {n}: all its seeds are sown",
+                    m.start
+                ),
+            ));
+        }
+        match n {
+            1 => {
+                if m.dir.is_some() {
+                    return Err(Illegal::new(
+                        "R4",
+                        format!("a single seed has no direction: write {}", m.start),
+                    ));
+                }
+                self.no_zig_letters(m, "R4")?;
+                let o = 11 - s;
+                if m.forgotten && !matches!(pos.seeds[o], 1 | 2) {
+                    return Err(Illegal::new(
+                        "R25",
+                        format!("{} makes no M1 capture, so none can be forgotten", m.start),
+                    ));
+                }
+                Ok(pos.singleton(s, m.forgotten, t))
+            }
+            2 => {
+                let Some(sigma) = sigma else {
+                    return Err(Illegal::new(
+                        "R6",
+                        format!(
+                            "two seeds are sown in a direction: write {}+ or {}-",
+                            m.start, m.start
+                        ),
+                    ));
+                };
+                self.no_zig_letters(m, "R6")?;
+                if m.forgotten {
+                    return Err(Illegal::new(
+                        "R25",
+                        "only an M1 capture (a singleton) can be forgotten",
+                    ));
+                }
+                let mut c = pos;
+                c.seeds[s] = 0;
+                emit(t, || Event::Lift {
+                    hole: m.start,
+                    seeds: 2,
+                    dir: m.dir.expect("checked"),
+                    relay: false,
+                    rule: "R6",
+                });
+                Ok(c.two(j, sigma, t))
+            }
+            _ => {
+                let Some(sigma) = sigma else {
+                    return Err(Illegal::new(
+                        "R15",
+                        format!(
+                            "a zigzag has a direction: write {}+ or {}- with its decisions",
+                            m.start, m.start
+                        ),
+                    ));
+                };
+                if m.forgotten {
+                    return Err(Illegal::new(
+                        "R25",
+                        "only an M1 capture (a singleton) can be forgotten",
+                    ));
+                }
+                if m.special && !pos.special_allowed(j, sigma) {
+                    let k = first_column(j, sigma);
+                    return Err(Illegal::new(
+                        "R12",
+                        format!(
+                            "the start opposite {} needs both holes of the first column, {} and {}, empty",
+                            m.start,
+                            GEO.hole(Self::own(me, k)),
+                            GEO.hole(11 - Self::own(me, k))
+                        ),
+                    ));
+                }
+                let mut c = pos;
+                c.seeds[s] = 0;
+                emit(t, || Event::Lift {
+                    hole: m.start,
+                    seeds: n.into(),
+                    dir: m.dir.expect("checked"),
+                    relay: false,
+                    rule: "R15",
+                });
+                let mut z = Zig::new(
+                    c.seeds,
+                    base_of(me),
+                    j,
+                    n,
+                    sigma,
+                    m.special,
+                    self.alternate,
+                    t,
+                );
+                let mut at = 0;
+                loop {
+                    match z.need() {
+                        Need::Done => break,
+                        Need::Entry { choice, .. } => {
+                            let same = match m.letters.get(at) {
+                                Some(Letter::D) => {
+                                    at += 1;
+                                    false
+                                }
+                                Some(Letter::H) => {
+                                    if !choice {
+                                        return Err(Illegal::new(
+                                            "R11",
+                                            format!(
+                                                "under entry=alternate the entry at column {} is the row other than the previous seed's (d), not h",
+                                                z.column()
+                                            ),
+                                        ));
+                                    }
+                                    at += 1;
+                                    true
+                                }
+                                _ => false,
+                            };
+                            z.entry(same, t);
+                        }
+                        Need::End { skip } => {
+                            let bounce = match m.letters.get(at) {
+                                Some(Letter::W) => false,
+                                Some(Letter::B) => true,
+                                _ => {
+                                    let k = z.column();
+                                    return Err(Illegal::new(
+                                        if skip { "R14" } else { "R13" },
+                                        if skip {
+                                            format!(
+                                                "with {} in hand the path skips the start column and leaves the board: write w (wrap) or b (bounce) there",
+                                                seeds(z.hand)
+                                            )
+                                        } else {
+                                            format!(
+                                                "with {} in hand the path reaches the far end at column {k} ({} and {}): write w (wrap) or b (bounce) there",
+                                                seeds(z.hand),
+                                                GEO.hole(Self::own(me, k)),
+                                                GEO.hole(11 - Self::own(me, k))
+                                            )
+                                        },
+                                    ));
+                                }
+                            };
+                            at += 1;
+                            let before = (z.column(), z.sigma());
+                            z.end(bounce);
+                            emit(t, || Event::Note {
+                                rule: if skip { "R14" } else { "R13" },
+                                text: format!(
+                                    "{} at column {} (direction {}), on at column {}",
+                                    if bounce { "bounce" } else { "wrap" },
+                                    before.0,
+                                    if before.1 > 0 { '+' } else { '-' },
+                                    z.column()
+                                ),
+                            });
+                        }
+                    }
+                }
+                if at < m.letters.len() {
+                    return Err(Illegal::new(
+                        "R15",
+                        format!(
+                            "the sowing ends before its decisions do: `{}` is left over",
+                            m.letters
+                                .iter()
+                                .skip(at)
+                                .map(Letter::char)
+                                .collect::<String>()
+                        ),
+                    ));
+                }
+                Ok(c.after_zig(&z, t))
+            }
+        }
+    }
+
+    fn no_zig_letters(&self, m: &ReduSow, rule: &'static str) -> Result<(), Illegal> {
+        if m.special || !m.letters.is_empty() {
+            return Err(Illegal::new(
+                rule,
+                format!(
+                    "only a sowing of three or more seeds has zigzag decisions; {} sows fewer",
+                    m.start
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    fn play_capture<T: Tracer>(&self, hole: Hole, t: &mut T) -> Result<Redu, Illegal> {
+        let me = self.to_move;
+        let Some((kind, i)) = self.right else {
+            return Err(Illegal::new(
+                "R20",
+                format!("{me} holds no right to capture in {hole}"),
+            ));
+        };
+        let at = GEO.hole(usize::from(i));
+        if at != hole {
+            return Err(Illegal::new(
+                "R19",
+                format!("{me}'s right is on the seed in {at}, not {hole}"),
+            ));
+        }
+        if self.capture_is_ply() == Some(false) {
+            return Err(Illegal::new(
+                "R22",
+                format!(
+                    "the O1 capture is free: it is made with a sowing in the same ply, x{hole}:<sowing>"
+                ),
+            ));
+        }
+        debug_assert!(self.right.is_some_and(|r| r.0 == kind));
+        Ok(self.capture_ply(t))
+    }
+
+    /// Plays a ply, strictly or leniently (R25). Penalty claims are handled in [`lenient`].
+    pub(crate) fn play_mode<T: Tracer>(
+        &self,
+        m: &Move,
+        lenient: bool,
+        t: &mut T,
+    ) -> Result<Redu, Illegal> {
+        let me = self.to_move;
+        if self.is_over() {
+            return Err(Illegal::new(
+                "R27",
+                format!("the game is over: {me}, to move, has no seed in his row"),
+            ));
+        }
+        match m {
+            Move::ReduSow(s) => self.play_sow(s, lenient, t),
+            Move::ReduCapture { hole } => self.play_capture(*hole, t),
+            Move::ReduPenalty { .. } => Err(Illegal::new(
+                "R26",
+                if lenient {
+                    "a penalty claim needs the position before the opponent's move and that move"
+                } else {
+                    "a penalty claim is accepted only in lenient validation"
+                },
+            )),
+            Move::Pass => Err(Illegal::new(
+                "R30",
+                "Redu has no passes: a player who cannot sow ends the game (R27)",
+            )),
+            Move::Open => Err(Illegal::new(
+                "R3",
+                "Redu has no opening: a move is a sowing or a capture",
+            )),
+            Move::Sow { hole, dir } => Err(Illegal::new(
+                "R3",
+                format!(
+                    "`{hole}{}` is not a Redu move token (spec/notation.md §5)",
+                    dir.map(|d| d.to_string()).unwrap_or_default()
+                ),
+            )),
+        }
+    }
+}
+
+impl Rules for Redu {
+    fn variant(&self) -> Variant {
+        Variant::Redu(ReduOptions {
+            entry: if self.alternate {
+                Entry::Alternate
+            } else {
+                Entry::Free
+            },
+            o1_costs_turn: self.o1_costs_turn,
+        })
+    }
+
+    fn to_move(&self) -> Player {
+        self.to_move
+    }
+
+    fn generate<S: Sink<Self>>(&self, sink: &mut S) {
+        if self.is_over() {
+            return;
+        }
+        // Declining a right needs no ply (R21): the plain sowings first.
+        let mut plain = *self;
+        plain.right = None;
+        plain.sowings(None, sink);
+        if let Some((_, i)) = self.right {
+            let hole = GEO.hole(usize::from(i));
+            if self.capture_is_ply() == Some(true) {
+                sink.push_new(
+                    || Move::ReduCapture { hole },
+                    self.capture_ply(&mut NoTrace),
+                );
+            } else {
+                // R22: O1 is free: capture, then sow on the board as it stands.
+                self.take_right(&mut NoTrace).sowings(Some(hole), sink);
+            }
+        }
+    }
+
+    fn play_traced<T: Tracer>(&self, m: &Move, t: &mut T) -> Result<Redu, Illegal> {
+        self.play_mode(m, false, t)
+    }
+
+    fn round_result(&self) -> Option<RoundResult> {
+        if !self.is_over() {
+            return None;
+        }
+        let totals = self.totals();
+        Some(RoundResult {
+            totals,
+            holdings: totals,
+            winner: richer(totals),
+            rule: "R27",
+        })
+    }
+
+    fn decision_request(&self) -> Result<DecisionRequest, RoundError> {
+        if !self.is_over() {
+            return Err(RoundError::new(
+                "R27",
+                "the game is not over: the player to move can sow",
+            ));
+        }
+        Ok(DecisionRequest::None)
+    }
+
+    fn after_round(&self, decision: &Decision) -> Result<AfterRound, RoundError> {
+        let Some(r) = self.round_result() else {
+            return Err(RoundError::new(
+                "R27",
+                "the game is not over: the player to move can sow",
+            ));
+        };
+        if *decision != Decision::None {
+            return Err(RoundError::new(
+                "R28",
+                "a Redu game is one round: no set-up decision is made",
+            ));
+        }
+        let [a, b] = r.totals;
+        Ok(AfterRound::MatchOver(match r.winner {
+            Some(w) => MatchResult {
+                winner: Some(w),
+                rule: "R28",
+                reason: format!("{w} captured more seeds: A {a}, B {b}"),
+            },
+            None => MatchResult {
+                winner: None,
+                rule: "R29",
+                reason: format!("both players captured {a} seeds: a draw"),
+            },
+        }))
+    }
+
+    fn to_setup(&self) -> Setup {
+        Setup {
+            variant: self.variant(),
+            seeds: self.seeds.iter().map(|&x| u32::from(x)).collect(),
+            owners: None,
+            marks: vec![None; 12],
+            stores: self.store.map(u32::from),
+            reserves: [0, 0],
+            to_move: self.to_move,
+            round: 1,
+            opener: None,
+            opening_pending: false,
+            right: self.right.map(|(kind, i)| Right {
+                kind,
+                hole: GEO.hole(usize::from(i)),
+            }),
+        }
+    }
+}

@@ -1,0 +1,445 @@
+//! Redu move tokens in the rules core (`spec/notation.md` §5, "Redu"): a sowing with its
+//! decisions, and the conversion of the long form (the list of sown holes) into decisions.
+
+use super::zigzag::{Need, Zig, base_of, first_column};
+use crate::geometry::{Geometry, Hole};
+use crate::player::Dir;
+use crate::trace::{Event, NoTrace, Trace};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// One decision letter of a zigzag (R11, R13, R14).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Letter {
+    /// Entry in the row other than that of the previous seed: the zigzag goes on. At the first
+    /// column this is the text's "opposite of the adjacent" start.
+    D,
+    /// Entry in the same row as the previous seed. At the first column: "the adjacent".
+    H,
+    /// Wrap: continue at the other end of the board in the same direction.
+    W,
+    /// Bounce: reverse the direction.
+    B,
+}
+
+impl Letter {
+    /// The letter as written.
+    #[must_use]
+    pub const fn char(self) -> char {
+        match self {
+            Letter::D => 'd',
+            Letter::H => 'h',
+            Letter::W => 'w',
+            Letter::B => 'b',
+        }
+    }
+
+    /// Reads a letter.
+    #[must_use]
+    pub const fn from_char(c: char) -> Option<Letter> {
+        match c {
+            'd' => Some(Letter::D),
+            'h' => Some(Letter::H),
+            'w' => Some(Letter::W),
+            'b' => Some(Letter::B),
+            _ => None,
+        }
+    }
+
+    const fn code(self) -> u32 {
+        match self {
+            Letter::D => 0,
+            Letter::H => 1,
+            Letter::W => 2,
+            Letter::B => 3,
+        }
+    }
+
+    const fn from_code(c: u32) -> Letter {
+        match c & 3 {
+            0 => Letter::D,
+            1 => Letter::H,
+            2 => Letter::W,
+            _ => Letter::B,
+        }
+    }
+
+    /// Whether this letter answers an entry (`d`, `h`) rather than an end (`w`, `b`).
+    #[must_use]
+    pub const fn is_entry(self) -> bool {
+        matches!(self, Letter::D | Letter::H)
+    }
+}
+
+/// A sequence of at most [`Letters::MAX`] decision letters, packed (the move stays `Copy`).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Letters {
+    bits: [u32; 4],
+    len: u8,
+}
+
+impl Letters {
+    /// No letter.
+    pub const EMPTY: Letters = Letters {
+        bits: [0; 4],
+        len: 0,
+    };
+    /// The most letters a token holds; a zigzag of 48 seeds needs fewer.
+    pub const MAX: usize = 64;
+
+    /// Appends a letter; returns false when full.
+    pub fn push(&mut self, l: Letter) -> bool {
+        let i = usize::from(self.len);
+        if i >= Self::MAX {
+            return false;
+        }
+        self.bits[i / 16] |= l.code() << (2 * (i % 16));
+        self.len += 1;
+        true
+    }
+
+    /// The number of letters.
+    #[must_use]
+    pub const fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    /// Whether there is no letter.
+    #[must_use]
+    pub const fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The letter at `i`.
+    #[must_use]
+    pub fn get(&self, i: usize) -> Option<Letter> {
+        (i < self.len()).then(|| Letter::from_code(self.bits[i / 16] >> (2 * (i % 16))))
+    }
+
+    /// The letters in order.
+    pub fn iter(&self) -> impl Iterator<Item = Letter> + '_ {
+        (0..self.len()).filter_map(|i| self.get(i))
+    }
+
+    /// The shortest spelling of the same decisions: an omitted entry is read as `d`, so every run
+    /// of `d` followed by `w`, `b` or the end is dropped (spec/notation.md §5, Redu).
+    #[must_use]
+    pub fn shortest(&self) -> Letters {
+        let all: Vec<Letter> = self.iter().collect();
+        let mut keep = vec![false; all.len()];
+        let mut dropping = true;
+        for (i, l) in all.iter().enumerate().rev() {
+            match l {
+                Letter::D if dropping => {}
+                Letter::W | Letter::B => {
+                    keep[i] = true;
+                    dropping = true;
+                }
+                _ => {
+                    keep[i] = true;
+                    dropping = false;
+                }
+            }
+        }
+        let mut out = Letters::EMPTY;
+        for (l, k) in all.into_iter().zip(keep) {
+            if k {
+                out.push(l);
+            }
+        }
+        out
+    }
+}
+
+impl fmt::Display for Letters {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for l in self.iter() {
+            write!(f, "{}", l.char())?;
+        }
+        Ok(())
+    }
+}
+
+impl std::str::FromStr for Letters {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Letters, String> {
+        let mut out = Letters::EMPTY;
+        for c in s.chars() {
+            let l = Letter::from_char(c).ok_or_else(|| format!("`{c}` is not d, h, w or b"))?;
+            if !out.push(l) {
+                return Err(format!("more than {} decision letters", Letters::MAX));
+            }
+        }
+        Ok(out)
+    }
+}
+
+impl Serialize for Letters {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Letters {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Letters, D::Error> {
+        let s = String::deserialize(d)?;
+        s.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// A Redu sowing ply as written (redu.md R3–R18, R22, R25): which hole(s), the direction, and the
+/// decisions of a zigzag. Any legal spelling of an outcome is accepted by `play`; `legal_moves`
+/// gives the canonical one.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct ReduSow {
+    /// The O1 capture made first in the same ply (R22): the right's hole.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub capture: Option<Hole>,
+    /// The start hole; for two singletons (R9) the lower-numbered one.
+    pub start: Hole,
+    /// Two singletons (R9): the other singleton.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub second: Option<Hole>,
+    /// σ, for sowings of two or more seeds.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dir: Option<Dir>,
+    /// The special start opposite the start hole (R12), letter `o`.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub special: bool,
+    /// The decisions of a zigzag in order: entry rows and w/b (R11, R13, R14). Omitted entries
+    /// are `d`.
+    #[serde(default, skip_serializing_if = "Letters::is_empty")]
+    pub letters: Letters,
+    /// The number of seeds sown, when the move was written in the long form.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seeds: Option<u8>,
+    /// Lenient validation only: an M1 capture forgotten (R25), mark `~`.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub forgotten: bool,
+}
+
+impl ReduSow {
+    /// A plain sowing from `start` with no decisions written.
+    #[must_use]
+    pub const fn new(start: Hole) -> ReduSow {
+        ReduSow {
+            capture: None,
+            start,
+            second: None,
+            dir: None,
+            special: false,
+            letters: Letters::EMPTY,
+            seeds: None,
+            forgotten: false,
+        }
+    }
+
+    /// The move read from the long form: `start` (and `second` for two singletons), an optional
+    /// direction, and `path`, every hole sown in order. The decisions are recovered by following
+    /// the procedure of R15; the board is not needed (only the number of seeds, `path.len()`).
+    ///
+    /// # Errors
+    /// The path is not one a sowing from `start` can take; the message names the rule.
+    pub fn from_path(
+        capture: Option<Hole>,
+        start: Hole,
+        second: Option<Hole>,
+        dir: Option<Dir>,
+        path: &[Hole],
+        forgotten: bool,
+    ) -> Result<ReduSow, String> {
+        let g = Geometry::two_rows(6);
+        let me = start.side;
+        let base = base_of(me);
+        let mut out = ReduSow {
+            capture,
+            start,
+            second,
+            dir,
+            forgotten,
+            ..ReduSow::new(start)
+        };
+        let n = path.len();
+        out.seeds = Some(u8::try_from(n).map_err(|_| "too many holes in the path".to_owned())?);
+        let idx = |h: Hole| {
+            g.index(h)
+                .ok_or_else(|| format!("there is no hole {h} on a 2×6 board"))
+        };
+        let path: Vec<usize> = path.iter().map(|&h| idx(h)).collect::<Result<_, _>>()?;
+        if !(1..=6).contains(&start.number) {
+            return Err(format!("there is no hole {start} on a 2×6 board"));
+        }
+        let own = |j: i8| usize::from(base) + j as usize - 1;
+        let opp = |j: i8| 11 - own(j);
+        let name = |i: usize| g.hole(i);
+        // The start column and direction candidates.
+        let (c0, dirs): (i8, Vec<i8>) = if let Some(s2) = second {
+            if s2.side != me || n != 2 {
+                return Err("two singletons (R9) sow exactly 2 seeds".to_owned());
+            }
+            let (lo, hi) = (start.number.min(s2.number), start.number.max(s2.number));
+            if hi != lo + 1 {
+                return Err(format!("{start} and {s2} are not consecutive holes (R9)"));
+            }
+            // σ = + sows from the higher hole, σ = − from the lower (R9).
+            let mut v = vec![];
+            if first_column(hi as i8, 1) == column_of(path[0], base) {
+                v.push(1);
+            }
+            if first_column(lo as i8, -1) == column_of(path[0], base) {
+                v.push(-1);
+            }
+            let Some(&s) = v.first() else {
+                return Err(format!(
+                    "the first seed of two singletons falls opposite the hole next to them (R6, R9), not in {}",
+                    name(path[0])
+                ));
+            };
+            (if s > 0 { hi as i8 } else { lo as i8 }, vec![s])
+        } else {
+            (start.number as i8, vec![1, -1])
+        };
+        let want = |s: i8| dir.is_none_or(|d| (d == Dir::Ccw) == (s > 0));
+        match n {
+            0 => Err("the long form lists at least one hole".to_owned()),
+            1 => {
+                if path[0] != opp(c0) {
+                    return Err(format!(
+                        "a single seed goes into the opposite hole {} (R4), not {}",
+                        name(opp(c0)),
+                        name(path[0])
+                    ));
+                }
+                if dir.is_some() {
+                    return Err("a single seed has no direction (R4)".to_owned());
+                }
+                Ok(out)
+            }
+            2 => {
+                for s in dirs {
+                    let k = first_column(c0, s);
+                    if path == [opp(k), own(k)] && want(s) {
+                        out.dir = Some(if s > 0 { Dir::Ccw } else { Dir::Cw });
+                        return Ok(out);
+                    }
+                }
+                Err(format!(
+                    "two seeds go first opposite the adjacent hole, then into the adjacent hole (R6): {} then {} cannot follow from {start}",
+                    name(path[0]),
+                    name(path[1])
+                ))
+            }
+            _ => {
+                for s in dirs {
+                    if !want(s) {
+                        continue;
+                    }
+                    for special in [false, true] {
+                        if special != (path[0] == opp(c0)) {
+                            continue;
+                        }
+                        if let Some(letters) = follow(base, c0, s, special, &path) {
+                            out.dir = Some(if s > 0 { Dir::Ccw } else { Dir::Cw });
+                            out.special = special;
+                            out.letters = letters;
+                            return Ok(out);
+                        }
+                    }
+                }
+                Err(format!(
+                    "no zigzag from {start} sows the holes {} in this order (R10–R15)",
+                    path.iter()
+                        .map(|&i| name(i).to_string())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ))
+            }
+        }
+    }
+}
+
+/// The column (from `base`'s player's side) of hole index `i`.
+fn column_of(i: usize, base: u8) -> i8 {
+    let b = usize::from(base);
+    if (b..b + 6).contains(&i) {
+        (i - b + 1) as i8
+    } else {
+        (11 - i - b + 1) as i8
+    }
+}
+
+/// Follows the procedure along `path`, taking at every decision the choice whose next seed is the
+/// next listed hole; every decision is written out.
+fn follow(base: u8, c0: i8, sigma: i8, special: bool, path: &[usize]) -> Option<Letters> {
+    let g = Geometry::two_rows(6);
+    let n = u8::try_from(path.len()).ok()?;
+    let mut z = Zig::new([0; 12], base, c0, n, sigma, special, false, &mut NoTrace);
+    let mut at = usize::from(special);
+    loop {
+        match z.need() {
+            Need::Done => return (at == path.len()).then_some(z.letters),
+            Need::Entry { .. } => {
+                let mut next = None;
+                for same in [false, true] {
+                    let mut t = z;
+                    let mut trace = Trace::default();
+                    t.entry(same, &mut trace);
+                    let sown: Vec<usize> = trace
+                        .events
+                        .iter()
+                        .filter_map(|e| match e {
+                            Event::Sow { hole } => g.index(*hole),
+                            _ => None,
+                        })
+                        .collect();
+                    if path.get(at..at + sown.len()) == Some(&sown[..]) {
+                        next = Some((t, sown.len()));
+                        break;
+                    }
+                }
+                let (t, k) = next?;
+                at += k;
+                z = t;
+            }
+            Need::End { .. } => {
+                let target = *path.get(at)?;
+                let mut next = None;
+                for bounce in [false, true] {
+                    let mut t = z;
+                    t.end(bounce);
+                    if matches!(t.need(), Need::Entry { .. })
+                        && column_of(target, base) == t.column()
+                    {
+                        next = Some(t);
+                        break;
+                    }
+                }
+                z = next?;
+            }
+        }
+    }
+}
+
+impl fmt::Display for ReduSow {
+    /// The move token (spec/notation.md §5, Redu).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(c) = self.capture {
+            write!(f, "x{c}:")?;
+        }
+        write!(f, "{}", self.start)?;
+        if let Some(s) = self.second {
+            write!(f, "{s}")?;
+        }
+        if let Some(d) = self.dir {
+            write!(f, "{d}")?;
+        }
+        if self.special {
+            f.write_str("o")?;
+        }
+        write!(f, "{}", self.letters)?;
+        if self.forgotten {
+            f.write_str("~")?;
+        }
+        Ok(())
+    }
+}
