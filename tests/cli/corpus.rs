@@ -1,5 +1,8 @@
 //! One snapshot per corpus file: validate, replay and convert (to notation and to JSON), with
-//! their exit codes. Files under corpus/ok/ are valid, files under corpus/err/ are not.
+//! their exit codes. Files under corpus/ok/ are valid, files under corpus/err/ are not, and files
+//! under corpus/lenient/ are valid only in lenient validation (Redu R25, R26): they fail without
+//! `--lenient`, and everything else runs with it. Files of corpus/err/ whose name says `lenient`
+//! fail with `--lenient` too.
 
 use crate::support::{describe, mancala, root};
 
@@ -12,6 +15,7 @@ fn corpus_snapshots() {
             .to_string_lossy()
             .replace('\\', "/");
         let ok = rel.starts_with("corpus/ok/");
+        let lenient = rel.starts_with("corpus/lenient/");
         let mut text = String::new();
         let validate = mancala().args(["validate", &rel]).output().unwrap();
         assert_eq!(
@@ -21,40 +25,76 @@ fn corpus_snapshots() {
             String::from_utf8_lossy(&validate.stderr)
         );
         text.push_str(&describe("mancala validate", &validate));
-        let json = mancala()
-            .args(["validate", "--format", "json", &rel])
-            .output()
-            .unwrap();
+        // The rest runs in the mode the file is valid in (lenient files), or strictly.
+        let mode: &[&str] = if lenient { &["--lenient"] } else { &[] };
+        let run = |args: &[&str]| {
+            mancala()
+                .args(args.iter().chain(mode).chain([&rel.as_str()]))
+                .output()
+                .unwrap()
+        };
+        let validate = if lenient {
+            let v = run(&["validate"]);
+            assert_eq!(
+                v.status.code(),
+                Some(0),
+                "{rel}: {}",
+                String::from_utf8_lossy(&v.stderr)
+            );
+            text.push_str(&describe("mancala validate --lenient", &v));
+            v
+        } else {
+            if rel.starts_with("corpus/err/") && rel.contains("lenient") {
+                let v = mancala()
+                    .args(["validate", "--lenient", &rel])
+                    .output()
+                    .unwrap();
+                assert_eq!(v.status.code(), Some(1), "{rel}");
+                text.push_str(&describe("mancala validate --lenient", &v));
+            }
+            validate
+        };
+        let json = run(&["validate", "--format", "json"]);
         assert_eq!(json.status.code(), validate.status.code());
         for line in String::from_utf8_lossy(&json.stdout).lines() {
             let v: serde_json::Value = serde_json::from_str(line).unwrap();
             assert!(v["type"].is_string() && v["data"].is_object(), "{line}");
         }
-        text.push_str(&describe("mancala validate --format json", &json));
-        let replay = mancala().args(["replay", &rel]).output().unwrap();
+        let flag = if lenient { " --lenient" } else { "" };
+        text.push_str(&describe(
+            &format!("mancala validate{flag} --format json"),
+            &json,
+        ));
+        let replay = run(&["replay"]);
         assert_eq!(replay.status.code(), validate.status.code());
-        text.push_str(&describe("mancala replay", &replay));
-        let convert = mancala().args(["convert", &rel]).output().unwrap();
+        text.push_str(&describe(&format!("mancala replay{flag}"), &replay));
+        let convert = run(&["convert"]);
         assert_eq!(convert.status.code(), validate.status.code());
-        text.push_str(&describe("mancala convert", &convert));
-        let to_json = mancala()
-            .args(["convert", "--to", "json", &rel])
-            .output()
-            .unwrap();
-        text.push_str(&describe("mancala convert --to json", &to_json));
+        text.push_str(&describe(&format!("mancala convert{flag}"), &convert));
+        let to_json = run(&["convert", "--to", "json"]);
+        text.push_str(&describe(
+            &format!("mancala convert{flag} --to json"),
+            &to_json,
+        ));
         insta::assert_snapshot!(text);
     });
 }
 
-/// The canonical files of corpus/ok/ are their own canonical form.
+/// The canonical files of corpus/ok/ and corpus/lenient/ are their own canonical form.
 #[test]
 fn canonical_corpus_files_convert_to_themselves() {
-    for f in crate::support::corpus_files("ok") {
-        if f.contains("lenient") {
+    for f in crate::support::corpus_files("ok")
+        .into_iter()
+        .chain(crate::support::corpus_files("lenient"))
+    {
+        if f.contains("/lenient-") {
             continue;
         }
         let text = std::fs::read_to_string(root().join(&f)).unwrap();
-        let out = mancala().args(["convert", &f]).output().unwrap();
+        let out = mancala()
+            .args(["convert", "--lenient", &f])
+            .output()
+            .unwrap();
         assert_eq!(String::from_utf8(out.stdout).unwrap(), text, "{f}");
     }
 }
@@ -64,9 +104,10 @@ fn canonical_corpus_files_convert_to_themselves() {
 /// exit 1 with a message that names the changed number.
 #[test]
 fn changing_any_annotated_number_of_a_rule_book_record_fails() {
-    let (mut changed, mut sulus) = (0, 0);
+    let (mut changed, mut sulus, mut redu) = (0, 0, 0);
     let records = crate::support::corpus_files("ok")
         .into_iter()
+        .chain(crate::support::corpus_files("lenient"))
         .flat_map(|f| {
             let bytes = std::fs::read(root().join(&f)).unwrap();
             notation::RecordReader::new(&bytes[..])
@@ -115,7 +156,7 @@ fn changing_any_annotated_number_of_a_rule_book_record_fails() {
                     &text[span.start + j..]
                 );
                 let out = mancala()
-                    .args(["validate", "-q", "-"])
+                    .args(["validate", "--lenient", "-q", "-"])
                     .write_stdin(mutated)
                     .output()
                     .unwrap();
@@ -139,6 +180,7 @@ fn changing_any_annotated_number_of_a_rule_book_record_fails() {
                 );
                 changed += 1;
                 sulus += usize::from(f.contains("sulus-nishtaw"));
+                redu += usize::from(f.contains("redu-"));
                 i = j;
             }
         }
@@ -147,5 +189,9 @@ fn changing_any_annotated_number_of_a_rule_book_record_fails() {
     // The Sulus Nishtaw rule-book records: the opening, the claims of 8A and 5A, the two taxes
     // from 7B, the 33-seed round-2 territory of 11 holes.
     assert!(sulus > 100, "only {sulus} Sulus Nishtaw numbers changed");
-    eprintln!("{changed} numbers changed, {sulus} of them in Sulus Nishtaw records");
+    // The Redu rule-book records: every worked example of the text, the penalty among them.
+    assert!(redu > 200, "only {redu} Redu numbers changed");
+    eprintln!(
+        "{changed} numbers changed, {sulus} of them in Sulus Nishtaw records, {redu} in Redu records"
+    );
 }

@@ -4,6 +4,7 @@
 
 mod corpus;
 mod options;
+mod redu;
 mod roundtrip;
 mod spec_examples;
 mod sulus;

@@ -126,9 +126,12 @@ fn quiet_on_a_broken_pipe() {
 #[test]
 fn help_documents_every_flag() {
     for (cmd, flags) in [
-        ("validate", &["--format", "--quiet", "FILE|-"][..]),
-        ("replay", &["--format", "FILE|-"][..]),
-        ("convert", &["--to", "--from", "FILE|-"][..]),
+        (
+            "validate",
+            &["--format", "--quiet", "--lenient", "FILE|-"][..],
+        ),
+        ("replay", &["--format", "--lenient", "FILE|-"][..]),
+        ("convert", &["--to", "--from", "--lenient", "FILE|-"][..]),
         (
             "perft",
             &[

@@ -4,20 +4,25 @@
 
 use crate::support::{corpus_files, root};
 use notation::generate::{GenOptions, random_record};
-use notation::{Record, RecordReader, check, parse_record, print_record};
+use notation::{Record, RecordReader, check, check_with, parse_record, print_record};
 use proptest::prelude::*;
 use rules_core::{GameKind, Variant};
 
 /// Checks one valid record: its canonical text re-parses to the canonical record, is a fixed point
 /// of canonicalisation, and survives JSON both ways.
 fn round_trip(record: &Record) -> String {
-    let canonical = check(record, None, false)
+    round_trip_in(record, false)
+}
+
+/// [`round_trip`], in lenient validation when `lenient` (Redu R25, R26).
+fn round_trip_in(record: &Record, lenient: bool) -> String {
+    let canonical = check_with(record, None, false, lenient)
         .canonical
         .unwrap_or_else(|| panic!("{record:?}"));
     let text = print_record(&canonical);
     let again = parse_record(&text).unwrap_or_else(|e| panic!("{e:?}\n{text}"));
     assert_eq!(again.record, canonical, "{text}");
-    let checked = check(&again.record, Some(&again.spans), false);
+    let checked = check_with(&again.record, Some(&again.spans), false, lenient);
     assert_eq!(checked.canonical.as_ref(), Some(&canonical));
     assert_eq!(print_record(&again.record), text);
     // JSON both ways.
@@ -61,6 +66,18 @@ fn every_corpus_record_round_trips() {
             }
         }
     }
+    // The records valid only in lenient validation (Redu R25, R26).
+    let mut lenient = 0;
+    for f in corpus_files("lenient") {
+        let text = std::fs::read(root().join(&f)).unwrap();
+        for chunk in RecordReader::new(&text[..]) {
+            let p = parse_record(&chunk.unwrap().text).unwrap();
+            assert!(!check(&p.record, None, false).problems.is_empty(), "{f}");
+            round_trip_in(&p.record, true);
+            lenient += 1;
+        }
+    }
+    assert!(lenient >= 2, "{lenient}");
     assert!(n >= 12, "{n}");
     // Sulus Nishtaw records among them: the rule-book examples and the complete matches.
     let sulus = corpus_files("ok")
@@ -68,6 +85,27 @@ fn every_corpus_record_round_trips() {
         .filter(|f| f.contains("sulus-nishtaw"))
         .count();
     assert!(sulus >= 12, "{sulus} Sulus Nishtaw files in corpus/ok");
+    // Redu records: every worked example of the text and a complete game under each option
+    // combination.
+    let redu = corpus_files("ok")
+        .iter()
+        .filter(|f| f.contains("redu"))
+        .count();
+    assert!(redu >= 13, "{redu} Redu files in corpus/ok");
+}
+
+/// The four Redu option combinations (redu.md §3).
+fn redu_variants() -> Vec<Variant> {
+    let mut v = vec![];
+    for entry in ["free", "alternate"] {
+        for o1 in ["no", "yes"] {
+            let mut r = Variant::default_for(GameKind::Redu);
+            r.set_option("entry", entry).unwrap();
+            r.set_option("o1-costs-turn", o1).unwrap();
+            v.push(r);
+        }
+    }
+    v
 }
 
 fn variants() -> Vec<Variant> {
@@ -137,6 +175,61 @@ proptest! {
         let checked = check(&record, None, false);
         prop_assert!(checked.problems.is_empty(), "{:?}", checked.problems);
         round_trip(&record);
+    }
+
+    /// Random complete Redu games under every option combination, with their zigzag decisions,
+    /// two-singleton moves, O1 prefixes, capture plies and the `sown` and `right` annotations,
+    /// survive every round trip; every token, also in the long form that lists the sown holes,
+    /// reads back to the same record.
+    #[test]
+    fn random_redu_games_round_trip(seed in any::<u64>(), which in 0usize..4) {
+        let opts = GenOptions { max_plies: 600, ..GenOptions::default() };
+        let record = random_record(redu_variants()[which], seed, opts);
+        let checked = check(&record, None, false);
+        prop_assert!(checked.problems.is_empty(), "{:?}", checked.problems);
+        let text = round_trip(&record);
+        prop_assert!(text.contains("[Game \"redu\"]"));
+        // Every sowing written in the long form (the holes it sows) is the same record.
+        let mut long = record.clone();
+        let mut pos = rules_core::Position::from_setup(&rules_core::Setup::start(
+            redu_variants()[which],
+            record.opener,
+        ))
+        .unwrap();
+        for item in &mut long.movetext {
+            if let notation::Item::Ply { token, .. } = item {
+                let mv = notation::parse_move(GameKind::Redu, token).unwrap();
+                let played = pos.play(&mv).unwrap();
+                let sown: Vec<String> = played
+                    .trace
+                    .events
+                    .iter()
+                    .filter_map(|e| match e {
+                        rules_core::Event::Sow { hole } => Some(hole.to_string()),
+                        _ => None,
+                    })
+                    .collect();
+                if let rules_core::Move::ReduSow(s) = mv {
+                    let mut t = String::new();
+                    if let Some(c) = s.capture {
+                        t.push_str(&format!("x{c}:"));
+                    }
+                    t.push_str(&s.start.to_string());
+                    if let Some(h) = s.second {
+                        t.push_str(&h.to_string());
+                    }
+                    for h in &sown {
+                        t.push('/');
+                        t.push_str(h);
+                    }
+                    *token = t;
+                }
+                pos = played.position;
+            }
+        }
+        let again = check(&long, None, false);
+        prop_assert!(again.problems.is_empty(), "{:?}", again.problems);
+        prop_assert_eq!(print_record(&again.canonical.unwrap()), text);
     }
 
     /// No input makes the reader, the parser or the checker panic.

@@ -5,6 +5,7 @@ mod bechi_examples;
 mod giuthi_examples;
 mod matches;
 mod perft_suites;
+mod redu_corpus;
 mod redu_examples;
 mod redu_matches;
 mod reference;

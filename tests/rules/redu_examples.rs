@@ -6,7 +6,7 @@
 //! 1B 2B 3B 4B 5B 6B. kB faces (7−k)A: 1B–6A, 2B–5A, 3B–4A, 4B–3A, 5B–2A, 6B–1A.
 //! Redu tokens (spec/notation.md §5): `4B` a lone seed, `4B+` two seeds or a zigzag, `o` the
 //! start opposite the start hole, `d`/`h` the entry row (other row than the previous seed / same
-//! row; omitted entries are `d`), `w`/`b` wrap or bounce, `>` the long form listing the sown holes,
+//! row; omitted entries are `d`), `w`/`b` wrap or bounce, `/` the long form listing the sown holes,
 //! `x3B` a capture, `x3B:` an O1 capture before a sowing, `~` a forgotten capture, `p4B` a penalty.
 
 use crate::support::{mv_in, pos, text};
@@ -62,9 +62,9 @@ fn jug_b002_two_seeds_capture_three_and_the_clockwise_form() {
     assert_eq!(sown(&p, "4B-"), ["4A", "3B"]);
     assert_eq!(after(&p, "4B-"), "redu 4,4,5,4,2,4/4,4,5,0,4,4 A store=2,2");
     // The long form names the same moves.
-    assert_eq!(after(&p, "4B>2A>5B"), after(&p, "4B+"));
+    assert_eq!(after(&p, "4B/2A/5B"), after(&p, "4B+"));
     assert_eq!(
-        p.play(&mv_in(&p, "4B>4A>3B"))
+        p.play(&mv_in(&p, "4B/4A/3B"))
             .unwrap()
             .canonical
             .to_string(),
@@ -128,7 +128,7 @@ fn fig_013_start_opposite_the_initial_hole() {
         after(&p, "3A+o"),
         "redu 3,4,1,0,4,4/4,4,1,3,4,4 B store=6,6"
     );
-    assert_eq!(after(&p, "3A>4B>4A>3B>5A>2B>6A"), after(&p, "3A+o"));
+    assert_eq!(after(&p, "3A/4B/4A/3B/5A/2B/6A"), after(&p, "3A+o"));
     // Without the special start the same direction ends elsewhere: a different move.
     assert_ne!(after(&p, "3A+w"), after(&p, "3A+o"));
     // R12 needs both holes of the first column empty: clockwise, column 2 (2A, 5B) is not.
@@ -152,7 +152,7 @@ fn jug_b001_lone_seed_captures_three() {
     assert_eq!(sown(&p, "4B"), ["3A"]);
     assert_eq!(after(&p, "4B"), "redu 4,4,4,0,4,4/4,4,4,0,4,4 A store=2,6");
     // The long form of a lone seed; a lone seed has no direction (R4).
-    assert_eq!(after(&p, "4B>3A"), after(&p, "4B"));
+    assert_eq!(after(&p, "4B/3A"), after(&p, "4B"));
     assert_eq!(refused(&p, "4B+").0, "R4");
 }
 
@@ -305,7 +305,7 @@ fn jug_b003_eight_seeds_bounce_skip_and_o3() {
         "redu 3,3,1,3,3,3/2,3,2,0,4,1 A store=10,10 right=O3:4A"
     );
     // The long form names the same move, and its canonical spelling is 4B+bdh.
-    let long = p.play(&mv_in(&p, "4B>2A>5B>1A>5B>2A>4A>3B>5A")).unwrap();
+    let long = p.play(&mv_in(&p, "4B/2A/5B/1A/5B/2A/4A/3B/5A")).unwrap();
     assert_eq!(long.position, p1);
     assert_eq!(long.canonical.to_string(), "4B+bdh");
     // Every entry written out is the same move.
@@ -364,9 +364,9 @@ fn every_rule_that_forbids_a_move_names_itself() {
     assert_eq!(refused(&q, "1B+d").0, "R6");
     // R3: an empty hole; the long form must sow every seed.
     let e = pos("redu 4,4,4,4,4,4/0,4,4,4,0,12 B", &[]);
-    assert_eq!(refused(&e, "1B>6A").0, "R3");
+    assert_eq!(refused(&e, "1B/6A").0, "R3");
     assert_eq!(
-        refused(&e, "2B>4A>3B>4B"),
+        refused(&e, "2B/4A/3B/4B"),
         (
             "R3".to_owned(),
             "the move sows 3 seeds, but 2B holds 4: all its seeds are sown".to_owned()
@@ -433,7 +433,7 @@ fn setup_checks_name_every_problem() {
         [
             "a Redu game is a single round (redu.md §4) [-]",
             "a Redu position names no opener: the game is a single round [-]",
-            "the right's hole 3A must be in the row of its holder, B, the player to move (R20) [R19]",
+            "the right's hole 3A must be in the row of its holder, B, the player to move, the only one who may use it [R19]",
             "an O1 right concerns the one seed that fell into the empty hole 3A, which holds 4 [R5]",
         ]
     );

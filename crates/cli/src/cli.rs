@@ -34,6 +34,10 @@ pub enum Command {
         Records are read one at a time, in bounded memory; a bad record never stops the others. \
         Problems go to stderr as file:line:column with a caret excerpt; one line per record and the \
         counts of valid and invalid records go to stdout.\n\n\
+        Validation is strict by default: every ply must be a move of the game. --lenient also \
+        accepts the marks of Redu records transcribed from real play (redu.md R25, R26): a \
+        forgotten M1 capture, 4B~, and a penalty claim, p4B. Strict validation rejects them with \
+        the rule ID and says they need lenient validation.\n\n\
         Exit status: 0 every record valid, 1 some record invalid, 2 usage or I/O error."
     )]
     Validate(ValidateArgs),
@@ -43,6 +47,9 @@ pub enum Command {
         every ply the laps and captures it made (with rule IDs) and the board drawn as the rules files \
         draw it (top row A from NA down to 1A, bottom row B from 1B), the stores and the side to move; \
         the round results, the set-up of each new round and the match result.\n\n\
+        A Redu sowing is listed seed by seed (#1 ... #n), one line per column, with its far ends, \
+        wraps, bounces and skipped start column, the captures, and the rights it creates, uses or \
+        lets lapse. --lenient replays records with forgotten captures and penalty claims (R25, R26).\n\n\
         A record with a problem is replayed up to the problem, which is reported on stderr.\n\n\
         Exit status: 0 every record valid, 1 some record invalid, 2 usage or I/O error."
     )]
@@ -53,7 +60,9 @@ pub enum Command {
         JSON, JSON to notation. Each record is checked first (its canonical form needs the rules: \
         move spellings are those of rules README §6.2); an invalid record is reported on stderr and \
         left out. Converting canonical input gives it back byte for byte.\n\n\
-        JSON input and output are JSON lines: one record object per line (spec/notation.md §7).\n\n\
+        JSON input and output are JSON lines: one record object per line (spec/notation.md §7). \
+        --lenient converts Redu records with forgotten captures and penalty claims (R25, R26), \
+        which keep their marks.\n\n\
         Exit status: 0 every record converted, 1 some record invalid, 2 usage or I/O error."
     )]
     Convert(ConvertArgs),
@@ -101,6 +110,13 @@ pub struct ValidateArgs {
     /// Print only problems and the final counts, not one line per record
     #[arg(long, short = 'q')]
     pub quiet: bool,
+
+    /// Lenient validation, for transcriptions of real games (Redu R25, R26): also accept a
+    /// forgotten M1 capture (`4B~`: the seeds stay) and a penalty claim (`p4B`: the opponent's
+    /// last ply is cancelled and the singleton's seeds go to the claimant). Without it such
+    /// records are invalid, with a message that says they need lenient validation
+    #[arg(long)]
+    pub lenient: bool,
 }
 
 #[derive(Args, Debug)]
@@ -112,6 +128,13 @@ pub struct ReplayArgs {
     /// Output format: text for people, or JSON lines with the same data
     #[arg(long, value_enum, default_value = "text")]
     pub format: Format,
+
+    /// Lenient validation, for transcriptions of real games (Redu R25, R26): also accept a
+    /// forgotten M1 capture (`4B~`: the seeds stay) and a penalty claim (`p4B`: the opponent's
+    /// last ply is cancelled and the singleton's seeds go to the claimant). Without it such
+    /// records are invalid, with a message that says they need lenient validation
+    #[arg(long)]
+    pub lenient: bool,
 }
 
 #[derive(Args, Debug)]
@@ -127,6 +150,13 @@ pub struct ConvertArgs {
     /// Input: notation, JSON lines, or decided by the first character of each input
     #[arg(long, value_enum, default_value = "auto")]
     pub from: From,
+
+    /// Lenient validation, for transcriptions of real games (Redu R25, R26): also accept a
+    /// forgotten M1 capture (`4B~`: the seeds stay) and a penalty claim (`p4B`: the opponent's
+    /// last ply is cancelled and the singleton's seeds go to the claimant). Without it such
+    /// records are invalid, with a message that says they need lenient validation
+    #[arg(long)]
+    pub lenient: bool,
 }
 
 /// The game, its options and a position: shared by the commands that work on one position.

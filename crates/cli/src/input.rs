@@ -77,6 +77,7 @@ pub fn each_record(
     mut reader: Box<dyn BufRead>,
     from: From,
     steps: bool,
+    lenient: bool,
     mut f: impl FnMut(Unit) -> Result<(), CliError>,
 ) -> Result<(), CliError> {
     let file = display(name).to_owned();
@@ -86,7 +87,7 @@ pub fn each_record(
         From::Auto => is_json(&mut *reader).map_err(|e| CliError::Io(format!("{file}: {e}")))?,
     };
     if json {
-        return each_json(&file, reader, steps, f);
+        return each_json(&file, reader, steps, lenient, f);
     }
     let chunks = RecordReader::new(reader);
     for chunk in chunks {
@@ -122,7 +123,12 @@ pub fn each_record(
                 match notation::parse_record(&chunk.text) {
                     Err(problems) => unit.checked.problems = problems,
                     Ok(parsed) => {
-                        unit.checked = notation::check(&parsed.record, Some(&parsed.spans), steps);
+                        unit.checked = notation::check_with(
+                            &parsed.record,
+                            Some(&parsed.spans),
+                            steps,
+                            lenient,
+                        );
                         unit.record = Some(parsed.record);
                     }
                 }
@@ -138,6 +144,7 @@ fn each_json(
     file: &str,
     reader: Box<dyn BufRead>,
     steps: bool,
+    lenient: bool,
     mut f: impl FnMut(Unit) -> Result<(), CliError>,
 ) -> Result<(), CliError> {
     let mut index = 0;
@@ -174,7 +181,7 @@ fn each_json(
                 unit.text = Some(line);
             }
             Ok(record) => {
-                unit.checked = notation::check(&record, None, steps);
+                unit.checked = notation::check_with(&record, None, steps, lenient);
                 unit.record = Some(record);
             }
         }

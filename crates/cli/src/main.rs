@@ -10,6 +10,7 @@ mod exit;
 mod game_args;
 mod input;
 mod perft;
+mod redu_trace;
 mod replay;
 mod validate;
 

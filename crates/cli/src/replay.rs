@@ -86,7 +86,11 @@ fn text(u: &Unit, out: &mut impl Write) -> Result<(), CliError> {
                     )?;
                 }
                 before = Some(after);
-                write!(out, "{}", board::trace_lines(trace, "  "))?;
+                if after.variant().kind() == rules_core::GameKind::Redu {
+                    write!(out, "{}", crate::redu_trace::trace_lines(trace, "  "))?;
+                } else {
+                    write!(out, "{}", board::trace_lines(trace, "  "))?;
+                }
                 let c = trace.captured();
                 if c != [0, 0] {
                     writeln!(out, "  captured in this ply: {}", pair(c))?;
@@ -150,9 +154,14 @@ fn text(u: &Unit, out: &mut impl Write) -> Result<(), CliError> {
     if u.valid() {
         writeln!(
             out,
-            "result: {} (valid, {})",
+            "result: {} (valid, {}{})",
             r.result,
-            validate::plies(u.checked.plies)
+            validate::plies(u.checked.plies),
+            match u.checked.lenient_plies {
+                0 => String::new(),
+                1 => ", 1 accepted only in lenient validation".to_owned(),
+                n => format!(", {n} accepted only in lenient validation"),
+            }
         )?;
     } else {
         writeln!(
@@ -169,7 +178,7 @@ fn text(u: &Unit, out: &mut impl Write) -> Result<(), CliError> {
     Ok(())
 }
 
-fn json_lines(u: &Unit, out: &mut impl Write) -> Result<(), CliError> {
+fn json_lines(u: &Unit, lenient: bool, out: &mut impl Write) -> Result<(), CliError> {
     let rec = u.index;
     if let Some(r) = &u.record {
         writeln!(
@@ -240,7 +249,7 @@ fn json_lines(u: &Unit, out: &mut impl Write) -> Result<(), CliError> {
         writeln!(out, "{v}")?;
     }
     validate::report(u, Format::Json, out)?;
-    writeln!(out, "{}", validate::record_json(u))?;
+    writeln!(out, "{}", validate::record_json(u, lenient))?;
     Ok(())
 }
 
@@ -251,7 +260,7 @@ pub fn run(args: &ReplayArgs) -> Result<Outcome, CliError> {
     let mut out = std::io::BufWriter::new(stdout.lock());
     let mut invalid = 0;
     let mut first = true;
-    input::each_record(&name, reader, From::Notation, true, |u| {
+    input::each_record(&name, reader, From::Notation, true, args.lenient, |u| {
         match args.format {
             Format::Text => {
                 if !first {
@@ -261,7 +270,7 @@ pub fn run(args: &ReplayArgs) -> Result<Outcome, CliError> {
                 out.flush()?;
                 validate::report(&u, Format::Text, &mut out)?;
             }
-            Format::Json => json_lines(&u, &mut out)?,
+            Format::Json => json_lines(&u, args.lenient, &mut out)?,
         }
         first = false;
         invalid += usize::from(!u.valid());

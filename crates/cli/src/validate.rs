@@ -26,7 +26,12 @@ pub fn record_line(u: &Unit) -> String {
         Some(r) => {
             let game = notation::check::variant_of(r)
                 .map_or_else(|_| r.game.to_string(), |v| v.to_string());
-            format!("{game}, {}, {}", plies(u.checked.plies), r.result)
+            let marks = match u.checked.lenient_plies {
+                0 => String::new(),
+                1 => ", 1 lenient mark".to_owned(),
+                n => format!(", {n} lenient marks"),
+            };
+            format!("{game}, {}{marks}, {}", plies(u.checked.plies), r.result)
         }
         None => "unreadable".to_owned(),
     };
@@ -47,9 +52,10 @@ pub fn record_line(u: &Unit) -> String {
     }
 }
 
-/// The record object of the JSON output.
-pub fn record_json(u: &Unit) -> serde_json::Value {
-    json!({
+/// The record object of the JSON output; in lenient validation it says so, with the number of
+/// plies only lenient validation accepts.
+pub fn record_json(u: &Unit, lenient: bool) -> serde_json::Value {
+    let mut v = json!({
         "type": "record",
         "data": {
             "file": u.file,
@@ -61,7 +67,12 @@ pub fn record_json(u: &Unit) -> serde_json::Value {
             "result": u.record.as_ref().map(|r| r.result.token()),
             "problems": u.checked.problems.len(),
         }
-    })
+    });
+    if lenient {
+        v["data"]["lenient"] = json!(true);
+        v["data"]["lenient_plies"] = json!(u.checked.lenient_plies);
+    }
+    v
 }
 
 /// Reports the problems of a record: rendered on stderr, or JSON lines on `out`.
@@ -93,7 +104,7 @@ pub fn run(args: &ValidateArgs) -> Result<Outcome, CliError> {
                 continue;
             }
         };
-        let r = input::each_record(&name, reader, From::Notation, false, |u| {
+        let r = input::each_record(&name, reader, From::Notation, false, args.lenient, |u| {
             sum.records += 1;
             if u.valid() {
                 sum.valid += 1;
@@ -103,7 +114,7 @@ pub fn run(args: &ValidateArgs) -> Result<Outcome, CliError> {
             report(&u, args.format, &mut out)?;
             match args.format {
                 Format::Text if !args.quiet => writeln!(out, "{}", record_line(&u))?,
-                Format::Json => writeln!(out, "{}", record_json(&u))?,
+                Format::Json => writeln!(out, "{}", record_json(&u, args.lenient))?,
                 Format::Text => {}
             }
             Ok(())

@@ -71,17 +71,21 @@ pub struct Checked {
     pub canonical: Option<Record>,
     /// The number of plies played.
     pub plies: u32,
+    /// The plies that only lenient validation accepts (Redu R25, R26: `4B~`, `p4B`).
+    pub lenient_plies: u32,
 }
 
 /// Checking a record stops after this many problems.
 pub const MAX_PROBLEMS: usize = 50;
 
 /// The annotation keys of §6.2.
-pub const ANNOTATION_KEYS: [&str; 13] = [
+pub const ANNOTATION_KEYS: [&str; 15] = [
     "captures",
     "taken",
     "ends",
     "laps",
+    "sown",
+    "right",
     "territories",
     "marked",
     "next",
@@ -145,10 +149,92 @@ fn plural(n: u32, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
-/// Checks a record; `spans` locate its parts when it was read from text; `steps` asks for the
-/// replay.
+/// Checks a record in strict validation; `spans` locate its parts when it was read from text;
+/// `steps` asks for the replay.
 #[must_use]
 pub fn check(record: &Record, spans: Option<&Spans>, steps: bool) -> Checked {
+    check_with(record, spans, steps, false)
+}
+
+/// The annotations that state the path of the ply before them, not only its outcome: which hole
+/// was lifted, where each seed fell, where the last one did.
+const PATH_KEYS: [&str; 3] = ["ends", "laps", "sown"];
+
+/// The path annotations among the items after a ply, up to the next ply or round marker.
+fn path_annotations(rest: &[Item]) -> Vec<&str> {
+    rest.iter()
+        .take_while(|i| !matches!(i, Item::Ply { .. } | Item::Round { .. }))
+        .filter_map(|i| match i {
+            Item::Annotation { key, .. } if PATH_KEYS.contains(&key.as_str()) => Some(key.as_str()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// What the path annotation `key` reads from a trace: the laps lifted (`laps`), the holes sown
+/// (`sown`), the last of them (`ends`).
+fn path_of<'t>(trace: &'t Trace, key: &str) -> Vec<&'t Event> {
+    let lifts = |e: &&Event| matches!(e, Event::Lift { .. } | Event::Gather { .. });
+    let sows = |e: &&Event| matches!(e, Event::Sow { .. });
+    match key {
+        "laps" => trace.events.iter().filter(lifts).collect(),
+        "sown" => trace.events.iter().filter(sows).collect(),
+        _ => trace.events.iter().rev().find(sows).into_iter().collect(),
+    }
+}
+
+/// Whether `canonical` played at `pos` reads as `trace` does to each of the path annotations
+/// `keys`.
+fn same_path(pos: &Position, canonical: &Move, trace: &Trace, keys: &[&str]) -> bool {
+    if keys.is_empty() {
+        return true;
+    }
+    pos.play(canonical).is_ok_and(|p| {
+        keys.iter()
+            .all(|k| path_of(&p.trace, k) == path_of(trace, k))
+    })
+}
+
+/// A move as written, in its shortest spelling: Redu decisions with every omitted entry (`d`
+/// before `w`, `b` or the end) left out, the long form as its letters (spec/notation.md §5.5).
+fn written(mv: &Move) -> Move {
+    match mv {
+        Move::ReduSow(s) => Move::ReduSow(rules_core::ReduSow {
+            letters: s.letters.shortest(),
+            seeds: None,
+            ..*s
+        }),
+        m => *m,
+    }
+}
+
+/// Whether a move is one that only lenient validation accepts (Redu R25, R26): a forgotten M1
+/// capture (`4B~`) or a penalty claim (`p4B`).
+#[must_use]
+pub fn is_lenient_only(mv: &Move) -> bool {
+    matches!(mv, Move::ReduPenalty { .. }) || matches!(mv, Move::ReduSow(s) if s.forgotten)
+}
+
+/// Plays `mv` at `pos` in the validation mode: strictly (`Position::play`), or leniently
+/// (`Position::play_lenient`, with `previous`, the position before the last ply and that ply).
+fn play_in_mode(
+    pos: &Position,
+    mv: &Move,
+    lenient: bool,
+    previous: Option<&(Position, Move)>,
+) -> Result<rules_core::Played, rules_core::PlayError> {
+    if lenient {
+        pos.play_lenient(mv, previous.map(|(p, m)| (p, m)))
+    } else {
+        pos.play(mv)
+    }
+}
+
+/// Checks a record, in lenient validation when `lenient` (spec/notation.md §9; Redu R25, R26:
+/// forgotten M1 captures and penalty claims are accepted, and kept as written in the canonical
+/// record). Strict validation, [`check`], rejects them saying they need lenient validation.
+#[must_use]
+pub fn check_with(record: &Record, spans: Option<&Spans>, steps: bool, lenient: bool) -> Checked {
     let mut cx = Ctx {
         spans,
         problems: Vec::new(),
@@ -241,6 +327,8 @@ pub fn check(record: &Record, spans: Option<&Spans>, steps: bool) -> Checked {
     }
 
     let mut last = Last::Start;
+    // The position before the last ply and that ply: what a penalty claim (R26) answers.
+    let mut previous: Option<(Position, Move)> = None;
     let mut ply = 0u32;
     let mut stopped = false;
     for (k, item) in record.movetext.iter().enumerate() {
@@ -297,9 +385,26 @@ pub fn check(record: &Record, spans: Option<&Spans>, steps: bool) -> Checked {
                     }
                 };
                 let mover = pos.to_move();
-                match pos.play(&mv) {
+                match play_in_mode(&pos, &mv, lenient, previous.as_ref()) {
                     Ok(played) => {
-                        let canonical = played.canonical.to_string();
+                        // A lenient-only mark is not a move of the game: it keeps its own
+                        // (normalised) spelling.
+                        let canonical = if is_lenient_only(&mv) {
+                            written(&mv).to_string()
+                        } else if !same_path(
+                            &pos,
+                            &played.canonical,
+                            &played.trace,
+                            &path_annotations(&record.movetext[k + 1..]),
+                        ) {
+                            // The ply's path is annotated, and the outcome's first spelling
+                            // takes another path: the decisions as written stay (§10.2).
+                            written(&mv).to_string()
+                        } else {
+                            played.canonical.to_string()
+                        };
+                        out.lenient_plies += u32::from(is_lenient_only(&mv));
+                        previous = Some((pos, mv));
                         if let Item::Ply { number, token } = &mut canon.movetext[k] {
                             *number = Some(ply);
                             token.clone_from(&canonical);
@@ -330,11 +435,16 @@ pub fn check(record: &Record, spans: Option<&Spans>, steps: bool) -> Checked {
                     }
                     Err(e) => {
                         let s = cx.item_span(k);
+                        let hint = if !lenient && is_lenient_only(&mv) {
+                            " (mancala validate --lenient)"
+                        } else {
+                            ""
+                        };
                         cx.push(
                             Problem::new(
                                 ProblemKind::IllegalMove,
                                 s,
-                                format!("illegal move {token}: {}", e.reason),
+                                format!("illegal move {token}: {}{hint}", e.reason),
                             )
                             .rule(Some(e.rule))
                             .at_ply(Some(ply), Some(token)),
@@ -414,7 +524,11 @@ pub fn check(record: &Record, spans: Option<&Spans>, steps: bool) -> Checked {
             }
             Item::Annotation { key, value } => {
                 let s = cx.item_span(k);
-                match annotate(key, value, &pos, &last, &options) {
+                let mode = Mode {
+                    lenient,
+                    previous: previous.as_ref(),
+                };
+                match annotate(key, value, &pos, &last, &options, mode) {
                     Ok(canonical) => {
                         if let Item::Annotation { value, .. } = &mut canon.movetext[k] {
                             *value = canonical;
@@ -719,6 +833,18 @@ fn last_ply(last: &Last) -> Result<(u32, Player, &Move, &Trace), Why> {
     }
 }
 
+/// The validation mode, for the annotations that play a move (`forbidden`).
+#[derive(Clone, Copy)]
+struct Mode<'a> {
+    lenient: bool,
+    previous: Option<&'a (Position, Move)>,
+}
+
+/// A right as written in position strings and the `right` annotation: `O3:4A`.
+fn fmt_right(r: Option<rules_core::Right>) -> String {
+    r.map_or("none".to_owned(), |r| format!("{:?}:{}", r.kind, r.hole))
+}
+
 /// Checks one annotation at the point reached; returns its canonical value.
 fn annotate(
     key: &str,
@@ -726,6 +852,7 @@ fn annotate(
     pos: &Position,
     last: &Last,
     options: &[(String, String)],
+    mode: Mode<'_>,
 ) -> Check {
     let value = value.trim();
     match key {
@@ -822,6 +949,97 @@ fn annotate(
                 return Err(bad(format!("ply {ply} sowed {}{detail}", fmt_laps(&got))));
             }
             Ok(fmt_laps(&want))
+        }
+        "sown" => {
+            let (ply, _, _, trace) = last_ply(last)?;
+            let got: Vec<Hole> = trace
+                .events
+                .iter()
+                .filter_map(|e| match e {
+                    Event::Sow { hole } => Some(*hole),
+                    _ => None,
+                })
+                .collect();
+            let want: Vec<Hole> = if value == "none" {
+                Vec::new()
+            } else {
+                value
+                    .split(',')
+                    .map(|h| parse_hole(h.trim()))
+                    .collect::<Result<_, _>>()?
+            };
+            let list = |v: &[Hole]| {
+                if v.is_empty() {
+                    "none".to_owned()
+                } else {
+                    v.iter()
+                        .map(ToString::to_string)
+                        .collect::<Vec<_>>()
+                        .join(",")
+                }
+            };
+            if got != want {
+                let detail = match want.iter().zip(&got).position(|(w, g)| w != g) {
+                    Some(k) => format!(": seed #{} fell in {}, not {}", k + 1, got[k], want[k]),
+                    None => format!(
+                        ": {}, not {}",
+                        plural(got.len() as u32, "seed", "seeds"),
+                        want.len()
+                    ),
+                };
+                return Err(bad(format!("ply {ply} sowed {}{detail}", list(&got))));
+            }
+            Ok(list(&want))
+        }
+        "right" => {
+            let want = if value == "none" {
+                None
+            } else {
+                let parsed = value.split_once(':').and_then(|(k, h)| {
+                    let kind = match k.trim() {
+                        "O1" => rules_core::RightKind::O1,
+                        "O2" => rules_core::RightKind::O2,
+                        "O3" => rules_core::RightKind::O3,
+                        _ => return None,
+                    };
+                    Some(rules_core::Right {
+                        kind,
+                        hole: h.trim().parse().ok()?,
+                    })
+                });
+                Some(parsed.ok_or_else(|| {
+                    bad(format!(
+                        "`{value}` is not a right: expected O1, O2 or O3 and a hole, such as O3:4A, or none"
+                    ))
+                })?)
+            };
+            let got = pos.to_setup().right;
+            if got != want {
+                // The rule that creates (or would create) the right, when the last ply says.
+                let rule = match last {
+                    Last::Ply { trace, .. } => trace.events.iter().find_map(|e| match e {
+                        Event::Note { rule, .. } if matches!(*rule, "R5" | "R8" | "R17") => {
+                            Some(*rule)
+                        }
+                        _ => None,
+                    }),
+                    _ => None,
+                };
+                let holder = pos.to_move();
+                return Err((
+                    match got {
+                        Some(r) => format!(
+                            "the pending right is {} ({holder}'s, on the seed in {}), not {}",
+                            fmt_right(got),
+                            r.hole,
+                            fmt_right(want)
+                        ),
+                        None => format!("no right is pending, not {}", fmt_right(want)),
+                    },
+                    rule,
+                ));
+            }
+            Ok(fmt_right(want))
         }
         "territories" => {
             let want = parse_pair(value)?;
@@ -1018,10 +1236,14 @@ fn annotate(
                 Ok(m) => m,
                 Err(e) => return Err(bad(e.message)),
             };
-            match pos.play(&mv) {
+            match play_in_mode(pos, &mv, mode.lenient, mode.previous) {
                 Ok(p) => Err(bad(format!(
                     "{t} is a legal move here (played as {})",
-                    p.canonical
+                    if is_lenient_only(&mv) {
+                        mv.to_string()
+                    } else {
+                        p.canonical.to_string()
+                    }
                 ))),
                 Err(e) if e.rule != r => Err((
                     format!("{t} is illegal by {}, not {r}: {}", e.rule, e.reason),
@@ -1138,6 +1360,13 @@ fn setup_diff(want: &Setup, got: &Setup) -> Vec<String> {
             "the round's opener is {}, not {}",
             got.opener.map_or("none".to_owned(), |p| p.to_string()),
             want.opener.map_or("none".to_owned(), |p| p.to_string())
+        ));
+    }
+    if want.right != got.right {
+        out.push(format!(
+            "the pending right is {}, not {}",
+            fmt_right(got.right),
+            fmt_right(want.right)
         ));
     }
     if want.opening_pending != got.opening_pending {

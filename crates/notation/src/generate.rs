@@ -89,6 +89,38 @@ pub fn random_decision(p: &Position, rng: &mut Rng) -> Decision {
     }
 }
 
+/// Redu's path and right annotations, now and then (spec/notation.md §6.2): the holes sown seed
+/// by seed, and the right the ply left pending. Other games never draw these numbers, so their
+/// records stay those of earlier versions for a given seed.
+fn redu_annotations(record: &mut Record, played: &rules_core::Played, rng: &mut Rng) {
+    if rng.below(6) == 0 {
+        let sown: Vec<String> = played
+            .trace
+            .events
+            .iter()
+            .filter_map(|e| match e {
+                rules_core::Event::Sow { hole } => Some(hole.to_string()),
+                _ => None,
+            })
+            .collect();
+        record.movetext.push(Item::Annotation {
+            key: "sown".into(),
+            value: if sown.is_empty() {
+                "none".to_owned()
+            } else {
+                sown.join(",")
+            },
+        });
+    }
+    let right = played.position.to_setup().right;
+    if right.is_some() && rng.below(2) == 0 {
+        record.movetext.push(Item::Annotation {
+            key: "right".into(),
+            value: right.map_or("none".to_owned(), |r| format!("{:?}:{}", r.kind, r.hole)),
+        });
+    }
+}
+
 /// A random record of `variant`: random legal plies until the match ends or a limit is reached.
 #[must_use]
 pub fn random_record(variant: Variant, seed: u64, opts: GenOptions) -> Record {
@@ -146,6 +178,9 @@ pub fn random_record(variant: Variant, seed: u64, opts: GenOptions) -> Record {
                         key: "position".into(),
                         value: write_position(&played.position.to_setup()),
                     });
+                }
+                if variant.kind() == rules_core::GameKind::Redu {
+                    redu_annotations(&mut record, &played, &mut rng);
                 }
             }
             if opts.comments && rng.below(24) == 0 {

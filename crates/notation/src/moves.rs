@@ -105,8 +105,8 @@ fn redu_sowing(i: &str) -> IResult<&str, ReduSowForm, PErr<'_>> {
     );
     let long = map(
         label(
-            "the long form: > and the sown holes, such as >3A>5B",
-            many1(preceded(char('>'), hole)),
+            "the long form: / and the sown holes, such as /3A/5B",
+            many1(preceded(char('/'), hole)),
         ),
         |p| (false, Vec::new(), Some(p)),
     );
@@ -157,6 +157,12 @@ fn redu_form(i: &str) -> IResult<&str, ReduForm, PErr<'_>> {
 fn parse_redu(token: &str) -> Result<Move, String> {
     let f = match redu_form(token) {
         Ok((_, f)) => f,
+        Err(_) if token == "pass" => {
+            return Err(
+                "`pass`: Redu has no passes (R30): a player who cannot sow ends the game (R27)"
+                    .to_owned(),
+            );
+        }
         Err(_) => {
             return Err(format!(
                 "`{token}` is not a redu move: expected {}",
@@ -169,9 +175,17 @@ fn parse_redu(token: &str) -> Result<Move, String> {
         ReduForm::Penalty(hole) => Ok(Move::ReduPenalty { hole }),
         ReduForm::Sow(s) => {
             if let Some(path) = &s.path {
-                return ReduSow::from_path(s.capture, s.start, s.second, s.dir, path, s.forgotten)
-                    .map(Move::ReduSow)
-                    .map_err(|e| format!("`{token}`: {e}"));
+                let mut m =
+                    ReduSow::from_path(s.capture, s.start, s.second, s.dir, path, s.forgotten)
+                        .map_err(|e| format!("`{token}`: {e}"))?;
+                // Two singletons are written lower hole first; either order is read.
+                if let Some(h2) = m.second
+                    && h2 < m.start
+                {
+                    m.second = Some(m.start);
+                    m.start = h2;
+                }
+                return Ok(Move::ReduSow(m));
             }
             let mut letters = Letters::EMPTY;
             for l in &s.letters {
@@ -210,7 +224,7 @@ pub fn expected_tokens(game: GameKind) -> &'static str {
         GameKind::SulusNishtaw => "open or a start hole such as 6B",
         GameKind::Uugg => "a start hole such as 3B, or pass",
         GameKind::Redu => {
-            "a Redu move (spec/notation.md §5): a sowing such as 4B, 4B+, 4B-hwd, 2B3B+ or 4B>2A>5B>6B, an O1 capture and sowing such as x3B:5B+, or a capture such as x3B"
+            "a Redu move (spec/notation.md §5.5): a sowing such as 4B, 4B+, 4B-hwd, 2B3B+ or 4B/2A/5B/6B, an O1 capture and sowing such as x3B:5B+, or a capture such as x3B"
         }
     }
 }
@@ -327,23 +341,27 @@ mod tests {
         assert_eq!(parse_move(g, "3B2B+").unwrap().to_string(), "2B3B+");
         // The long form becomes the decisions it implies, every entry written out.
         assert_eq!(
-            parse_move(g, "4B>2A>5B>1A>5B>2A>4A>3B>5A")
+            parse_move(g, "4B/2A/5B/1A/5B/2A/4A/3B/5A")
                 .unwrap()
                 .to_string(),
             "4B+ddbdhd"
         );
         assert_eq!(
-            parse_move(g, "3A>4B>4A>3B>5A>2B>6A").unwrap().to_string(),
+            parse_move(g, "3A/4B/4A/3B/5A/2B/6A").unwrap().to_string(),
             "3A+oddd"
         );
-        assert_eq!(parse_move(g, "4B>3A").unwrap().to_string(), "4B");
-        assert_eq!(parse_move(g, "4B>4A>3B").unwrap().to_string(), "4B-");
-        assert_eq!(parse_move(g, "2B3B>3A>4B").unwrap().to_string(), "2B3B+");
+        assert_eq!(parse_move(g, "4B/3A").unwrap().to_string(), "4B");
+        assert_eq!(parse_move(g, "4B/4A/3B").unwrap().to_string(), "4B-");
+        assert_eq!(parse_move(g, "2B3B/3A/4B").unwrap().to_string(), "2B3B+");
+        assert_eq!(parse_move(g, "3B2B/3A/4B").unwrap().to_string(), "2B3B+");
+        assert_eq!(parse_move(g, "3B2B/6A/1B").unwrap().to_string(), "2B3B-");
         for bad in [
-            "4B>4A",
-            "4B->2A>5B",
-            "4B>2A>5B>6B>1A",
-            "4B>1A>5B",
+            "4B/4A",
+            "4B-/2A/5B",
+            "4B/2A/5B/6B/1A",
+            "4B/1A/5B",
+            "4B>2A>5B",
+            "4B/",
             "pass",
             "4B+x",
             "4Bo+",
@@ -354,8 +372,8 @@ mod tests {
             assert!(e.is_err(), "{bad}: {e:?}");
         }
         assert_eq!(
-            parse_move(g, "4B>4A").unwrap_err().message,
-            "`4B>4A`: a single seed goes into the opposite hole 3A (R4), not 4A"
+            parse_move(g, "4B/4A").unwrap_err().message,
+            "`4B/4A`: a single seed goes into the opposite hole 3A (R4), not 4A"
         );
         // Moves serialise (JSON) and come back.
         for t in ["x3B:4B+dhb~", "x3B", "p4B", "2B3B-"] {

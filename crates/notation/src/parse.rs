@@ -419,6 +419,8 @@ pub fn parse_record(text: &str) -> Result<Parsed, Vec<Problem>> {
                         rest: i,
                         expected: Some(if c == '[' {
                             "a move: tags come before the movetext, and a line beginning with `[` starts the next record"
+                        } else if c == '>' {
+                            "a move, a comment, an annotation or a result (`>` ends a round marker; the long form of a Redu move separates its holes with `/`, as in 4B/2A/5B: spec/notation.md §5.5)"
                         } else {
                             "a move, a comment, an annotation or a result"
                         }),

@@ -253,7 +253,7 @@ fn sowings(s: &St, o: Opts, prefix: &str, out: &mut Vec<(String, St)>, names: bo
                         let t = if names {
                             let mut t = format!("{j}{}", me.letter());
                             for &i in path {
-                                t.push('>');
+                                t.push('/');
                                 t.push_str(&hole_name(i));
                             }
                             t

@@ -69,7 +69,7 @@ impl Redu {
             return Err(Illegal::new(
                 "R26",
                 format!(
-                    "{x} played the singleton {}: a forgotten capture stays on the board and is not penalised (R25)",
+                    "{x} played the singleton {} himself: there is nothing to penalise, and a forgotten capture just stays on the board (R25)",
                     m.start
                 ),
             ));
@@ -79,14 +79,25 @@ impl Redu {
         let mut c = *before;
         c.right = None;
         let o = 11 - s;
-        let taken = c.seeds[o] + 1;
+        let held = c.seeds[o];
+        let taken = held + 1;
         c.seeds[s] = 0;
         c.seeds[o] = 0;
         c.store[y.index()] += taken;
         c.to_move = y;
         emit(t, || Event::Note {
             rule: "R26",
-            text: format!("{y} claims the penalty: {x}'s move is cancelled and {claim} is played"),
+            text: format!(
+                "{y} claims the penalty on {claim}: {x}'s ply {x_move} is cancelled{}; {claim} is played from the position before it, its lone seed into {}, which held {held}, and the {taken} seeds there go to {y}, who then plays his turn",
+                match after.right {
+                    Some((kind, i)) => format!(
+                        " with the right {kind:?} on {} it gave {y}",
+                        GEO.hole(usize::from(i))
+                    ),
+                    None => String::new(),
+                },
+                GEO.hole(o)
+            ),
         });
         emit(t, || Event::Capture {
             hole: GEO.hole(o),

@@ -38,6 +38,25 @@ fn seeds(n: u8) -> String {
     }
 }
 
+/// What the right a sowing gives `holder` on the seed in `hole` is (R19–R23), for the trace.
+fn right_text(kind: RightKind, holder: Player, hole: Hole, o1_costs_turn: bool) -> String {
+    let (seed, cost) = match kind {
+        RightKind::O1 if o1_costs_turn => (
+            "the lone seed fell into",
+            "under o1-costs-turn=yes that capture is his whole turn",
+        ),
+        RightKind::O1 => ("the lone seed fell into", "he still sows in that turn"),
+        RightKind::O2 => ("seed #1 fell into", "that capture is his whole turn"),
+        RightKind::O3 => (
+            "the antepenultimate seed fell into",
+            "that capture is his whole turn",
+        ),
+    };
+    format!(
+        "{seed} {hole}, which was empty: {holder} receives the right {kind:?} on it; he may take it at the start of his next turn only, and {cost}"
+    )
+}
+
 /// A Redu position.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Redu {
@@ -85,16 +104,22 @@ impl Redu {
         self.to_move = me.other();
         self.right = right.map(|(k, i)| (k, i as u8));
         if let Some((kind, i)) = right {
+            let o1_costs_turn = self.o1_costs_turn;
             emit(t, || Event::Note {
                 rule: match kind {
                     RightKind::O1 => "R5",
                     RightKind::O2 => "R8",
                     RightKind::O3 => "R17",
                 },
+                text: right_text(kind, me.other(), GEO.hole(i), o1_costs_turn),
+            });
+        }
+        if T::ON && self.is_over() {
+            let you = self.to_move;
+            emit(t, || Event::Note {
+                rule: "R27",
                 text: format!(
-                    "{} may take the seed in {} at the start of his turn ({kind:?})",
-                    me.other(),
-                    GEO.hole(i)
+                    "{you}, to move, has no seed in his row: the game is over, and {me} takes the seeds left on the board"
                 ),
             });
         }
@@ -126,6 +151,15 @@ impl Redu {
         match before {
             0 => c.finish(Some((RightKind::O1, o)), "R5", t),
             1 | 2 if !forgotten => {
+                emit(t, || Event::Note {
+                    rule: "R5",
+                    text: format!(
+                        "{} held {} before the seed: {me} captures the {} seeds now there (M1)",
+                        GEO.hole(o),
+                        seeds(before),
+                        before + 1
+                    ),
+                });
                 let taken = c.seeds[o];
                 c.seeds[o] = 0;
                 c.store[me.index()] += taken;
@@ -141,13 +175,25 @@ impl Redu {
                 emit(t, || Event::Note {
                     rule: "R25",
                     text: format!(
-                        "the M1 capture in {} is forgotten: the seeds stay",
-                        GEO.hole(o)
+                        "{} held {} before the seed: the M1 capture of the {} seeds now there is forgotten, and they stay",
+                        GEO.hole(o),
+                        seeds(before),
+                        before + 1
                     ),
                 });
                 c.finish(None, "R25", t)
             }
-            _ => c.finish(None, "R5", t),
+            _ => {
+                emit(t, || Event::Note {
+                    rule: "R5",
+                    text: format!(
+                        "{} held {} before the seed: no capture",
+                        GEO.hole(o),
+                        seeds(before)
+                    ),
+                });
+                c.finish(None, "R5", t)
+            }
         }
     }
 
@@ -171,6 +217,15 @@ impl Redu {
         match before {
             0 => c.finish(Some((RightKind::O2, opp)), "R8", t),
             1 | 2 => {
+                emit(t, || Event::Note {
+                    rule: "R8",
+                    text: format!(
+                        "{} held {} before seed #1: {me} captures the {} seeds now there (M2)",
+                        GEO.hole(opp),
+                        seeds(before),
+                        before + 1
+                    ),
+                });
                 let taken = c.seeds[opp];
                 c.seeds[opp] = 0;
                 c.store[me.index()] += taken;
@@ -182,7 +237,17 @@ impl Redu {
                 });
                 c.finish(None, "R8", t)
             }
-            _ => c.finish(None, "R8", t),
+            _ => {
+                emit(t, || Event::Note {
+                    rule: "R8",
+                    text: format!(
+                        "{} held {} before seed #1: no capture",
+                        GEO.hole(opp),
+                        seeds(before)
+                    ),
+                });
+                c.finish(None, "R8", t)
+            }
         }
     }
 
@@ -471,7 +536,7 @@ impl Redu {
                 Some(i) => {
                     pr.check(hole.side == s.to_move, Some("R19"), || {
                         format!(
-                            "the right's hole {hole} must be in the row of its holder, {}, the player to move (R20)",
+                            "the right's hole {hole} must be in the row of its holder, {}, the player to move, the only one who may use it",
                             s.to_move
                         )
                     });
@@ -530,6 +595,12 @@ impl Redu {
                             ),
                         ));
                     }
+                    emit(t, || Event::Note {
+                        rule: "R22",
+                        text: format!(
+                            "{me} uses his right O1: he takes the seed in {h}, then sows in the same ply"
+                        ),
+                    });
                     pos = self.take_right(t);
                     if pos.is_over() {
                         return Err(Illegal::new(
@@ -560,6 +631,14 @@ impl Redu {
                     ));
                 }
             }
+        } else if let Some((kind, i)) = self.right {
+            emit(t, || Event::Note {
+                rule: "R20",
+                text: format!(
+                    "{me} does not use his right {kind:?} on the seed in {}: it lapses",
+                    GEO.hole(usize::from(i))
+                ),
+            });
         }
         let Some(s) = GEO.index(m.start) else {
             return Err(Illegal::new(
@@ -598,8 +677,13 @@ impl Redu {
                 return Err(Illegal::new(
                     "R9",
                     format!(
-                        "{} and {second} are not consecutive holes (1 and 6 are not consecutive)",
-                        m.start
+                        "{} and {second} are not consecutive holes{}",
+                        m.start,
+                        if (lo, hi) == (1, N) {
+                            " (the row does not wrap: 1 and 6 are not consecutive)"
+                        } else {
+                            ""
+                        }
                     ),
                 ));
             }
@@ -626,19 +710,24 @@ impl Redu {
             c.seeds[s] = 0;
             c.seeds[s2] = 0;
             let from = if sigma > 0 { hi } else { lo };
+            let dir = m.dir.expect("checked");
+            emit(t, || Event::Gather {
+                holes: vec![GEO.hole(Self::own(me, lo)), GEO.hole(Self::own(me, hi))],
+                seeds: 2,
+                dir,
+                rule: "R9",
+            });
             emit(t, || Event::Note {
                 rule: "R9",
                 text: format!(
-                    "{} lifts the singletons {} and {second} together",
-                    me, m.start
+                    "the two singletons are sown as the two seeds of {}, {}",
+                    GEO.hole(Self::own(me, from)),
+                    if sigma > 0 {
+                        "counterclockwise (+)"
+                    } else {
+                        "clockwise (-)"
+                    }
                 ),
-            });
-            emit(t, || Event::Lift {
-                hole: GEO.hole(Self::own(me, from)),
-                seeds: 2,
-                dir: m.dir.expect("checked"),
-                relay: false,
-                rule: "R9",
             });
             return Ok(c.two(from, sigma, t));
         }
@@ -736,6 +825,32 @@ impl Redu {
                     relay: false,
                     rule: "R15",
                 });
+                // Column k of the mover, named by its holes (redu.md §2), for the trace.
+                let col = |k: i8| {
+                    let o = Self::own(me, k);
+                    format!("column {k} ({}, {})", GEO.hole(o), GEO.hole(11 - o))
+                };
+                let skipped = || Event::Note {
+                    rule: "R14",
+                    text: format!("{}, the start column, is skipped", col(j)),
+                };
+                let dir_words = |sigma: i8| {
+                    if sigma > 0 {
+                        "counterclockwise (+)"
+                    } else {
+                        "clockwise (-)"
+                    }
+                };
+                if m.special {
+                    emit(t, || Event::Note {
+                        rule: "R12",
+                        text: format!(
+                            "the special start: {}, the first column, is empty, so seed #1 goes into {}, opposite the start hole",
+                            col(first_column(j, sigma)),
+                            GEO.hole(11 - s)
+                        ),
+                    });
+                }
                 let mut z = Zig::new(
                     c.seeds,
                     base_of(me),
@@ -771,7 +886,36 @@ impl Redu {
                                 }
                                 _ => false,
                             };
+                            let (k0, b0) = (z.column(), z.board);
                             z.entry(same, t);
+                            if T::ON {
+                                match z.need() {
+                                    Need::End { skip: false } => {
+                                        // R13: the other hole of a far-end column is not sown.
+                                        let o = Self::own(me, k0);
+                                        let other = if z.board[o] == b0[o] { o } else { 11 - o };
+                                        let hand = z.hand;
+                                        emit(t, || Event::Note {
+                                            rule: "R13",
+                                            text: format!(
+                                                "{} is a far end and {} in hand: {} is not sown",
+                                                col(k0),
+                                                if hand == 1 {
+                                                    "1 seed is still".to_owned()
+                                                } else {
+                                                    format!("{hand} seeds are still")
+                                                },
+                                                GEO.hole(other)
+                                            ),
+                                        });
+                                    }
+                                    Need::End { skip: true } => emit(t, skipped),
+                                    Need::Entry { .. } if z.column() != k0 + z.sigma() => {
+                                        emit(t, skipped);
+                                    }
+                                    _ => {}
+                                }
+                            }
                         }
                         Need::End { skip } => {
                             let bounce = match m.letters.get(at) {
@@ -798,18 +942,48 @@ impl Redu {
                                 }
                             };
                             at += 1;
-                            let before = (z.column(), z.sigma());
+                            let (k0, s0) = (z.column(), z.sigma());
                             z.end(bounce);
                             emit(t, || Event::Note {
                                 rule: if skip { "R14" } else { "R13" },
                                 text: format!(
-                                    "{} at column {} (direction {}), on at column {}",
-                                    if bounce { "bounce" } else { "wrap" },
-                                    before.0,
-                                    if before.1 > 0 { '+' } else { '-' },
-                                    z.column()
+                                    "{}{}",
+                                    match (skip, bounce) {
+                                        (true, _) =>
+                                            "past the start column the path leaves the board: "
+                                                .to_owned(),
+                                        (false, true) => format!("bounce at column {k0}: "),
+                                        (false, false) => format!("wrap at column {k0}: "),
+                                    },
+                                    match (skip, bounce) {
+                                        (true, true) =>
+                                            format!("bounce, it turns back {}", dir_words(-s0)),
+                                        (true, false) => format!(
+                                            "wrap, it goes on {} from the other end of the board",
+                                            dir_words(s0)
+                                        ),
+                                        (false, true) =>
+                                            format!("the path turns back {}", dir_words(-s0)),
+                                        (false, false) => format!(
+                                            "the path goes on {} from the other end of the board",
+                                            dir_words(s0)
+                                        ),
+                                    }
                                 ),
                             });
+                            if T::ON && !skip {
+                                // R14 after a wrap or a bounce: the start column is skipped.
+                                let expect = if bounce {
+                                    k0 - s0
+                                } else if s0 > 0 {
+                                    1
+                                } else {
+                                    N
+                                };
+                                if z.column() != expect || matches!(z.need(), Need::End { .. }) {
+                                    emit(t, skipped);
+                                }
+                            }
                         }
                     }
                 }
@@ -868,7 +1042,31 @@ impl Redu {
             ));
         }
         debug_assert!(self.right.is_some_and(|r| r.0 == kind));
-        Ok(self.capture_ply(t))
+        let you = me.other();
+        let r24 = kind == RightKind::O1 && !self.o1_costs_turn;
+        emit(t, || Event::Note {
+            rule: match kind {
+                RightKind::O1 => "R22",
+                _ => "R23",
+            },
+            text: if r24 {
+                format!("{me} uses his right O1: he takes the seed in {hole}")
+            } else {
+                format!(
+                    "{me} uses his right {kind:?}: he takes the seed in {hole}; that is his whole turn, and {you} sows again"
+                )
+            },
+        });
+        let next = self.capture_ply(t);
+        if T::ON && !r24 && next.is_over() {
+            emit(t, || Event::Note {
+                rule: "R27",
+                text: format!(
+                    "{you}, to move, has no seed in his row: the game is over, and {me} takes the seeds left on the board"
+                ),
+            });
+        }
+        Ok(next)
     }
 
     /// Plays a ply, strictly or leniently (R25). Penalty claims are handled in [`lenient`].
@@ -891,7 +1089,7 @@ impl Redu {
             Move::ReduPenalty { .. } => Err(Illegal::new(
                 "R26",
                 if lenient {
-                    "a penalty claim needs the position before the opponent's move and that move"
+                    "a penalty claim answers the opponent's last ply, and there is none before it to cancel"
                 } else {
                     "a penalty claim is accepted only in lenient validation"
                 },
