@@ -1,6 +1,7 @@
 //! Every example of spec/notation.md is checked: code blocks tagged `mgn` are valid records (and
-//! `mgn canonical` ones are their own canonical form), `mgn invalid` ones are not, `position`
-//! blocks hold legal position strings, and `json` blocks are records in the JSON form.
+//! `mgn canonical` ones are their own canonical form), `mgn invalid` ones are not, `mgn lenient`
+//! ones are valid only with `--lenient`, `position` blocks hold legal position strings, and `json`
+//! blocks are records in the JSON form.
 
 use crate::support::root;
 
@@ -30,8 +31,19 @@ fn spec_examples_hold() {
         match words.first().copied() {
             Some("mgn") => {
                 let invalid = words.contains(&"invalid");
+                // `mgn lenient`: valid only in lenient validation (§9), invalid without it.
+                let lenient = words.contains(&"lenient");
+                let mode: &[&str] = if lenient { &["--lenient"] } else { &[] };
+                if lenient {
+                    let strict = crate::support::mancala()
+                        .args(["validate", "-q", "-"])
+                        .write_stdin(body.clone())
+                        .output()
+                        .unwrap();
+                    assert_eq!(strict.status.code(), Some(1), "spec example:\n{body}");
+                }
                 let out = crate::support::mancala()
-                    .args(["validate", "-q", "-"])
+                    .args(["validate", "-q", "-"].iter().chain(mode))
                     .write_stdin(body.clone())
                     .output()
                     .unwrap();
@@ -44,7 +56,7 @@ fn spec_examples_hold() {
                 );
                 if words.contains(&"canonical") {
                     let conv = crate::support::mancala()
-                        .args(["convert", "-"])
+                        .args(["convert", "-"].iter().chain(mode))
                         .write_stdin(body.clone())
                         .output()
                         .unwrap();
