@@ -30,8 +30,9 @@ pub enum Event {
         rule: Rule,
     },
     /// One seed taken from each of several holes into one hand, which the `Sow` events that
-    /// follow sow as one lap: the first lap of the Sulus Nishtaw opening (S4, S6). Sowing starts in
-    /// the hole after the last of `holes`, as a lap lifted from that hole would.
+    /// follow sow as one lap: the first lap of the Sulus Nishtaw opening (S4, S6), where sowing
+    /// starts in the hole after the last of `holes`, as a lap lifted from that hole would; and
+    /// Redu's two singletons (R9), sown as the two seeds of one of them (a `Note` says which).
     Gather {
         /// The holes a seed was taken from, in cycle order.
         holes: Vec<Hole>,
