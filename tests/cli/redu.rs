@@ -176,6 +176,16 @@ fn lenient_marks_need_lenient_validation() {
         out.contains("  A claims the penalty on 4B: B's ply 1B+ is cancelled; 4B is played from the position before it, its lone seed into 3A, which held 2, and the 3 seeds there go to A, who then plays his turn (R26)\n  A captures 3 from 3A (R26)\n"),
         "{out}"
     );
+    // An O1 prefix and a forgotten capture in one ply: the seed of the right is taken, the
+    // singleton's capture is not (R22, R25).
+    let both = record(
+        "",
+        "redu 4,4,4,2,4,4/4,4,1,1,4,4 B store=3,5 right=O1:3B",
+        "1. x3B:4B/3A~ (taken 3B:1) (captures 1) (position redu 4,4,4,3,4,4/4,4,0,0,4,4 A store=3,6) *",
+    );
+    let (code, out, err) = run(&["convert", "--lenient", "-"], &both);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains("1. x3B:4B~ (taken 3B:1)"), "{out}");
     // A claim the rules do not allow fails in lenient validation too, with R26.
     let bad = record("", JUG_B001, "1. 1B+ 2. p3B *");
     let (code, _, err) = run(&["validate", "--lenient", "-q", "-"], &bad);
