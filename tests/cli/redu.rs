@@ -287,3 +287,35 @@ fn replay_lists_a_zigzag_seed_by_seed() {
         .collect();
     assert_eq!(rules, ["R13", "R13", "R14", "R17"]);
 }
+
+#[test]
+fn validate_names_the_canonical_spelling_of_every_respelled_ply() {
+    // fig008/009 written in the long form (spec §5.5): validate accepts it and says that its
+    // canonical spelling is 4B+bdh (README §6.2: any legal decision string, shown canonically).
+    let text = record(
+        "",
+        "redu 3,2,0,3,1,2/2,3,1,8,2,1 B store=10,10",
+        "1. 4B/2A/5B/1A/5B/2A/4A/3B/5A *",
+    );
+    let (code, out, _) = run(&["validate", "-"], &text);
+    assert_eq!(code, Some(0), "{out}");
+    assert!(
+        out.contains("  ply 1: `4B/2A/5B/1A/5B/2A/4A/3B/5A` is `4B+bdh` in canonical form\n"),
+        "{out}"
+    );
+    let (_, json, _) = run(&["validate", "--format", "json", "-"], &text);
+    assert!(
+        json.contains(
+            r#""respelled":[{"canonical":"4B+bdh","ply":1,"written":"4B/2A/5B/1A/5B/2A/4A/3B/5A"}]"#
+        ),
+        "{json}"
+    );
+    // A canonical record names nothing.
+    let canonical = record(
+        "",
+        "redu 3,2,0,3,1,2/2,3,1,8,2,1 B store=10,10",
+        "1. 4B+bdh *",
+    );
+    let (_, out, _) = run(&["validate", "-"], &canonical);
+    assert!(!out.contains("canonical form"), "{out}");
+}

@@ -68,6 +68,9 @@ pub fn record_json(u: &Unit, lenient: bool) -> serde_json::Value {
             "problems": u.checked.problems.len(),
         }
     });
+    if !u.checked.respelled.is_empty() {
+        v["data"]["respelled"] = json!(u.checked.respelled);
+    }
     if lenient {
         v["data"]["lenient"] = json!(true);
         v["data"]["lenient_plies"] = json!(u.checked.lenient_plies);
@@ -113,7 +116,17 @@ pub fn run(args: &ValidateArgs) -> Result<Outcome, CliError> {
             }
             report(&u, args.format, &mut out)?;
             match args.format {
-                Format::Text if !args.quiet => writeln!(out, "{}", record_line(&u))?,
+                Format::Text if !args.quiet => {
+                    writeln!(out, "{}", record_line(&u))?;
+                    // Any legal spelling is accepted; say which plies have another canonical one.
+                    for r in &u.checked.respelled {
+                        writeln!(
+                            out,
+                            "  ply {}: `{}` is `{}` in canonical form",
+                            r.ply, r.written, r.canonical
+                        )?;
+                    }
+                }
                 Format::Json => writeln!(out, "{}", record_json(&u, args.lenient))?,
                 Format::Text => {}
             }

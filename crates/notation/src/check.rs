@@ -73,6 +73,20 @@ pub struct Checked {
     pub plies: u32,
     /// The plies that only lenient validation accepts (Redu R25, R26: `4B~`, `p4B`).
     pub lenient_plies: u32,
+    /// The plies written in another spelling than their canonical one (rules README §6.2), in
+    /// order.
+    pub respelled: Vec<Respelled>,
+}
+
+/// A ply written in another legal spelling than its canonical one.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Respelled {
+    /// The ply's number.
+    pub ply: u32,
+    /// The token as written.
+    pub written: String,
+    /// Its canonical spelling.
+    pub canonical: String,
 }
 
 /// Checking a record stops after this many problems.
@@ -405,6 +419,13 @@ pub fn check_with(record: &Record, spans: Option<&Spans>, steps: bool, lenient: 
                         };
                         out.lenient_plies += u32::from(is_lenient_only(&mv));
                         previous = Some((pos, mv));
+                        if *token != canonical {
+                            out.respelled.push(Respelled {
+                                ply,
+                                written: token.clone(),
+                                canonical: canonical.clone(),
+                            });
+                        }
                         if let Item::Ply { number, token } = &mut canon.movetext[k] {
                             *number = Some(ply);
                             token.clone_from(&canonical);
