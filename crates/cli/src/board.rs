@@ -2,6 +2,7 @@
 //! right as B sees the board; on 2×N the top row is A's, NA down to 1A, the bottom row B's, 1B up
 //! to NB. Hole names are printed above every row, and below the last.
 
+use crate::style::{Paint, Style};
 use rules_core::{Event, MarkKind, Player, Position, Trace};
 use std::fmt::Write as _;
 
@@ -58,7 +59,14 @@ fn territory(s: &rules_core::Setup, p: Player) -> Vec<usize> {
 /// any row in later rounds of games whose territories move). On the 3×6 board, and whenever
 /// territories are not the rows, a line says who owns which holes; claims are listed with their
 /// creators.
+#[allow(dead_code)] // kept for callers that never colour
 pub fn draw(pos: &Position, indent: &str) -> String {
+    draw_styled(pos, indent, Style::PLAIN)
+}
+
+/// [`draw`], with each hole in its owner's colour and the marks and hole names set off when
+/// `style` colours (a terminal).
+pub fn draw_styled(pos: &Position, indent: &str, style: Style) -> String {
     let s = pos.to_setup();
     let g = s.geometry();
     let rows = g.diagram_rows();
@@ -69,7 +77,7 @@ pub fn draw(pos: &Position, indent: &str) -> String {
         + 2;
     // A cell right-aligned in `width`, with the boundary bar in its second column when its left
     // neighbour belongs to the other player (every cell has at least two columns of padding).
-    let line = |row: &[usize], text: &dyn Fn(usize) -> String| -> String {
+    let line = |row: &[usize], text: &dyn Fn(usize) -> String, paint: &dyn Fn(usize) -> Paint| {
         row.iter()
             .enumerate()
             .map(|(k, &i)| {
@@ -77,11 +85,26 @@ pub fn draw(pos: &Position, indent: &str) -> String {
                 if k > 0 && s.owner(row[k - 1]) != s.owner(i) {
                     c.replace_range(1..2, "|");
                 }
+                if style.on {
+                    // Colour the text, not the padding and the bar.
+                    let t = c.trim_start().len();
+                    let (pad, txt) = c.split_at(c.len() - t);
+                    c = format!("{pad}{}", style.paint(paint(i), txt));
+                }
                 c
             })
             .collect::<String>()
     };
-    let names = |row: &Vec<usize>| line(row, &|i| g.hole(i).to_string());
+    let owner_paint = |i: usize| {
+        if s.mark(i).is_some_and(|m| m.kind != MarkKind::Blocked) {
+            Paint::Mark
+        } else if s.owner(i) == Player::A {
+            Paint::A
+        } else {
+            Paint::B
+        }
+    };
+    let names = |row: &Vec<usize>| line(row, &|i| g.hole(i).to_string(), &|_| Paint::Dim);
     let mut out = String::new();
     let last = rows.len() - 1;
     for (r, row) in rows.iter().enumerate() {
@@ -95,7 +118,10 @@ pub fn draw(pos: &Position, indent: &str) -> String {
         if r != last || rows.len() == 1 {
             let _ = writeln!(out, "{indent}   {}", names(row));
         }
-        let mut l = format!("{indent}{label} {}", line(row, &|i| cell(&s, i)));
+        let mut l = format!(
+            "{indent}{label} {}",
+            line(row, &|i| cell(&s, i), &owner_paint)
+        );
         if r == 0 || r == last {
             let k = if r == 0 { 0 } else { 1 };
             let _ = write!(l, "    store {}", s.stores[k]);

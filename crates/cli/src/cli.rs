@@ -2,16 +2,45 @@
 
 use clap::{Args, Parser, Subcommand};
 
+/// The version `mancala --version` prints: the program's, and the version of the notation
+/// standard it reads and writes (spec/notation.md; `notation::VERSION`, checked by a test).
+pub const VERSION: &str = concat!(
+    env!("CARGO_PKG_VERSION"),
+    " (mancala game notation 1.0, spec/notation.md)"
+);
+
 /// Validate, replay, convert and count games of five traditional mancala games: Bechi, Giuthi,
 /// Sulus Nishtaw, Uugg and Redu, exactly as the rules in `rules/` rule them.
 #[derive(Parser, Debug)]
-#[command(name = "mancala", version, about, long_about = None)]
+#[command(name = "mancala", version = VERSION, about, long_about = None)]
 #[command(
     after_help = "Exit status: 0 all input valid, 1 some input invalid, 2 usage or I/O error."
 )]
 pub struct Cli {
+    /// Colour in text output: auto (only on a terminal, and not when NO_COLOR is set), always,
+    /// never. Pipes and files never get colour under auto
+    #[arg(
+        long,
+        global = true,
+        value_enum,
+        default_value = "auto",
+        value_name = "WHEN"
+    )]
+    pub color: ColorWhen,
+
     #[command(subcommand)]
     pub command: Command,
+}
+
+/// When to colour text output.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ColorWhen {
+    /// On a terminal, unless NO_COLOR is set to a non-empty value.
+    Auto,
+    /// Always, even in pipes.
+    Always,
+    /// Never.
+    Never,
 }
 
 #[derive(Subcommand, Debug)]
@@ -66,6 +95,176 @@ pub enum Command {
         Exit status: 0 every record converted, 1 some record invalid, 2 usage or I/O error."
     )]
     Convert(ConvertArgs),
+    /// Draw one position: the board as the rules files draw it, as text or SVG
+    #[command(
+        long_about = "Draw one position string (spec/notation.md §4): the board as the rules files \
+        draw it (top row A from NA down to 1A, bottom row B from 1B; the 3x6 board with its middle \
+        row split between the players), the marks with their owners, the territories when they are \
+        not the rows, the stores, a Redu right and the side to move.\n\n\
+        Text by default; --svg (or --format svg) writes an SVG picture on standard output.\n\n\
+        Exit status: 0 a legal position, 1 a position string that does not parse or is not a \
+        position of its game (every problem is named, with its rule), 2 usage error."
+    )]
+    Show(ShowArgs),
+    /// List the legal moves of a position: canonical tokens, one per line, or JSON lines
+    #[command(
+        long_about = "List the legal moves of a position string (spec/notation.md §4): one per \
+        distinct outcome (rules README §6.2), in canonical spelling and canonical order, one per \
+        line. With --format json, one JSON object per line, {\"type\": \"move\", \"data\": \
+        {\"move\", \"position\", \"to_move\", \"captured\", \"round_over\"}}, giving the position \
+        each move leads to.\n\n\
+        A position whose round is over has no moves: nothing is printed, and stderr says why.\n\n\
+        Composes with `perft --divide` and `play` for debugging against another engine (see the \
+        README).\n\n\
+        Exit status: 0 success, 1 a bad position string, 2 usage error."
+    )]
+    Moves(MovesArgs),
+    /// Play moves from a position and print the position string reached
+    #[command(
+        long_about = "Play moves, given in any legal spelling (rules README §6.2), from a position \
+        string (spec/notation.md §4) and print the canonical position string reached. With no \
+        move, print the position in canonical form.\n\n\
+        An illegal move is reported on stderr with the ply, the rule ID that forbids it and why; \
+        nothing is printed on stdout. Moves do not cross a round end: once the round is over, \
+        every move is illegal.\n\n\
+        With --format json, one JSON object per ply, {\"type\": \"ply\", \"data\": {\"ply\", \
+        \"move\", \"written\", \"player\", \"position\", \"captured\", \"round_over\"}}.\n\n\
+        Exit status: 0 every move legal, 1 an illegal move or a bad position string, 2 usage error."
+    )]
+    Play(PlayArgs),
+    /// Explain one ply seed by seed, in plain English, with the rule behind every step
+    #[command(
+        long_about = "Explain what happens in one ply, seed by seed and why, in plain English, \
+        citing the rule IDs of the rules files: where every seed falls and what the hole held, why \
+        a lap relays or stops, why a capture is made or not, and why the turn passes or repeats.\n\n\
+        Either a ply of a recorded game (FILE or standard input; --record K picks the record, \
+        --ply N the ply, every ply when --ply is left out), or a position string and a move: \
+        `mancala explain --position POS --move 4B`.\n\n\
+        Exit status: 0 success, 1 an invalid record, position or move, 2 usage or I/O error."
+    )]
+    Explain(ExplainArgs),
+    /// Print a shell completion script for bash, zsh, fish, elvish or powershell
+    #[command(
+        long_about = "Print a completion script for a shell, generated from this command's own \
+        definition, on standard output. `cargo xtask dist` writes every script and the man pages \
+        into target/dist/."
+    )]
+    Completions(CompletionsArgs),
+}
+
+/// Output formats of show.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ShowFormat {
+    /// Text for people.
+    Text,
+    /// An SVG picture.
+    Svg,
+}
+
+/// The rule options of a position string: the board's width gives `holes`.
+#[derive(Args, Debug, Clone)]
+pub struct PositionOptions {
+    /// A rule option of the game, exactly as the rules files name it (e.g. balla=optional,
+    /// entry=alternate); repeatable. The board's width gives `holes`
+    #[arg(long = "option", short = 'o', value_name = "KEY=VALUE")]
+    pub options: Vec<String>,
+}
+
+#[derive(Args, Debug)]
+pub struct ShowArgs {
+    /// A position string, e.g. "bechi 2,0,5,2/3,1*,4*,7 B store=12,12 opener=B"
+    #[arg(value_name = "POSITION")]
+    pub position: String,
+
+    #[command(flatten)]
+    pub options: PositionOptions,
+
+    /// Output format: text, or an SVG picture
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: ShowFormat,
+
+    /// The same as --format svg
+    #[arg(long)]
+    pub svg: bool,
+
+    /// A caption under the SVG picture
+    #[arg(long, value_name = "TEXT")]
+    pub caption: Option<String>,
+}
+
+#[derive(Args, Debug)]
+pub struct MovesArgs {
+    /// A position string
+    #[arg(value_name = "POSITION")]
+    pub position: String,
+
+    #[command(flatten)]
+    pub options: PositionOptions,
+
+    /// Output format: one move per line, or JSON lines with each move's resulting position
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: Format,
+}
+
+#[derive(Args, Debug)]
+pub struct PlayArgs {
+    /// A position string
+    #[arg(value_name = "POSITION")]
+    pub position: String,
+
+    /// Moves, in any legal spelling, played one after the other
+    #[arg(value_name = "MOVE", allow_hyphen_values = true)]
+    pub moves: Vec<String>,
+
+    #[command(flatten)]
+    pub options: PositionOptions,
+
+    /// Output format: the position string reached, or JSON lines, one per ply
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: Format,
+}
+
+#[derive(Args, Debug)]
+pub struct ExplainArgs {
+    /// A record file; `-` or none reads standard input (not with --position)
+    #[arg(value_name = "FILE|-", conflicts_with = "position")]
+    pub file: Option<String>,
+
+    /// The record of the file, from 1
+    #[arg(long, value_name = "K", default_value = "1", value_parser = clap::value_parser!(u32).range(1..))]
+    pub record: u32,
+
+    /// The ply of the record, from 1; every ply when left out
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub ply: Option<u32>,
+
+    /// Explain MOVE played from this position string instead of a ply of a record
+    #[arg(long, short = 'p', value_name = "POS", requires = "mv")]
+    pub position: Option<String>,
+
+    /// The move to explain, with --position
+    #[arg(
+        long = "move",
+        short = 'm',
+        value_name = "MOVE",
+        requires = "position",
+        allow_hyphen_values = true
+    )]
+    pub mv: Option<String>,
+
+    #[command(flatten)]
+    pub options: PositionOptions,
+
+    /// Lenient validation of the record (Redu R25, R26), as for validate
+    #[arg(long)]
+    pub lenient: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct CompletionsArgs {
+    /// The shell
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
 }
 
 /// Output formats of validate and replay.
@@ -135,6 +334,12 @@ pub struct ReplayArgs {
     /// records are invalid, with a message that says they need lenient validation
     #[arg(long)]
     pub lenient: bool,
+
+    /// Write one SVG picture per position into DIR (created if needed) instead of the text
+    /// replay: the start, every ply with its sowing path and captures, every new round. Each file
+    /// is written whole or not at all; stdout lists the files written
+    #[arg(long, value_name = "DIR", conflicts_with = "format")]
+    pub svg: Option<std::path::PathBuf>,
 }
 
 #[derive(Args, Debug)]

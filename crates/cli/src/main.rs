@@ -3,15 +3,20 @@
 //! Exit status: 0 when everything given is valid, 1 when some input is invalid, 2 for a usage or
 //! I/O error. Data goes to stdout, diagnostics to stderr; a closed stdout ends the program quietly.
 
+mod atomic;
 mod board;
 mod cli;
 mod convert;
 mod exit;
+mod explain;
 mod game_args;
 mod input;
 mod perft;
+mod position_cmd;
 mod redu_trace;
 mod replay;
+mod style;
+mod svg;
 mod validate;
 
 use clap::Parser;
@@ -46,11 +51,17 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    let style = style::Style::detect(args.color);
     let result = match args.command {
         cli::Command::Perft(a) => perft::run(&a),
         cli::Command::Validate(a) => validate::run(&a),
-        cli::Command::Replay(a) => replay::run(&a),
+        cli::Command::Replay(a) => replay::run(&a, style),
         cli::Command::Convert(a) => convert::run(&a),
+        cli::Command::Show(a) => position_cmd::show(&a, style),
+        cli::Command::Moves(a) => position_cmd::moves(&a),
+        cli::Command::Play(a) => position_cmd::play(&a),
+        cli::Command::Explain(a) => explain::run(&a, style),
+        cli::Command::Completions(a) => position_cmd::completions(&a),
     };
     match result {
         Ok(Outcome::Valid) => ExitCode::SUCCESS,

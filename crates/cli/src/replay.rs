@@ -4,11 +4,14 @@ use crate::board;
 use crate::cli::{Format, From, ReplayArgs};
 use crate::exit::{CliError, Outcome};
 use crate::input::{self, Unit};
+use crate::style::{Paint, Style};
+use crate::svg;
 use crate::validate;
 use notation::{Step, write_position};
 use rules_core::{Decision, Player, Position};
 use serde_json::json;
 use std::io::Write;
+use std::path::{Path, PathBuf};
 
 fn decision_text(d: &Decision) -> String {
     match d {
@@ -37,7 +40,7 @@ fn pair(v: [u32; 2]) -> String {
     format!("A {}, B {}", v[0], v[1])
 }
 
-fn text(u: &Unit, out: &mut impl Write) -> Result<(), CliError> {
+fn text(u: &Unit, out: &mut impl Write, style: Style) -> Result<(), CliError> {
     let Some(r) = &u.record else {
         writeln!(
             out,
@@ -65,9 +68,16 @@ fn text(u: &Unit, out: &mut impl Write) -> Result<(), CliError> {
             Step::Start { position } => {
                 before = Some(position);
                 let s = position.to_setup();
-                writeln!(out, "start: round {}, {} to move", s.round, s.to_move)?;
+                writeln!(
+                    out,
+                    "{}",
+                    style.paint(
+                        Paint::Heading,
+                        &format!("start: round {}, {} to move", s.round, s.to_move)
+                    )
+                )?;
                 writeln!(out, "  {}", write_position(&s))?;
-                write!(out, "{}", board::draw(position, "  "))?;
+                write!(out, "{}", board::draw_styled(position, "  ", style))?;
             }
             Step::Ply {
                 number,
@@ -77,25 +87,21 @@ fn text(u: &Unit, out: &mut impl Write) -> Result<(), CliError> {
                 trace,
                 after,
             } => {
-                if written == token {
-                    writeln!(out, "ply {number}: {mover} plays {token}")?;
+                let head = if written == token {
+                    format!("ply {number}: {mover} plays {token}")
                 } else {
-                    writeln!(
-                        out,
+                    format!(
                         "ply {number}: {mover} plays {token} (written {written}, the same outcome)"
-                    )?;
-                }
+                    )
+                };
+                writeln!(out, "{}", style.paint(Paint::Heading, &head))?;
                 before = Some(after);
-                if after.variant().kind() == rules_core::GameKind::Redu {
-                    write!(out, "{}", crate::redu_trace::trace_lines(trace, "  "))?;
-                } else {
-                    write!(out, "{}", board::trace_lines(trace, "  "))?;
-                }
+                write!(out, "{}", style.rules(&steps_text(after, trace)))?;
                 let c = trace.captured();
                 if c != [0, 0] {
                     writeln!(out, "  captured in this ply: {}", pair(c))?;
                 }
-                write!(out, "{}", board::draw(after, "  "))?;
+                write!(out, "{}", board::draw_styled(after, "  ", style))?;
                 let s = after.to_setup();
                 if after.round_result().is_none() {
                     writeln!(out, "  {} to move", s.to_move)?;
@@ -134,7 +140,7 @@ fn text(u: &Unit, out: &mut impl Write) -> Result<(), CliError> {
                 }
                 before = Some(position);
                 writeln!(out, "  {}", write_position(&s))?;
-                write!(out, "{}", board::draw(position, "  "))?;
+                write!(out, "{}", board::draw_styled(position, "  ", style))?;
             }
             Step::MatchOver { result } => {
                 writeln!(
@@ -253,7 +259,208 @@ fn json_lines(u: &Unit, lenient: bool, out: &mut impl Write) -> Result<(), CliEr
     Ok(())
 }
 
-pub fn run(args: &ReplayArgs) -> Result<Outcome, CliError> {
+/// The steps of a ply in words, indented by two spaces: a Redu ply seed by seed, column by column
+/// (`redu_trace`), the other games lap by lap (`board`).
+pub fn steps_text(after: &Position, trace: &rules_core::Trace) -> String {
+    if after.variant().kind() == rules_core::GameKind::Redu {
+        crate::redu_trace::trace_lines(trace, "  ")
+    } else {
+        board::trace_lines(trace, "  ")
+    }
+}
+
+/// The comments of a record by the point they follow: key (ply, round) is after ply `ply` (0:
+/// before the first), and after the marker of round `round` when it is not 0 (spec/notation.md
+/// §6.1: a comment speaks of the point reached).
+fn comments(r: &notation::Record) -> Vec<((u32, u32), String)> {
+    let mut out = Vec::new();
+    let (mut ply, mut round) = (0, 0);
+    for item in &r.movetext {
+        match item {
+            notation::Item::Ply { .. } => {
+                ply += 1;
+                round = 0;
+            }
+            notation::Item::Round { round: n, .. } => round = *n,
+            notation::Item::Comment { text } => out.push(((ply, round), text.clone())),
+            notation::Item::Annotation { .. } => {}
+        }
+    }
+    out
+}
+
+/// The caption of the diagram at `key`: its comments, then the position string.
+fn caption(all: &[((u32, u32), String)], key: (u32, u32), pos: &Position) -> Vec<String> {
+    let mut c: Vec<String> = all
+        .iter()
+        .filter(|(k, _)| *k == key)
+        .map(|(_, t)| t.clone())
+        .collect();
+    c.push(format!("position: {}", write_position(&pos.to_setup())));
+    c
+}
+
+/// The lines of a step list for a picture: the seeds are drawn, so their lines are left out.
+fn picture_steps(text: &str) -> Vec<String> {
+    text.lines()
+        .filter(|l| {
+            let t = l.trim_start();
+            !t.starts_with("sown:") && !t.starts_with('#')
+        })
+        .map(|l| l.strip_prefix("  ").unwrap_or(l).to_owned())
+        .collect()
+}
+
+/// Writes one SVG per diagram of a record into `dir`; returns the files written.
+fn svg_files(u: &Unit, dir: &Path, stem: &str) -> Result<Vec<PathBuf>, CliError> {
+    let Some(r) = &u.record else {
+        return Ok(Vec::new());
+    };
+    let game =
+        notation::check::variant_of(r).map_or_else(|_| r.game.to_string(), |v| v.to_string());
+    let all = comments(r);
+    let mut head_caption: Vec<String> = Vec::new();
+    if let Some(src) = &r.source {
+        head_caption.push(format!("Source: {src}"));
+    }
+    if let Some(ev) = &r.event {
+        head_caption.push(format!("Event: {ev}"));
+    }
+    let mut written = Vec::new();
+    let mut ply_no = 0;
+    let mut before: Option<&Position> = None;
+    for step in &u.checked.steps {
+        let (name, diagram) = match step {
+            Step::Start { position } => {
+                before = Some(position);
+                let s = position.to_setup();
+                let mut cap = head_caption.clone();
+                cap.extend(caption(&all, (0, 0), position));
+                (
+                    format!("{stem}-{:03}-000.svg", u.index),
+                    svg::Diagram {
+                        position,
+                        trace: None,
+                        heading: format!(
+                            "{game}, record {}: the start, round {}",
+                            u.index, s.round
+                        ),
+                        caption: cap,
+                        steps: Vec::new(),
+                    },
+                )
+            }
+            Step::Ply {
+                number,
+                token,
+                written: w,
+                mover,
+                trace,
+                after,
+            } => {
+                ply_no = *number;
+                before = Some(after);
+                let mut heading = format!(
+                    "{game}, record {}, ply {number}: {mover} plays {token}",
+                    u.index
+                );
+                if w != token {
+                    let _ =
+                        std::fmt::Write::write_fmt(&mut heading, format_args!(" (written {w})"));
+                }
+                let mut steps = picture_steps(&steps_text(after, trace));
+                if let Some(res) = after.round_result() {
+                    steps.push(format!(
+                        "the round is over ({}): round totals A {}, B {}",
+                        res.rule, res.totals[0], res.totals[1]
+                    ));
+                }
+                let mut cap = head_caption.clone();
+                cap.extend(caption(&all, (*number, 0), after));
+                (
+                    format!("{stem}-{:03}-{number:03}.svg", u.index),
+                    svg::Diagram {
+                        position: after,
+                        trace: Some(trace),
+                        heading,
+                        caption: cap,
+                        steps,
+                    },
+                )
+            }
+            Step::Round {
+                round,
+                decision,
+                position,
+            } => {
+                let notes: Vec<String> = set_up_notes(before)
+                    .into_iter()
+                    .map(|(rule, text)| format!("{text} ({rule})"))
+                    .collect();
+                before = Some(position);
+                let mut cap = head_caption.clone();
+                cap.extend(caption(&all, (ply_no, *round), position));
+                (
+                    format!("{stem}-{:03}-{ply_no:03}-round{round}.svg", u.index),
+                    svg::Diagram {
+                        position,
+                        trace: None,
+                        heading: format!(
+                            "{game}, record {}: round {round} set up ({})",
+                            u.index,
+                            decision_text(decision)
+                        ),
+                        caption: cap,
+                        steps: notes,
+                    },
+                )
+            }
+            Step::RoundOver { .. } | Step::MatchOver { .. } => continue,
+        };
+        let path = dir.join(name);
+        crate::atomic::write(&path, svg::render(&diagram).as_bytes())
+            .map_err(|e| CliError::Io(format!("{}: {e}", path.display())))?;
+        written.push(path);
+    }
+    Ok(written)
+}
+
+/// `replay --svg DIR`: the pictures of every record, each file written whole (atomic.rs).
+fn run_svg(args: &ReplayArgs, dir: &Path) -> Result<Outcome, CliError> {
+    let name = args.file.clone().unwrap_or_else(|| "-".to_owned());
+    let stem = if name == "-" {
+        "stdin".to_owned()
+    } else {
+        Path::new(&name)
+            .file_stem()
+            .map_or_else(|| "record".to_owned(), |s| s.to_string_lossy().into_owned())
+    };
+    let reader = input::open(&name).map_err(CliError::Io)?;
+    std::fs::create_dir_all(dir).map_err(|e| CliError::Io(format!("{}: {e}", dir.display())))?;
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    let mut invalid = 0;
+    input::each_record(&name, reader, From::Notation, true, args.lenient, |u| {
+        for path in svg_files(&u, dir, &stem)? {
+            writeln!(out, "{}", path.display())?;
+        }
+        out.flush()?;
+        validate::report(&u, Format::Text, &mut out)?;
+        invalid += usize::from(!u.valid());
+        Ok(())
+    })?;
+    out.flush()?;
+    Ok(if invalid > 0 {
+        Outcome::Invalid
+    } else {
+        Outcome::Valid
+    })
+}
+
+pub fn run(args: &ReplayArgs, style: Style) -> Result<Outcome, CliError> {
+    if let Some(dir) = &args.svg {
+        return run_svg(args, dir);
+    }
     let name = args.file.clone().unwrap_or_else(|| "-".to_owned());
     let reader = input::open(&name).map_err(CliError::Io)?;
     let stdout = std::io::stdout();
@@ -266,7 +473,7 @@ pub fn run(args: &ReplayArgs) -> Result<Outcome, CliError> {
                 if !first {
                     writeln!(out)?;
                 }
-                text(&u, &mut out)?;
+                text(&u, &mut out, style)?;
                 out.flush()?;
                 validate::report(&u, Format::Text, &mut out)?;
             }

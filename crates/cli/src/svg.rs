@@ -1,0 +1,788 @@
+//! Boards as SVG pictures, drawn as the rules files draw them (rules README §2): rows from the
+//! top, each left to right as B sees the board; on 2×N the top row is A's, NA down to 1A, the
+//! bottom row B's, 1B up to NB; on the 3×6 board the middle row is 7A 8A 9A 9B 8B 7B, split
+//! between the players.
+//!
+//! A picture shows one position: every hole with its seed count and name, tinted by its owner
+//! (so territories that are not the rows, and the split middle row, show), a bar between
+//! neighbours of different owners, the marks with their owners (Bechi's chosen and blocked holes,
+//! Sulus Nishtaw's claims, Uugg's uuggs), a pending Redu right, both stores and the side to move.
+//! For a ply it adds the sowing path: one arrow per seed from hole to hole, one colour per lap
+//! (relays are new laps), the seeds numbered in the order they fall (every seed of a Redu zigzag),
+//! the holes lifted, the holes captured ringed in red with the seeds taken, and the steps of the
+//! ply in words with their rule IDs; then a caption from the record: source, ply, comments.
+//!
+//! The output is plain SVG 1.1 (no scripts, no external resources, no CSS), deterministic byte for
+//! byte, so that it can be kept under snapshot tests and rendered by any SVG renderer.
+
+use rules_core::{Event, MarkKind, Player, Position, RightKind, Trace};
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+/// What one picture shows.
+pub struct Diagram<'a> {
+    /// The position drawn: after the ply, if there is one.
+    pub position: &'a Position,
+    /// The ply that led to it: its trace. The path, captures and lifted holes are drawn from it.
+    pub trace: Option<&'a Trace>,
+    /// The first line, in bold: the game and what the picture is.
+    pub heading: String,
+    /// Lines of text under the steps of the ply: source, comments. Each is wrapped.
+    pub caption: Vec<String>,
+    /// The steps of the ply in words (one per line), from `board::trace_lines`.
+    pub steps: Vec<String>,
+}
+
+const R: f64 = 24.0;
+const PITCH_X: f64 = 72.0;
+const PITCH_Y: f64 = 88.0;
+const LEFT: f64 = 56.0;
+const MIN_WIDTH: f64 = 640.0;
+const FONT: f64 = 13.0;
+/// Above this many seeds sown in a ply, seeds are counted per hole instead of numbered.
+const NUMBERED_DROPS: usize = 60;
+/// At most this many laps get arrows.
+const DRAWN_LAPS: usize = 12;
+
+const A_INK: &str = "#1f5fa8";
+const B_INK: &str = "#a35a00";
+const A_TINT: &str = "#e4eefa";
+const B_TINT: &str = "#fbedd5";
+const CAPTURE: &str = "#c62828";
+const LAP_INKS: [&str; 6] = [
+    "#6a1b9a", "#00897b", "#d81b60", "#3949ab", "#558b2f", "#e65100",
+];
+
+fn ink(p: Player) -> &'static str {
+    match p {
+        Player::A => A_INK,
+        Player::B => B_INK,
+    }
+}
+
+fn tint(p: Player) -> &'static str {
+    match p {
+        Player::A => A_TINT,
+        Player::B => B_TINT,
+    }
+}
+
+fn lap_ink(k: usize) -> &'static str {
+    LAP_INKS[k % LAP_INKS.len()]
+}
+
+/// Escapes text for SVG character data and attribute values.
+pub fn esc(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            c if (c as u32) < 0x20 && c != '\t' && c != '\n' => {}
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// Splits `text` into lines of at most `width` characters, between words.
+pub fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        let n = line.chars().count();
+        if n > 0 && n + 1 + word.chars().count() > width {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+/// A lap of the ply: where its seeds came from and the holes they went to, by index.
+struct Lap {
+    /// The hole lifted (for a gathered lap: the last hole a seed was taken from).
+    origin: usize,
+    /// The holes a seed was taken from, for a gathered lap (S4, S6, R9).
+    gathered: Vec<usize>,
+    /// Seeds in hand.
+    seeds: u32,
+    /// A relay.
+    relay: bool,
+    /// The holes sown, in order.
+    drops: Vec<usize>,
+}
+
+fn laps(g: rules_core::Geometry, trace: &Trace) -> Vec<Lap> {
+    let mut laps: Vec<Lap> = Vec::new();
+    for e in &trace.events {
+        match e {
+            Event::Lift {
+                hole, seeds, relay, ..
+            } => {
+                if let Some(i) = g.index(*hole) {
+                    laps.push(Lap {
+                        origin: i,
+                        gathered: Vec::new(),
+                        seeds: *seeds,
+                        relay: *relay,
+                        drops: Vec::new(),
+                    });
+                }
+            }
+            Event::Gather { holes, seeds, .. } => {
+                let gathered: Vec<usize> = holes.iter().filter_map(|h| g.index(*h)).collect();
+                if let Some(&last) = gathered.last() {
+                    laps.push(Lap {
+                        origin: last,
+                        gathered,
+                        seeds: *seeds,
+                        relay: false,
+                        drops: Vec::new(),
+                    });
+                }
+            }
+            Event::Sow { hole } => {
+                if let (Some(l), Some(i)) = (laps.last_mut(), g.index(*hole)) {
+                    l.drops.push(i);
+                }
+            }
+            _ => {}
+        }
+    }
+    laps
+}
+
+/// The places of the holes: centre (x, y) by hole index, and the diagram rows.
+struct Layout {
+    centre: Vec<(f64, f64)>,
+    rows: Vec<Vec<usize>>,
+    top: f64,
+    width: f64,
+}
+
+fn layout(g: rules_core::Geometry, top: f64) -> Layout {
+    let rows = g.diagram_rows();
+    let cols = rows[0].len();
+    let mut centre = vec![(0.0, 0.0); g.len()];
+    for (r, row) in rows.iter().enumerate() {
+        for (c, &i) in row.iter().enumerate() {
+            centre[i] = (
+                LEFT + PITCH_X * (c as f64 + 0.5),
+                top + R + 26.0 + PITCH_Y * r as f64,
+            );
+        }
+    }
+    let width = (LEFT + PITCH_X * cols as f64 + 40.0).max(MIN_WIDTH);
+    Layout {
+        centre,
+        rows,
+        top,
+        width,
+    }
+}
+
+/// A point at `angle` degrees (0 right, 90 down) on the circle of radius `r` round `(x, y)`.
+fn around((x, y): (f64, f64), r: f64, angle: f64) -> (f64, f64) {
+    let t = angle.to_radians();
+    (x + r * t.cos(), y + r * t.sin())
+}
+
+/// The angles of the numbered seeds round a hole: the lower half first, then the sides.
+const DROP_ANGLES: [f64; 12] = [
+    135.0, 45.0, 90.0, 160.0, 20.0, 112.0, 68.0, 180.0, 0.0, 200.0, 340.0, 225.0,
+];
+
+fn badge(out: &mut String, (x, y): (f64, f64), r: f64, fill: &str, text: &str, size: f64) {
+    let _ = writeln!(
+        out,
+        r##"<circle cx="{x:.1}" cy="{y:.1}" r="{r:.1}" fill="{fill}" stroke="#ffffff" stroke-width="1"/>"##
+    );
+    let _ = writeln!(
+        out,
+        r##"<text x="{x:.1}" y="{:.1}" font-size="{size:.1}" font-weight="bold" text-anchor="middle" fill="#ffffff">{}</text>"##,
+        y + size * 0.36,
+        esc(text)
+    );
+}
+
+fn text_line(out: &mut String, x: f64, y: f64, size: f64, attrs: &str, text: &str) {
+    let _ = writeln!(
+        out,
+        r#"<text x="{x:.1}" y="{y:.1}" font-size="{size:.1}"{attrs}>{}</text>"#,
+        esc(text)
+    );
+}
+
+/// The SVG picture of a diagram.
+#[allow(clippy::too_many_lines)]
+pub fn render(d: &Diagram<'_>) -> String {
+    let pos = d.position;
+    let s = pos.to_setup();
+    let g = s.geometry();
+    let mut body = String::new();
+    let heading_lines = wrap(&d.heading, 84);
+    let mut y = 26.0;
+    for (k, l) in heading_lines.iter().enumerate() {
+        text_line(
+            &mut body,
+            16.0,
+            y,
+            if k == 0 { 16.0 } else { 14.0 },
+            r##" font-weight="bold" fill="#222222""##,
+            l,
+        );
+        y += 20.0;
+    }
+    // The store line of A above the board.
+    let captured = d.trace.map_or([0, 0], Trace::captured);
+    let over = pos.round_result().is_some();
+    let store_text = |p: Player| {
+        let k = p.index();
+        let mut t = format!("store {}", s.stores[k]);
+        if s.reserves[k] > 0 {
+            let _ = write!(t, ", reserve {}", s.reserves[k]);
+        }
+        t
+    };
+    let store_line = |out: &mut String, p: Player, y: f64, width: f64| {
+        text_line(
+            out,
+            16.0,
+            y,
+            15.0,
+            &format!(r#" font-weight="bold" fill="{}""#, ink(p)),
+            &format!("{p}"),
+        );
+        text_line(out, 36.0, y, FONT, r##" fill="#222222""##, &store_text(p));
+        let k = p.index();
+        if captured[k] > 0 {
+            text_line(
+                out,
+                36.0 + 7.6 * store_text(p).chars().count() as f64 + 8.0,
+                y,
+                FONT,
+                &format!(r#" font-weight="bold" fill="{CAPTURE}""#),
+                &format!("+{} captured in this ply", captured[k]),
+            );
+        }
+        if !over && s.to_move == p {
+            let x = width - 120.0;
+            let _ = writeln!(
+                out,
+                r#"<path d="M {:.1} {:.1} l 10 -6 l 0 12 z" fill="{}"/>"#,
+                x,
+                y - 4.5,
+                ink(p)
+            );
+            text_line(
+                out,
+                x + 16.0,
+                y,
+                FONT,
+                &format!(r#" font-weight="bold" fill="{}""#, ink(p)),
+                &format!("{p} to move"),
+            );
+        }
+    };
+    let lay_top = y + 22.0;
+    let lay = layout(g, lay_top);
+    let w = lay.width;
+    store_line(&mut body, Player::A, y + 8.0, w);
+    if over {
+        text_line(
+            &mut body,
+            w - 120.0,
+            y + 8.0,
+            FONT,
+            r##" font-weight="bold" fill="#444444""##,
+            "round over",
+        );
+    }
+    // The board.
+    let rows = lay.rows.len();
+    let bottom = lay.top + PITCH_Y * rows as f64 + 20.0;
+    let _ = writeln!(
+        body,
+        r##"<rect x="{:.1}" y="{:.1}" width="{:.1}" height="{:.1}" rx="18" fill="#f6f1e7" stroke="#b8a98a" stroke-width="2"/>"##,
+        LEFT - 10.0,
+        lay.top - 4.0,
+        PITCH_X * lay.rows[0].len() as f64 + 20.0,
+        bottom - lay.top
+    );
+    for (r, row) in lay.rows.iter().enumerate() {
+        let label = if r == 0 {
+            Some(Player::A)
+        } else if r == rows - 1 {
+            Some(Player::B)
+        } else {
+            None
+        };
+        if let Some(p) = label {
+            let cy = lay.centre[row[0]].1;
+            text_line(
+                &mut body,
+                20.0,
+                cy + 6.0,
+                18.0,
+                &format!(r#" font-weight="bold" fill="{}""#, ink(p)),
+                &p.to_string(),
+            );
+        }
+    }
+    // Holes: tint by owner, count, name, marks.
+    let mut legend: Vec<(String, String)> = Vec::new();
+    let mut note = |key: &str, text: String| {
+        if !legend.iter().any(|(k, _)| k == key) {
+            legend.push((key.to_owned(), text));
+        }
+    };
+    for i in 0..g.len() {
+        let (cx, cy) = lay.centre[i];
+        let owner = s.owner(i);
+        let mark = s.mark(i);
+        let blocked = mark.is_some_and(|m| m.kind == MarkKind::Blocked);
+        let fill = if blocked { "#d6d6d6" } else { tint(owner) };
+        let _ = writeln!(
+            body,
+            r##"<circle cx="{cx:.1}" cy="{cy:.1}" r="{R:.1}" fill="{fill}" stroke="#8a7d66" stroke-width="1.5"/>"##
+        );
+        if blocked {
+            let k = R * 0.62;
+            let _ = writeln!(
+                body,
+                r##"<path d="M {:.1} {:.1} L {:.1} {:.1} M {:.1} {:.1} L {:.1} {:.1}" stroke="#8c8c8c" stroke-width="2"/>"##,
+                cx - k,
+                cy - k,
+                cx + k,
+                cy + k,
+                cx - k,
+                cy + k,
+                cx + k,
+                cy - k
+            );
+            note(
+                "blocked",
+                "grey hole with a cross: blocked for the round, left unfilled at the set-up (B3, B16)"
+                    .to_owned(),
+            );
+        }
+        let _ = writeln!(
+            body,
+            r##"<text x="{cx:.1}" y="{:.1}" font-size="18" font-weight="bold" text-anchor="middle" fill="#222222">{}</text>"##,
+            cy + 6.5,
+            s.seeds[i]
+        );
+        // Hole names above the top row, below the others (as the text diagrams have them).
+        let name_y = if lay.rows[0].contains(&i) {
+            cy - R - 13.0
+        } else {
+            cy + R + 21.0
+        };
+        let _ = writeln!(
+            body,
+            r##"<text x="{cx:.1}" y="{name_y:.1}" font-size="11" text-anchor="middle" fill="#555555">{}</text>"##,
+            g.hole(i)
+        );
+        if let Some(m) = mark {
+            let c = ink(m.owner);
+            let letter = m.owner.letter().to_ascii_lowercase().to_string();
+            match m.kind {
+                MarkKind::Chosen => {
+                    let _ = writeln!(
+                        body,
+                        r#"<circle cx="{cx:.1}" cy="{cy:.1}" r="{:.1}" fill="none" stroke="{c}" stroke-width="3"/>"#,
+                        R + 4.0
+                    );
+                    badge(&mut body, around((cx, cy), R, -45.0), 8.0, c, "*", 12.0);
+                    note(
+                        "chosen",
+                        "ring with *: chosen, a move started from it this round; only chosen holes are captured (B2, B9)"
+                            .to_owned(),
+                    );
+                }
+                MarkKind::Blocked => {}
+                MarkKind::Claim => {
+                    let _ = writeln!(
+                        body,
+                        r#"<circle cx="{cx:.1}" cy="{cy:.1}" r="{:.1}" fill="none" stroke="{c}" stroke-width="3" stroke-dasharray="6 3"/>"#,
+                        R + 4.0
+                    );
+                    badge(&mut body, around((cx, cy), R, -45.0), 8.0, c, &letter, 11.0);
+                    note(
+                        &format!("claim-{letter}"),
+                        format!(
+                            "dashed ring with {letter}: claimed by {}; its seeds count for {} (S2, S8, S16)",
+                            m.owner, m.owner
+                        ),
+                    );
+                }
+                MarkKind::Uugg => {
+                    for (rr, sw) in [(R + 3.0, 2.0), (R + 7.0, 2.0)] {
+                        let _ = writeln!(
+                            body,
+                            r#"<circle cx="{cx:.1}" cy="{cy:.1}" r="{rr:.1}" fill="none" stroke="{c}" stroke-width="{sw:.1}"/>"#
+                        );
+                    }
+                    badge(&mut body, around((cx, cy), R, -45.0), 8.0, c, &letter, 11.0);
+                    note(
+                        &format!("uugg-{letter}"),
+                        format!(
+                            "double ring with {letter}: an uugg of {}, never sown from; its seeds count for {} (U3, U8, U18)",
+                            m.owner, m.owner
+                        ),
+                    );
+                }
+            }
+        }
+    }
+    // Boundaries between neighbours of a row owned by different players.
+    for row in &lay.rows {
+        for pair in row.windows(2) {
+            if s.owner(pair[0]) != s.owner(pair[1]) {
+                let (x0, y0) = lay.centre[pair[0]];
+                let (x1, _) = lay.centre[pair[1]];
+                let x = (x0 + x1) / 2.0;
+                let _ = writeln!(
+                    body,
+                    r##"<line x1="{x:.1}" y1="{:.1}" x2="{x:.1}" y2="{:.1}" stroke="#333333" stroke-width="3"/>"##,
+                    y0 - R - 8.0,
+                    y0 + R + 8.0
+                );
+            }
+        }
+    }
+    if g.is_three_rows() || s.owners.is_some() {
+        note(
+            "owners",
+            format!(
+                "tint: the owner of each hole, A blue, B amber; a bar separates the territories (A {} holes, B {} holes)",
+                (0..g.len()).filter(|&i| s.owner(i) == Player::A).count(),
+                (0..g.len()).filter(|&i| s.owner(i) == Player::B).count()
+            ),
+        );
+    }
+    // A pending Redu right.
+    if let Some(right) = s.right
+        && let Some(i) = g.index(right.hole)
+    {
+        let holder = s.to_move;
+        let kind = match right.kind {
+            RightKind::O1 => "O1",
+            RightKind::O2 => "O2",
+            RightKind::O3 => "O3",
+        };
+        badge(
+            &mut body,
+            around(lay.centre[i], R + 2.0, -135.0),
+            10.0,
+            ink(holder),
+            kind,
+            10.0,
+        );
+        let why = match right.kind {
+            RightKind::O1 => "R5, R20, R22",
+            RightKind::O2 => "R8, R20, R23",
+            RightKind::O3 => "R17, R20, R23",
+        };
+        note(
+            "right",
+            format!(
+                "{kind} on {}: {holder} may take one seed there at the start of this turn ({why})",
+                right.hole
+            ),
+        );
+    }
+    // The ply: lifted holes, arrows, numbered seeds, captures.
+    if let Some(trace) = d.trace {
+        let laps = laps(g, trace);
+        let total: usize = laps.iter().map(|l| l.drops.len()).sum();
+        let numbered = total <= NUMBERED_DROPS;
+        let mut defs = String::new();
+        for (k, lap) in laps.iter().enumerate().take(DRAWN_LAPS) {
+            let c = lap_ink(k);
+            let _ = writeln!(
+                defs,
+                r#"<marker id="arrow{k}" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="5" markerHeight="5" orient="auto"><path d="M 0 0 L 10 5 L 0 10 z" fill="{c}"/></marker>"#
+            );
+            // The origin: a dashed ring in the lap's colour.
+            let (ox, oy) = lay.centre[lap.origin];
+            let _ = writeln!(
+                body,
+                r#"<circle cx="{ox:.1}" cy="{oy:.1}" r="{:.1}" fill="none" stroke="{c}" stroke-width="2.5" stroke-dasharray="3 3"/>"#,
+                R - 4.0
+            );
+            for &gi in &lap.gathered {
+                badge(
+                    &mut body,
+                    around(lay.centre[gi], R, -135.0),
+                    8.0,
+                    c,
+                    "-1",
+                    9.0,
+                );
+            }
+            // Arrows: from each hole to the next, between the holes, shifted by lap.
+            let shift = (k % 3) as f64 * 5.0 - 5.0;
+            let mut prev = lap.origin;
+            for &next in &lap.drops {
+                if next != prev {
+                    let (x0, y0) = lay.centre[prev];
+                    let (x1, y1) = lay.centre[next];
+                    let (dx, dy) = (x1 - x0, y1 - y0);
+                    if dy.abs() < 1.0 && dx.abs() > PITCH_X * 1.5 {
+                        // A step along a row over other holes (Redu's skipped start column, a
+                        // wrap): an arc outside the board's middle, from the top (or bottom) of
+                        // one hole to the other's.
+                        let up = if lay.rows[0].contains(&prev) {
+                            -1.0
+                        } else {
+                            1.0
+                        };
+                        let lift = up * (R + 58.0 + (k % 3) as f64 * 6.0);
+                        let _ = writeln!(
+                            body,
+                            r#"<path d="M {:.1} {:.1} Q {:.1} {:.1} {:.1} {:.1}" fill="none" stroke="{c}" stroke-width="2.5" stroke-opacity="0.85" marker-end="url(#arrow{k})"/>"#,
+                            x0 + dx.signum() * 8.0,
+                            y0 + up * (R + 1.0),
+                            (x0 + x1) / 2.0,
+                            y0 + lift,
+                            x1 - dx.signum() * 8.0,
+                            y1 + up * (R + 3.0)
+                        );
+                        prev = next;
+                        continue;
+                    }
+                    let len = dx.hypot(dy);
+                    let (ux, uy) = (dx / len, dy / len);
+                    // On the 3x6 board a step between rows passes the middle row's names:
+                    // keep it to the side of the column.
+                    let side = if g.is_three_rows() && dx.abs() < 1.0 {
+                        16.0
+                    } else {
+                        0.0
+                    };
+                    let (nx, ny) = (-uy * shift + side, ux * shift);
+                    let cut = (R + 3.0).min(len / 2.0 - 2.0);
+                    let _ = writeln!(
+                        body,
+                        r#"<line x1="{:.1}" y1="{:.1}" x2="{:.1}" y2="{:.1}" stroke="{c}" stroke-width="2.5" stroke-opacity="0.85" marker-end="url(#arrow{k})"/>"#,
+                        x0 + ux * cut + nx,
+                        y0 + uy * cut + ny,
+                        x1 - ux * cut + nx,
+                        y1 - uy * cut + ny
+                    );
+                }
+                prev = next;
+            }
+        }
+        // Seeds: numbered in the order they fall, or counted per hole.
+        let mut received: BTreeMap<usize, u32> = BTreeMap::new();
+        let mut number = 0;
+        for (k, lap) in laps.iter().enumerate() {
+            let c = lap_ink(k);
+            for &i in &lap.drops {
+                number += 1;
+                let j = received.entry(i).or_insert(0);
+                if numbered && (*j as usize) < DROP_ANGLES.len() {
+                    let at = around(lay.centre[i], R + 2.0, DROP_ANGLES[*j as usize]);
+                    badge(&mut body, at, 8.5, c, &number.to_string(), 9.0);
+                }
+                *j += 1;
+            }
+        }
+        if !numbered {
+            for (&i, &n) in &received {
+                badge(
+                    &mut body,
+                    around(lay.centre[i], R + 2.0, 135.0),
+                    10.0,
+                    "#555555",
+                    &format!("+{n}"),
+                    9.0,
+                );
+            }
+        }
+        // Captures.
+        // In the order taken, one entry per hole and player.
+        let mut taken: Vec<(usize, u32, Player)> = Vec::new();
+        for e in &trace.events {
+            if let Event::Capture {
+                hole,
+                seeds,
+                player,
+                ..
+            } = e
+                && let Some(i) = g.index(*hole)
+            {
+                match taken.iter_mut().find(|t| t.0 == i && t.2 == *player) {
+                    Some(t) => t.1 += seeds,
+                    None => taken.push((i, *seeds, *player)),
+                }
+            }
+        }
+        for &(i, n, _) in &taken {
+            let (cx, cy) = lay.centre[i];
+            let _ = writeln!(
+                body,
+                r#"<circle cx="{cx:.1}" cy="{cy:.1}" r="{:.1}" fill="none" stroke="{CAPTURE}" stroke-width="3.5"/>"#,
+                R + 7.0
+            );
+            badge(
+                &mut body,
+                around((cx, cy), R + 4.0, -135.0),
+                11.0,
+                CAPTURE,
+                &format!("-{n}"),
+                10.0,
+            );
+        }
+        // The key of the path.
+        let mut key: Vec<String> = Vec::new();
+        for (k, lap) in laps.iter().enumerate() {
+            let from = if lap.gathered.is_empty() {
+                format!("{} lifted from {}", lap.seeds, g.hole(lap.origin))
+            } else {
+                format!(
+                    "{} gathered, one from each of {}",
+                    lap.seeds,
+                    lap.gathered
+                        .iter()
+                        .map(|&i| g.hole(i).to_string())
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                )
+            };
+            key.push(format!(
+                "{k}|lap {}{}: {from}, {} sown{}",
+                k + 1,
+                if lap.relay { " (relay)" } else { "" },
+                lap.drops.len(),
+                if k >= DRAWN_LAPS { " (no arrows)" } else { "" }
+            ));
+        }
+        if !taken.is_empty() {
+            let parts: Vec<String> = taken
+                .iter()
+                .map(|&(i, n, p)| format!("{p} took {n} from {}", g.hole(i)))
+                .collect();
+            key.push(format!("capture|red ring: captured, {}", parts.join(", ")));
+        }
+        let mut y = bottom + 26.0;
+        store_line(&mut body, Player::B, y, w);
+        y += 26.0;
+        if !laps.is_empty() {
+            let chars = ((w - 32.0) / (FONT * 0.56)) as usize;
+            let text = if numbered {
+                "Dashed ring: the hole lifted; arrows: the path of each lap; numbers: the seeds in the order they fall."
+            } else {
+                "Dashed ring: the hole lifted; arrows: the path of each lap; +n: the seeds each hole received."
+            };
+            for l in wrap(text, chars) {
+                text_line(&mut body, 16.0, y, FONT, r##" fill="#222222""##, &l);
+                y += 18.0;
+            }
+        }
+        for k in &key {
+            let (tag, text) = k.split_once('|').unwrap_or(("", k));
+            let c = tag.parse::<usize>().map_or(CAPTURE, lap_ink);
+            let _ = writeln!(
+                body,
+                r#"<rect x="16" y="{:.1}" width="14" height="10" rx="2" fill="{c}"/>"#,
+                y - 9.0
+            );
+            text_line(&mut body, 36.0, y, FONT, r##" fill="#222222""##, text);
+            y += 18.0;
+        }
+        y = finish(&mut body, y, w, &legend, d);
+        return document(w, y, &defs, &body);
+    }
+    let mut y = bottom + 26.0;
+    store_line(&mut body, Player::B, y, w);
+    y += 26.0;
+    y = finish(&mut body, y, w, &legend, d);
+    document(w, y, "", &body)
+}
+
+/// The legend of the marks, the steps of the ply and the caption; returns the height reached.
+fn finish(
+    body: &mut String,
+    mut y: f64,
+    w: f64,
+    legend: &[(String, String)],
+    d: &Diagram<'_>,
+) -> f64 {
+    let chars = ((w - 32.0) / (FONT * 0.56)) as usize;
+    for (_, text) in legend {
+        for l in wrap(text, chars) {
+            text_line(body, 16.0, y, FONT, r##" fill="#333333""##, &l);
+            y += 18.0;
+        }
+    }
+    if !d.steps.is_empty() {
+        y += 6.0;
+        for step in &d.steps {
+            let indent = step.len() - step.trim_start().len();
+            let x = 16.0 + 7.0 * indent as f64;
+            for l in wrap(step, chars.saturating_sub(indent)) {
+                text_line(body, x, y, FONT, r##" fill="#222222""##, &l);
+                y += 18.0;
+            }
+        }
+    }
+    if !d.caption.is_empty() {
+        y += 6.0;
+        for c in &d.caption {
+            for l in wrap(c, chars) {
+                text_line(
+                    body,
+                    16.0,
+                    y,
+                    FONT,
+                    r##" font-style="italic" fill="#444444""##,
+                    &l,
+                );
+                y += 18.0;
+            }
+        }
+    }
+    y + 8.0
+}
+
+fn document(w: f64, h: f64, defs: &str, body: &str) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{w:.0}" height="{h:.0}" viewBox="0 0 {w:.0} {h:.0}" font-family="DejaVu Sans, Verdana, Arial, sans-serif">"#
+    );
+    if !defs.is_empty() {
+        let _ = write!(out, "<defs>\n{defs}</defs>\n");
+    }
+    let _ = writeln!(
+        out,
+        r##"<rect x="0" y="0" width="{w:.0}" height="{h:.0}" fill="#ffffff"/>"##
+    );
+    out.push_str(body);
+    out.push_str("</svg>\n");
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wraps_between_words_and_escapes() {
+        assert_eq!(wrap("a bb ccc dddd", 6), ["a bb", "ccc", "dddd"]);
+        assert_eq!(esc("a<b & \"c\""), "a&lt;b &amp; &quot;c&quot;");
+    }
+}
