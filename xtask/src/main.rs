@@ -13,6 +13,13 @@
 //!   reachable from the Uugg start for starts whose sowing never ends (uugg.md U15, rules README
 //!   §4) and reports their periods in laps: how the endless start of `tests/rules/uugg_rules.rs`
 //!   was found.
+//! * `cargo xtask dist [--out DIR]`: shell completions and man pages of `mancala`, generated from
+//!   its clap definition, into `target/dist/` (`tool.rs`).
+//! * `cargo xtask render [--out DIR] [--only PATTERN] [--no-install]`: the SVG pictures of every
+//!   rule-book example rendered to PNG with librsvg's rsvg-convert (installed from the
+//!   distribution when missing), into `target/render/png/` (`tool.rs`).
+
+mod tool;
 
 #[path = "../../tests/rules/reference/mod.rs"]
 #[allow(dead_code)]
@@ -34,8 +41,10 @@ fn main() -> ExitCode {
         Some("perft-speed") => perft_speed(&args[1..]),
         Some("gen-records") => gen_records(&args[1..]),
         Some("uugg-endless") => uugg_endless(&args[1..]),
+        Some("dist") => tool::dist(&args[1..]),
+        Some("render") => tool::render(&args[1..]),
         _ => Err(
-            "usage: cargo xtask (perft-suites [--reference] [--limit N] [--suite NAME] | perft-speed [GAME] | gen-records [--out FILE] [--bytes N] [--count N] [--seed S] [--game G] [--option K=V]... [--max-rounds N] | uugg-endless [--holes N] [--depth D] [--list])"
+            "usage: cargo xtask (perft-suites [--reference] [--limit N] [--suite NAME] | perft-speed [GAME] | gen-records [--out FILE] [--bytes N] [--count N] [--seed S] [--game G] [--option K=V]... [--max-rounds N] | uugg-endless [--holes N] [--depth D] [--list] | dist [--out DIR] | render [--out DIR] [--only PATTERN] [--no-install])"
                 .to_owned(),
         ),
     };
