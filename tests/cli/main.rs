@@ -9,3 +9,4 @@ mod roundtrip;
 mod spec_examples;
 mod sulus;
 mod support;
+mod tool;

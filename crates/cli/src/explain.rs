@@ -598,3 +598,55 @@ pub fn run(args: &ExplainArgs, style: Style) -> Result<Outcome, CliError> {
     }
     Ok(outcome)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Following the seeds of every ply of the corpus from the position before it gives the
+    /// position after it (penalty claims aside, which replay another ply): so the counts
+    /// `explain` prints before and after every seed are the board's.
+    #[test]
+    fn the_seeds_followed_through_every_corpus_ply_give_the_board_after_it() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus");
+        let mut plies = 0;
+        for dir in ["ok", "lenient"] {
+            for e in std::fs::read_dir(root.join(dir)).unwrap() {
+                let path = e.unwrap().path();
+                let bytes = std::fs::read(&path).unwrap();
+                for chunk in notation::RecordReader::new(&bytes[..]) {
+                    let parsed = notation::parse_record(&chunk.unwrap().text).unwrap();
+                    let checked = notation::check_with(&parsed.record, None, true, true);
+                    let mut before: Option<&Position> = None;
+                    for step in &checked.steps {
+                        match step {
+                            Step::Start { position } | Step::Round { position, .. } => {
+                                before = Some(position);
+                            }
+                            Step::Ply {
+                                token,
+                                trace,
+                                after,
+                                ..
+                            } => {
+                                if !token.starts_with('p') {
+                                    let end = follow(before.unwrap(), trace);
+                                    assert_eq!(
+                                        end,
+                                        Some(after.to_setup().seeds),
+                                        "{}: {token}",
+                                        path.display()
+                                    );
+                                    plies += 1;
+                                }
+                                before = Some(after);
+                            }
+                            _ => {}
+                        }
+                    }
+                }
+            }
+        }
+        assert!(plies > 1000, "{plies}");
+    }
+}
