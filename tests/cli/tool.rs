@@ -634,3 +634,46 @@ fn explain_is_quiet_on_a_broken_pipe() {
     assert_eq!(out.status.code(), Some(0));
     assert_eq!(String::from_utf8_lossy(&out.stderr), "");
 }
+
+/// The README's perftree script: `perft --divide` of the position reached by the moves.
+#[test]
+fn readme_perftree_recipe() {
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let start = readme.find("#!/bin/sh\n# mancala-perftree.sh").unwrap();
+    let script = &readme[start..start + readme[start..].find("```").unwrap()];
+    let dir = scratch("perftree");
+    let path = dir.join("mancala-perftree.sh");
+    std::fs::write(&path, script).unwrap();
+    let bin = Path::new(env!("CARGO_BIN_EXE_mancala")).parent().unwrap();
+    let run = |moves: &str| {
+        let out = Command::new("sh")
+            .arg(&path)
+            .args(["2", BECHI_FIG04, moves])
+            .env(
+                "PATH",
+                format!(
+                    "{}:{}",
+                    bin.display(),
+                    std::env::var("PATH").unwrap_or_default()
+                ),
+            )
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    };
+    assert_eq!(
+        run(""),
+        stdout(&["perft", "--divide", "--position", BECHI_FIG04, "2"])
+    );
+    let child = stdout(&["play", BECHI_FIG04, "4B", "2A"]);
+    assert_eq!(
+        run("4B 2A"),
+        stdout(&["perft", "--divide", "--position", child.trim_end(), "2"])
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -80,6 +80,9 @@ pub enum Command {
         wraps, bounces and skipped start column, the captures, and the rights it creates, uses or \
         lets lapse. --lenient replays records with forgotten captures and penalty claims (R25, R26).\n\n\
         A record with a problem is replayed up to the problem, which is reported on stderr.\n\n\
+        With --svg DIR, one SVG picture per position instead (the start, every ply with its sowing \
+        path, seeds numbered and captures, every new round), named STEM-RRR-PPP.svg (record, ply), \
+        each written whole or not at all; stdout lists the files.\n\n\
         Exit status: 0 every record valid, 1 some record invalid, 2 usage or I/O error."
     )]
     Replay(ReplayArgs),
