@@ -49,8 +49,9 @@ const B_INK: &str = "#a35a00";
 const A_TINT: &str = "#e4eefa";
 const B_TINT: &str = "#fbedd5";
 const CAPTURE: &str = "#c62828";
-const LAP_INKS: [&str; 6] = [
-    "#6a1b9a", "#00897b", "#d81b60", "#3949ab", "#558b2f", "#e65100",
+const LAP_INKS: [&str; 10] = [
+    "#6a1b9a", "#00897b", "#d81b60", "#3949ab", "#558b2f", "#e65100", "#00838f", "#8d6e63",
+    "#c0ca33", "#5e35b1",
 ];
 
 fn ink(p: Player) -> &'static str {
@@ -646,9 +647,23 @@ pub fn render(d: &Diagram<'_>) -> String {
                 10.0,
             );
         }
-        // The key of the path.
+        // The key of the path: each lap's own step line (with its direction and rule) when the
+        // steps have one, taken out of the steps.
+        let mut steps: Vec<String> = d.steps.clone();
         let mut key: Vec<String> = Vec::new();
         for (k, lap) in laps.iter().enumerate() {
+            let own = [format!("lap {}:", k + 1), format!("lap {} (", k + 1)];
+            if let Some(at) = steps
+                .iter()
+                .position(|l| own.iter().any(|p| l.starts_with(p.as_str())))
+            {
+                let line = steps.remove(at);
+                key.push(format!(
+                    "{k}|{line}{}",
+                    if k >= DRAWN_LAPS { " (no arrows)" } else { "" }
+                ));
+                continue;
+            }
             let from = if lap.gathered.is_empty() {
                 format!("{} lifted from {}", lap.seeds, g.hole(lap.origin))
             } else {
@@ -700,16 +715,19 @@ pub fn render(d: &Diagram<'_>) -> String {
                 r#"<rect x="16" y="{:.1}" width="14" height="10" rx="2" fill="{c}"/>"#,
                 y - 9.0
             );
-            text_line(&mut body, 36.0, y, FONT, r##" fill="#222222""##, text);
-            y += 18.0;
+            let chars = ((w - 52.0) / (FONT * 0.56)) as usize;
+            for l in wrap(text, chars) {
+                text_line(&mut body, 36.0, y, FONT, r##" fill="#222222""##, &l);
+                y += 18.0;
+            }
         }
-        y = finish(&mut body, y, w, &legend, d);
+        y = finish(&mut body, y, w, &legend, &steps, d);
         return document(w, y, &defs, &body);
     }
     let mut y = bottom + 26.0;
     store_line(&mut body, Player::B, y, w);
     y += 26.0;
-    y = finish(&mut body, y, w, &legend, d);
+    y = finish(&mut body, y, w, &legend, &d.steps, d);
     document(w, y, "", &body)
 }
 
@@ -719,6 +737,7 @@ fn finish(
     mut y: f64,
     w: f64,
     legend: &[(String, String)],
+    steps: &[String],
     d: &Diagram<'_>,
 ) -> f64 {
     let chars = ((w - 32.0) / (FONT * 0.56)) as usize;
@@ -728,9 +747,9 @@ fn finish(
             y += 18.0;
         }
     }
-    if !d.steps.is_empty() {
+    if !steps.is_empty() {
         y += 6.0;
-        for step in &d.steps {
+        for step in steps {
             let indent = step.len() - step.trim_start().len();
             let x = 16.0 + 7.0 * indent as f64;
             for l in wrap(step, chars.saturating_sub(indent)) {
