@@ -250,15 +250,18 @@ pub fn trace_lines(trace: &Trace, indent: &str) -> String {
             }
             Event::Mark { hole, mark, rule } => {
                 flush(&mut out, &mut sown);
-                if mark.kind == MarkKind::Claim {
-                    let _ = writeln!(out, "{indent}{} claims {hole} ({rule})", mark.owner);
-                } else {
-                    let _ = writeln!(
+                let _ = match mark.kind {
+                    MarkKind::Claim => {
+                        writeln!(out, "{indent}{} claims {hole} ({rule})", mark.owner)
+                    }
+                    MarkKind::Uugg => writeln!(
                         out,
-                        "{indent}{hole} is marked {} ({rule})",
-                        format!("{:?}", mark.kind).to_lowercase()
-                    );
-                }
+                        "{indent}{hole} becomes an uugg of {} ({rule})",
+                        mark.owner
+                    ),
+                    MarkKind::Chosen => writeln!(out, "{indent}{hole} is marked chosen ({rule})"),
+                    MarkKind::Blocked => writeln!(out, "{indent}{hole} is marked blocked ({rule})"),
+                };
             }
             Event::Note { rule, text } => {
                 flush(&mut out, &mut sown);
