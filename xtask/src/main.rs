@@ -5,6 +5,10 @@
 //!   `--reference` also the reference implementation of `tests/rules/reference/` (slow).
 //! * `cargo xtask perft-speed [GAME]`: the deepest start-position lines (of one game), single-
 //!   and two-threaded, with leaves per second.
+//! * `cargo xtask bench [--json] [--runs N] [--game G] [--hash SIZE] [--max-seconds S]
+//!   [--records N] [--no-perft] [--no-validate]`: perft speed of every game from its start (1 and
+//!   2 threads, leaves and moves made per second, CPU and wall time, best of N) and `mancala
+//!   validate` throughput on a generated corpus (records/s, MB/s, peak memory); see `bench.rs`.
 //! * `cargo xtask gen-records [--out FILE] [--bytes N] [--count N] [--seed S] [--game G]
 //!   [--option K=V]... [--max-rounds N]`: random complete matches played by the engine, annotated
 //!   and commented, in canonical notation (spec/notation.md); for the 100 MB streaming check of
@@ -13,6 +17,8 @@
 //!   reachable from the Uugg start for starts whose sowing never ends (uugg.md U15, rules README
 //!   §4) and reports their periods in laps: how the endless start of `tests/rules/uugg_rules.rs`
 //!   was found.
+
+mod bench;
 
 #[path = "../../tests/rules/reference/mod.rs"]
 #[allow(dead_code)]
@@ -32,10 +38,11 @@ fn main() -> ExitCode {
     let result = match args.first().map(String::as_str) {
         Some("perft-suites") => perft_suites(&args[1..]),
         Some("perft-speed") => perft_speed(&args[1..]),
+        Some("bench") => bench::bench(&args[1..]),
         Some("gen-records") => gen_records(&args[1..]),
         Some("uugg-endless") => uugg_endless(&args[1..]),
         _ => Err(
-            "usage: cargo xtask (perft-suites [--reference] [--limit N] [--suite NAME] | perft-speed [GAME] | gen-records [--out FILE] [--bytes N] [--count N] [--seed S] [--game G] [--option K=V]... [--max-rounds N] | uugg-endless [--holes N] [--depth D] [--list])"
+            "usage: cargo xtask (perft-suites [--reference] [--limit N] [--suite NAME] | perft-speed [GAME] | bench [--json] [--runs N] [--game G] [--hash SIZE] [--max-seconds S] [--records N] [--no-perft] [--no-validate] | gen-records [--out FILE] [--bytes N] [--count N] [--seed S] [--game G] [--option K=V]... [--max-rounds N] | uugg-endless [--holes N] [--depth D] [--list])"
                 .to_owned(),
         ),
     };
