@@ -32,6 +32,7 @@ fn buffers<P>(depth: u32) -> Vec<Vec<P>> {
 
 /// perft, single-threaded.
 pub(crate) fn perft<P: Rules>(pos: &P, depth: u32) -> u64 {
+    crate::sowing::memo::clear();
     count(pos, depth, &mut buffers(depth))
 }
 
@@ -40,6 +41,7 @@ const ITEMS_PER_THREAD: usize = 64;
 
 /// perft by first move, in canonical move order.
 pub(crate) fn divide<P: Rules>(pos: &P, depth: u32, threads: usize) -> Vec<(Move, u64)> {
+    crate::sowing::memo::clear();
     let mut roots = Vec::new();
     pos.generate(&mut MovesAndChildren(&mut roots));
     if depth == 0 {

@@ -11,7 +11,7 @@ use crate::round::{
     AfterRound, Decision, DecisionRequest, MatchResult, RoundError, RoundResult, richer,
 };
 use crate::setup::{Problems, Setup, SetupError};
-use crate::sowing::{Endless, LapEnd, LapStart, relay_sow};
+use crate::sowing::{Endless, LapEnd, LapStart, cycle_key, relay_sow};
 use crate::trace::{Event, NoTrace, Tracer, emit};
 
 /// A Giuthi position.
@@ -68,8 +68,9 @@ impl Giuthi {
             g,
             start,
             "G8",
-            |s, h, d| {
-                if s[h] == 1 {
+            cycle_key(1, HoleSet::EMPTY, HoleSet::EMPTY),
+            |s, _, d| {
+                if s == 1 {
                     LapEnd::Stop
                 } else {
                     LapEnd::Relay(d.reversed())

@@ -11,7 +11,7 @@ use crate::round::{
     AfterRound, Decision, DecisionRequest, MatchResult, RoundError, RoundResult, richer,
 };
 use crate::setup::{Mark, MarkKind, Problems, Setup, SetupError};
-use crate::sowing::{Endless, LapEnd, LapStart, relay_sow};
+use crate::sowing::{Endless, LapEnd, LapStart, cycle_key, relay_sow};
 use crate::trace::{Event, NoTrace, Rule, Tracer, emit};
 
 /// The board (README §2.2): 1B..9B are indices 0..9, 1A..9A are 9..18; `+` is `+1 mod 18`.
@@ -188,8 +188,9 @@ impl SulusNishtaw {
             G,
             start,
             "S8",
-            |s, h, _| {
-                if s[h] == 1 {
+            cycle_key(2, HoleSet::EMPTY, HoleSet::EMPTY),
+            |s, _, _| {
+                if s == 1 {
                     LapEnd::Stop
                 } else {
                     LapEnd::Relay(Dir::Ccw)
@@ -243,9 +244,11 @@ impl SulusNishtaw {
             G,
             start,
             "S8",
+            // What the lap ends depend on besides the board: the claims and the territories.
+            cycle_key(3, mine.or(theirs), opp_terr),
             |s, h, _| {
                 let claimed = mine.contains(h) || theirs.contains(h);
-                if claimed || s[h] == 1 || (opp_terr.contains(h) && s[h] == 4) {
+                if claimed || s == 1 || (opp_terr.contains(h) && s == 4) {
                     LapEnd::Stop
                 } else {
                     LapEnd::Relay(Dir::Ccw)

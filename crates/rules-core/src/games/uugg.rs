@@ -15,7 +15,7 @@ use crate::round::{
     AfterRound, Decision, DecisionRequest, MatchResult, RoundError, RoundResult, richer,
 };
 use crate::setup::{Mark, MarkKind, Problems, Setup, SetupError};
-use crate::sowing::{Endless, LapEnd, LapStart, relay_sow};
+use crate::sowing::{Endless, LapEnd, LapStart, cycle_key, relay_sow};
 use crate::trace::{Event, NoTrace, Rule, Tracer, emit};
 
 /// The largest board: 2×7 (U1).
@@ -137,8 +137,10 @@ impl Uugg {
             g,
             start,
             "U5",
+            // What the lap ends depend on besides the board: the uuggs and the opponent's holes.
+            cycle_key(4, uuggs, theirs),
             |s, h, _| {
-                if uuggs.contains(h) || s[h] == 1 || (s[h] == 4 && theirs.contains(h)) {
+                if uuggs.contains(h) || s == 1 || (s == 4 && theirs.contains(h)) {
                     LapEnd::Stop
                 } else {
                     if T::ON {
