@@ -21,7 +21,7 @@ pub fn run(args: &ConvertArgs) -> Result<Outcome, CliError> {
                 continue;
             }
         };
-        let r = input::each_record(&name, reader, args.from, false, |u| {
+        let r = input::each_record(&name, reader, args.from, input::CANONICAL, |u| {
             let Some(rec) = &u.checked.canonical else {
                 bad += 1;
                 return validate::report(&u, Format::Text, &mut out);

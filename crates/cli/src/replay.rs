@@ -251,7 +251,7 @@ pub fn run(args: &ReplayArgs) -> Result<Outcome, CliError> {
     let mut out = std::io::BufWriter::new(stdout.lock());
     let mut invalid = 0;
     let mut first = true;
-    input::each_record(&name, reader, From::Notation, true, |u| {
+    input::each_record(&name, reader, From::Notation, input::REPLAY, |u| {
         match args.format {
             Format::Text => {
                 if !first {

@@ -93,7 +93,7 @@ pub fn run(args: &ValidateArgs) -> Result<Outcome, CliError> {
                 continue;
             }
         };
-        let r = input::each_record(&name, reader, From::Notation, false, |u| {
+        let r = input::each_record(&name, reader, From::Notation, input::CHECK_ONLY, |u| {
             sum.records += 1;
             if u.valid() {
                 sum.valid += 1;

@@ -12,6 +12,7 @@ use rules_core::{
     AfterRound, Decision, Event, Hole, MarkKind, MatchResult, Move, Player, Position, RoundResult,
     Setup, Trace, Variant,
 };
+use std::cell::OnceCell;
 use std::ops::Range;
 
 /// One step of a replay, for `mancala replay`.
@@ -100,9 +101,22 @@ enum Last {
         number: u32,
         mover: Player,
         mv: Move,
-        trace: Trace,
+        /// The position the ply was played in.
+        before: Position,
+        /// The ply's trace, made when an annotation first needs it (most plies have none).
+        trace: OnceCell<Trace>,
     },
     Round(u32),
+}
+
+/// What [`check_with`] produces besides the problems.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CheckOptions {
+    /// The replay, ply by ply ([`Checked::steps`]).
+    pub steps: bool,
+    /// The canonical record ([`Checked::canonical`]), which needs every ply's canonical
+    /// spelling; `validate` does without.
+    pub canonical: bool,
 }
 
 struct Ctx<'a> {
@@ -146,15 +160,30 @@ fn plural(n: u32, one: &str, many: &str) -> String {
 }
 
 /// Checks a record; `spans` locate its parts when it was read from text; `steps` asks for the
-/// replay.
+/// replay. Gives the canonical record when the record is valid.
 #[must_use]
 pub fn check(record: &Record, spans: Option<&Spans>, steps: bool) -> Checked {
+    check_with(
+        record,
+        spans,
+        CheckOptions {
+            steps,
+            canonical: true,
+        },
+    )
+}
+
+/// Checks a record as [`check`] does, making the replay and the canonical record only if
+/// `opts` asks for them: the problems found are the same.
+#[must_use]
+pub fn check_with(record: &Record, spans: Option<&Spans>, opts: CheckOptions) -> Checked {
+    let steps = opts.steps;
     let mut cx = Ctx {
         spans,
         problems: Vec::new(),
     };
     let mut out = Checked::default();
-    let mut canon = record.clone();
+    let mut canon = opts.canonical.then(|| record.clone());
 
     // Header values that the reading grammar guarantees, checked again for JSON input.
     let version_ok = record
@@ -208,8 +237,10 @@ pub fn check(record: &Record, spans: Option<&Spans>, steps: bool) -> Checked {
             return out;
         }
     };
-    canon.options = options_of(&variant);
-    let options = canon.options.clone();
+    let options = options_of(&variant);
+    if let Some(c) = &mut canon {
+        c.options.clone_from(&options);
+    }
 
     // The start.
     let start = match &record.position {
@@ -227,7 +258,7 @@ pub fn check(record: &Record, spans: Option<&Spans>, steps: bool) -> Checked {
             return out;
         }
     };
-    if let Some(p) = &mut canon.position {
+    if let Some(p) = canon.as_mut().and_then(|c| c.position.as_mut()) {
         *p = write_position(&pos.to_setup());
     }
     if steps {
@@ -297,35 +328,51 @@ pub fn check(record: &Record, spans: Option<&Spans>, steps: bool) -> Checked {
                     }
                 };
                 let mover = pos.to_move();
-                match pos.play(&mv) {
-                    Ok(played) => {
-                        let canonical = played.canonical.to_string();
-                        if let Item::Ply { number, token } = &mut canon.movetext[k] {
-                            *number = Some(ply);
-                            token.clone_from(&canonical);
-                        }
-                        pos = played.position;
-                        if steps {
-                            out.steps.push(Step::Ply {
-                                number: ply,
-                                written: token.clone(),
-                                token: canonical,
-                                mover,
-                                trace: played.trace.clone(),
-                                after: pos,
-                            });
-                            if let Some(result) = pos.round_result() {
-                                out.steps.push(Step::RoundOver {
-                                    round: pos.to_setup().round,
-                                    result,
+                // The canonical spelling and the trace only when they are asked for; an
+                // annotation that needs the trace replays the ply (`last_ply`).
+                let result = if steps || canon.is_some() {
+                    pos.play(&mv)
+                        .map(|p| (p.position, Some((p.canonical, p.trace))))
+                } else {
+                    pos.play_quiet(&mv).map(|p| (p, None))
+                };
+                match result {
+                    Ok((after, full)) => {
+                        let before = pos;
+                        pos = after;
+                        let trace = OnceCell::new();
+                        if let Some((canonical, t)) = full {
+                            let canonical = canonical.to_string();
+                            if let Some(Item::Ply { number, token }) =
+                                canon.as_mut().map(|c| &mut c.movetext[k])
+                            {
+                                *number = Some(ply);
+                                token.clone_from(&canonical);
+                            }
+                            if steps {
+                                out.steps.push(Step::Ply {
+                                    number: ply,
+                                    written: token.clone(),
+                                    token: canonical,
+                                    mover,
+                                    trace: t.clone(),
+                                    after: pos,
                                 });
                             }
+                            let _ = trace.set(t);
+                        }
+                        if steps && let Some(result) = pos.round_result() {
+                            out.steps.push(Step::RoundOver {
+                                round: pos.to_setup().round,
+                                result,
+                            });
                         }
                         last = Last::Ply {
                             number: ply,
                             mover,
                             mv,
-                            trace: played.trace,
+                            before,
+                            trace,
                         };
                     }
                     Err(e) => {
@@ -378,7 +425,8 @@ pub fn check(record: &Record, spans: Option<&Spans>, steps: bool) -> Checked {
                 match pos.after_round(decision) {
                     Ok(AfterRound::Next(next)) => {
                         pos = next;
-                        if let Item::Round { decision, .. } = &mut canon.movetext[k]
+                        if let Some(Item::Round { decision, .. }) =
+                            canon.as_mut().map(|c| &mut c.movetext[k])
                             && let Decision::Fill(h) = decision
                         {
                             h.sort_by_key(|h| (h.side, h.number));
@@ -416,7 +464,9 @@ pub fn check(record: &Record, spans: Option<&Spans>, steps: bool) -> Checked {
                 let s = cx.item_span(k);
                 match annotate(key, value, &pos, &last, &options) {
                     Ok(canonical) => {
-                        if let Item::Annotation { value, .. } = &mut canon.movetext[k] {
+                        if let Some(Item::Annotation { value, .. }) =
+                            canon.as_mut().map(|c| &mut c.movetext[k])
+                        {
                             *value = canonical;
                         }
                     }
@@ -487,7 +537,7 @@ pub fn check(record: &Record, spans: Option<&Spans>, steps: bool) -> Checked {
     }
     out.problems = cx.problems;
     if out.problems.is_empty() {
-        out.canonical = Some(canon);
+        out.canonical = canon;
     }
     out
 }
@@ -706,14 +756,25 @@ fn fmt_laps(v: &[Lap]) -> String {
     parts.join(",")
 }
 
+/// The ply's trace, replayed the first time it is needed.
+fn trace_of<'a>(before: &Position, mv: &Move, trace: &'a OnceCell<Trace>) -> &'a Trace {
+    trace.get_or_init(|| {
+        before
+            .play_traced(mv)
+            .map(|(_, t)| t)
+            .expect("the ply was legal when it was played")
+    })
+}
+
 fn last_ply(last: &Last) -> Result<(u32, Player, &Move, &Trace), Why> {
     match last {
         Last::Ply {
             number,
             mover,
             mv,
+            before,
             trace,
-        } => Ok((*number, *mover, mv, trace)),
+        } => Ok((*number, *mover, mv, trace_of(before, mv, trace))),
         Last::Start => Err(bad("no ply precedes it: it must follow a ply")),
         Last::Round(r) => Err(bad(format!("it follows the start of round {r}, not a ply"))),
     }
@@ -922,10 +983,16 @@ fn annotate(
             };
             if pos.to_move() != p {
                 let why = match last {
-                    Last::Ply { trace, .. } => trace.events.iter().rev().find_map(|e| match e {
-                        Event::Next { rule, .. } => Some(*rule),
-                        _ => None,
-                    }),
+                    Last::Ply {
+                        before, mv, trace, ..
+                    } => trace_of(before, mv, trace)
+                        .events
+                        .iter()
+                        .rev()
+                        .find_map(|e| match e {
+                            Event::Next { rule, .. } => Some(*rule),
+                            _ => None,
+                        }),
                     _ => None,
                 };
                 return Err((format!("{} is to move, not {p}", pos.to_move()), why));

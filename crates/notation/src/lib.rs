@@ -21,7 +21,7 @@ mod render;
 pub mod suite;
 mod syntax;
 
-pub use check::{Checked, Step, check, match_end};
+pub use check::{CheckOptions, Checked, Step, check, check_with, match_end};
 pub use moves::{TokenError, expected_tokens, parse_move};
 pub use parse::{Parsed, Spans, parse_record};
 pub use position::{PositionError, parse_position, write_position};
