@@ -14,7 +14,7 @@
 //! the runs; records/s, plies/s, records of 100 plies per second, MB/s, CPU time and peak resident
 //! memory (VmHWM, sampled every few milliseconds from `/proc`).
 
-use rules_core::{Player, Position, Variant};
+use rules_core::{PerftOptions, Player, Position, Variant};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -130,8 +130,15 @@ fn timed(pos: &Position, depth: u32, threads: usize, hash: Option<usize>) -> Run
             .iter()
             .map(|(_, n)| n)
             .sum(),
-        Some(_bytes) => pos
-            .perft_divide(depth, threads)
+        Some(bytes) => pos
+            .perft_divide_with(
+                depth,
+                &PerftOptions {
+                    threads,
+                    hash_bytes: bytes,
+                    progress: None,
+                },
+            )
             .iter()
             .map(|(_, n)| n)
             .sum(),
@@ -146,8 +153,8 @@ struct Line {
     depth: u32,
     leaves: u64,
     moves: u64,
-    /// (threads, best wall, its cpu)
-    runs: Vec<(usize, f64, f64)>,
+    /// (threads, with the table, best wall, its cpu)
+    runs: Vec<(usize, bool, f64, f64)>,
 }
 
 fn variant(game: &str, opts: &[&str]) -> Result<Variant, String> {
@@ -170,7 +177,7 @@ fn bench_line(v: Variant, a: &Args, hash: Option<usize>) -> Line {
         if last * ratio > a.max_seconds && depth > 0 {
             break;
         }
-        let r = timed(&pos, d, 1, hash);
+        let r = timed(&pos, d, 1, None);
         if r.leaves == 0 {
             break; // the round ends before this depth
         }
@@ -187,17 +194,18 @@ fn bench_line(v: Variant, a: &Args, hash: Option<usize>) -> Line {
     let leaves = *counts.last().unwrap_or(&1);
     let moves = counts.iter().sum();
     let mut runs = vec![];
-    for threads in [1, 2] {
+    let configs = [(1, None), (2, None), (1, hash), (2, hash)];
+    for (threads, table) in configs.into_iter().take(if hash.is_some() { 4 } else { 2 }) {
         let mut best: Option<Run> = None;
         for _ in 0..a.runs {
-            let r = timed(&pos, depth, threads, hash);
+            let r = timed(&pos, depth, threads, table);
             assert_eq!(r.leaves, leaves, "{v} perft {depth}: counts differ");
             if best.as_ref().is_none_or(|b| r.wall < b.wall) {
                 best = Some(r);
             }
         }
         let b = best.expect("at least one run");
-        runs.push((threads, b.wall, b.cpu));
+        runs.push((threads, table.is_some(), b.wall, b.cpu));
     }
     Line {
         name: v.to_string(),
@@ -389,15 +397,15 @@ pub fn bench(args: &[String]) -> Result<(), String> {
             }
             let line = bench_line(variant(game, opts)?, &a, hash);
             if !a.json {
-                let base = line.runs[0].1;
-                for &(threads, wall, cpu) in &line.runs {
+                let base = line.runs[0].2;
+                for &(threads, table, wall, cpu) in &line.runs {
                     println!(
                         "{:<18} {:>5} {:>13} {:>13} {:>3} {:>7.3} {:>7.2} {:>12.0} {:>12.0} {:>7.2}",
                         line.name,
                         line.depth,
                         line.leaves,
                         line.moves,
-                        threads,
+                        format!("{threads}{}", if table { "h" } else { "" }),
                         wall,
                         cpu,
                         line.leaves as f64 / wall,
@@ -452,13 +460,13 @@ pub fn bench(args: &[String]) -> Result<(), String> {
             l.moves,
             hash.unwrap_or(0)
         );
-        for (i, &(threads, wall, cpu)) in l.runs.iter().enumerate() {
+        for (i, &(threads, table, wall, cpu)) in l.runs.iter().enumerate() {
             if i > 0 {
                 j.push(',');
             }
             let _ = write!(
                 j,
-                "{{\"threads\":{threads},\"wall_s\":{wall:.6},\"cpu_s\":{cpu:.2},\"leaves_per_s\":{:.0},\"moves_per_s\":{:.0}}}",
+                "{{\"threads\":{threads},\"hash\":{table},\"wall_s\":{wall:.6},\"cpu_s\":{cpu:.2},\"leaves_per_s\":{:.0},\"moves_per_s\":{:.0}}}",
                 l.leaves as f64 / wall,
                 l.moves as f64 / wall
             );

@@ -1,8 +1,9 @@
 //! `cargo xtask`: the project's longer jobs, kept out of `cargo test`.
 //!
-//! * `cargo xtask perft-suites [--reference] [--limit N] [--suite NAME]`: every line of every
-//!   suite in `tests/perft/` (or only `NAME.perft`), engine against the expected count; with
-//!   `--reference` also the reference implementation of `tests/rules/reference/` (slow).
+//! * `cargo xtask perft-suites [--reference] [--limit N] [--suite NAME] [--hash SIZE]`: every
+//!   line of every suite in `tests/perft/` (or only `NAME.perft`), engine against the expected
+//!   count (with a transposition table of SIZE bytes if given); with `--reference` also the
+//!   reference implementation of `tests/rules/reference/` (slow).
 //! * `cargo xtask perft-speed [GAME]`: the deepest start-position lines (of one game), single-
 //!   and two-threaded, with leaves per second.
 //! * `cargo xtask bench [--json] [--runs N] [--game G] [--hash SIZE] [--max-seconds S]
@@ -42,7 +43,7 @@ fn main() -> ExitCode {
         Some("gen-records") => gen_records(&args[1..]),
         Some("uugg-endless") => uugg_endless(&args[1..]),
         _ => Err(
-            "usage: cargo xtask (perft-suites [--reference] [--limit N] [--suite NAME] | perft-speed [GAME] | bench [--json] [--runs N] [--game G] [--hash SIZE] [--max-seconds S] [--records N] [--no-perft] [--no-validate] | gen-records [--out FILE] [--bytes N] [--count N] [--seed S] [--game G] [--option K=V]... [--max-rounds N] | uugg-endless [--holes N] [--depth D] [--list])"
+            "usage: cargo xtask (perft-suites [--reference] [--limit N] [--suite NAME] [--hash SIZE] | perft-speed [GAME] | bench [--json] [--runs N] [--game G] [--hash SIZE] [--max-seconds S] [--records N] [--no-perft] [--no-validate] | gen-records [--out FILE] [--bytes N] [--count N] [--seed S] [--game G] [--option K=V]... [--max-rounds N] | uugg-endless [--holes N] [--depth D] [--list])"
                 .to_owned(),
         ),
     };
@@ -63,6 +64,10 @@ fn perft_suites(args: &[String]) -> Result<(), String> {
             .and_then(|s| s.parse().ok())
             .ok_or("--limit needs a number")?,
         None => u64::MAX,
+    };
+    let hash = match args.iter().position(|a| a == "--hash") {
+        Some(i) => bench::parse_size(args.get(i + 1).ok_or("--hash needs a size")?)?,
+        None => 0,
     };
     let only: Option<&String> = match args.iter().position(|a| a == "--suite") {
         Some(i) => Some(args.get(i + 1).ok_or("--suite needs a name")?),
@@ -91,7 +96,14 @@ fn perft_suites(args: &[String]) -> Result<(), String> {
                 }
                 let t = Instant::now();
                 let got = pos
-                    .perft_divide(depth, 2)
+                    .perft_divide_with(
+                        depth,
+                        &rules_core::PerftOptions {
+                            threads: 2,
+                            hash_bytes: hash,
+                            progress: None,
+                        },
+                    )
                     .iter()
                     .map(|(_, n)| n)
                     .sum::<u64>();

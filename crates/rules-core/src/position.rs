@@ -7,7 +7,7 @@ use crate::games::{
 use crate::geometry::Geometry;
 use crate::moves::Move;
 use crate::options::Variant;
-use crate::perft;
+use crate::perft::{self, PerftOptions};
 use crate::player::Player;
 use crate::round::{AfterRound, Decision, DecisionRequest, RoundError, RoundResult};
 use crate::setup::{Setup, SetupError};
@@ -137,7 +137,9 @@ impl<P: PartialEq> Sink<P> for Spelling<'_, P> {
 }
 
 /// What every game implements. The games live in [`crate::games`], one module each.
-pub(crate) trait Rules: Copy + Eq + Send + Sync + fmt::Debug + 'static {
+pub(crate) trait Rules:
+    Copy + Eq + std::hash::Hash + Send + Sync + fmt::Debug + 'static
+{
     /// The game and options.
     fn variant(&self) -> Variant;
     /// The player to move (after a round end: the player who would have moved).
@@ -406,7 +408,20 @@ impl Position {
     /// the number of threads.
     #[must_use]
     pub fn perft_divide(&self, depth: u32, threads: usize) -> Vec<(Move, u64)> {
-        dispatch!(self, p => perft::divide(p, depth, threads))
+        self.perft_divide_with(
+            depth,
+            &PerftOptions {
+                threads,
+                ..PerftOptions::default()
+            },
+        )
+    }
+
+    /// perft split by the first move, with threads, a transposition table and a progress
+    /// report as `opts` says. The counts depend on none of them.
+    #[must_use]
+    pub fn perft_divide_with(&self, depth: u32, opts: &PerftOptions<'_>) -> Vec<(Move, u64)> {
+        dispatch!(self, p => perft::divide(p, depth, opts))
     }
 
     /// A copy with a different player to move; used by tests and tools that explore positions.

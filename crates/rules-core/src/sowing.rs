@@ -155,8 +155,11 @@ fn relay_sow_fast<const L: usize>(
                     if laps == memo::LONG {
                         memo::forget();
                     }
-                    let state = memo::State::new(cycle_key, seeds, len, pos, hand, dir);
-                    if state.distinguished() && memo::known_endless(state) {
+                    if memo::distinguished(seeds, cycle_key, pos, hand)
+                        && memo::known_endless(memo::State::new(
+                            cycle_key, seeds, len, pos, hand, dir,
+                        ))
+                    {
                         return Err(Endless);
                     }
                 }
@@ -288,21 +291,24 @@ pub(crate) mod memo {
                 | (len as u32) << 24;
             State { board, key, at }
         }
+    }
 
-        /// About one state in 1024.
-        #[inline]
-        pub(crate) fn distinguished(&self) -> bool {
-            let w = |k: usize| {
-                u64::from_le_bytes(self.board[8 * k..8 * k + 8].try_into().expect("8 bytes"))
-            };
-            let (a, b, c) = (w(0), w(1), w(2));
-            let x = a
-                ^ b.rotate_left(21)
-                ^ c.rotate_left(43)
-                ^ u64::from(self.at).rotate_left(7)
-                ^ self.key;
-            x.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 54 == 0
-        }
+    /// Whether a lap-start state is distinguished: about one state in 1024, by a mix of the
+    /// first and last eight holes (every board has at least eight), the hole, the hand and the
+    /// key (the direction and the length are left out: a state is only compared with states of
+    /// the same game).
+    #[inline]
+    pub(crate) fn distinguished<const L: usize>(
+        seeds: &[u8; L],
+        key: u64,
+        pos: usize,
+        hand: u8,
+    ) -> bool {
+        const { assert!(L >= 8) };
+        let first = u64::from_le_bytes(seeds[..8].try_into().expect("8 bytes"));
+        let last = u64::from_le_bytes(seeds[L - 8..].try_into().expect("8 bytes"));
+        let x = first ^ last.rotate_left(29) ^ key ^ (pos as u64 | u64::from(hand) << 8) << 40;
+        x.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 54 == 0
     }
 
     /// The distinguished states of cycles found endless, shared by every thread: a state's
