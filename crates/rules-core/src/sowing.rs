@@ -112,7 +112,7 @@ pub(crate) fn relay_sow<const L: usize, T: Tracer>(
 }
 
 /// [`relay_sow`] without a trace: each lap in bulk ([`sow_lap`]).
-#[inline]
+#[inline(always)]
 fn relay_sow_fast<const L: usize>(
     seeds: &mut [u8; L],
     len: usize,
@@ -186,7 +186,7 @@ fn bits(from: usize, to: usize) -> HoleSet {
 /// and the holes that received a seed. A hand of `len` seeds or more first gives every hole one
 /// seed per full turn; the rest go one by one, in a loop for each direction, and the touched
 /// holes (at most two runs of consecutive indices) are computed once.
-#[inline]
+#[inline(always)]
 pub(crate) fn sow_lap<const L: usize>(
     seeds: &mut [u8; L],
     len: usize,
