@@ -4,7 +4,7 @@
 
 use crate::support::{corpus_files, root};
 use notation::generate::{GenOptions, random_record};
-use notation::{Record, RecordReader, check, check_with, parse_record, print_record};
+use notation::{CheckOptions, Record, RecordReader, check, check_with, parse_record, print_record};
 use proptest::prelude::*;
 use rules_core::{GameKind, Variant};
 
@@ -16,13 +16,18 @@ fn round_trip(record: &Record) -> String {
 
 /// [`round_trip`], in lenient validation when `lenient` (Redu R25, R26).
 fn round_trip_in(record: &Record, lenient: bool) -> String {
-    let canonical = check_with(record, None, false, lenient)
+    let opts = CheckOptions {
+        steps: false,
+        canonical: true,
+        lenient,
+    };
+    let canonical = check_with(record, None, opts)
         .canonical
         .unwrap_or_else(|| panic!("{record:?}"));
     let text = print_record(&canonical);
     let again = parse_record(&text).unwrap_or_else(|e| panic!("{e:?}\n{text}"));
     assert_eq!(again.record, canonical, "{text}");
-    let checked = check_with(&again.record, Some(&again.spans), false, lenient);
+    let checked = check_with(&again.record, Some(&again.spans), opts);
     assert_eq!(checked.canonical.as_ref(), Some(&canonical));
     assert_eq!(print_record(&again.record), text);
     // JSON both ways.

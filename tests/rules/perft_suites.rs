@@ -3,10 +3,13 @@
 //! `cargo xtask perft-suites`.
 
 use crate::reference;
-use rules_core::Position;
+use rules_core::{PerftOptions, Position, Progress};
+use std::sync::atomic::Ordering;
 
 /// Lines with more leaves than this are left to `cargo xtask perft-suites`.
 const ENGINE_LIMIT: u64 = 3_000_000;
+/// Lines checked again with a transposition table.
+const HASH_LIMIT: u64 = 300_000;
 /// The reference implementation is slow: it checks lines up to this many leaves here.
 const REFERENCE_LIMIT: u64 = 60_000;
 
@@ -28,6 +31,34 @@ fn run_suite(name: &str) {
             assert_eq!(pos.perft(depth), expected, "{} perft {depth}", entry.id);
             let divided: u64 = pos.perft_divide(depth, 2).iter().map(|(_, n)| n).sum();
             assert_eq!(divided, expected, "{} perft {depth}, 2 threads", entry.id);
+            if expected <= HASH_LIMIT {
+                // A small transposition table, so that entries are replaced often: the counts
+                // must not change (spec/engine.md §3).
+                for threads in [1, 2] {
+                    let progress = Progress::default();
+                    let opts = PerftOptions {
+                        threads,
+                        hash_bytes: 1 << 16,
+                        progress: Some(&progress),
+                    };
+                    let hashed: u64 = pos
+                        .perft_divide_with(depth, &opts)
+                        .iter()
+                        .map(|(_, n)| n)
+                        .sum();
+                    assert_eq!(
+                        hashed, expected,
+                        "{} perft {depth}, hash, {threads} threads",
+                        entry.id
+                    );
+                    assert_eq!(
+                        progress.done.load(Ordering::Relaxed),
+                        progress.total.load(Ordering::Relaxed),
+                        "{} perft {depth}: every part counted",
+                        entry.id
+                    );
+                }
+            }
             if expected <= REFERENCE_LIMIT {
                 assert_eq!(
                     reference::perft(&setup, depth),

@@ -1,10 +1,15 @@
 //! `cargo xtask`: the project's longer jobs, kept out of `cargo test`.
 //!
-//! * `cargo xtask perft-suites [--reference] [--limit N] [--suite NAME]`: every line of every
-//!   suite in `tests/perft/` (or only `NAME.perft`), engine against the expected count; with
-//!   `--reference` also the reference implementation of `tests/rules/reference/` (slow).
+//! * `cargo xtask perft-suites [--reference] [--limit N] [--suite NAME] [--hash SIZE]`: every
+//!   line of every suite in `tests/perft/` (or only `NAME.perft`), engine against the expected
+//!   count (with a transposition table of SIZE bytes if given); with `--reference` also the
+//!   reference implementation of `tests/rules/reference/` (slow).
 //! * `cargo xtask perft-speed [GAME]`: the deepest start-position lines (of one game), single-
 //!   and two-threaded, with leaves per second.
+//! * `cargo xtask bench [--json] [--runs N] [--game G] [--hash SIZE] [--max-seconds S]
+//!   [--records N] [--no-perft] [--no-validate]`: perft speed of every game from its start (1 and
+//!   2 threads, leaves and moves made per second, CPU and wall time, best of N) and `mancala
+//!   validate` throughput on a generated corpus (records/s, MB/s, peak memory); see `bench.rs`.
 //! * `cargo xtask gen-records [--out FILE] [--bytes N] [--count N] [--seed S] [--game G]
 //!   [--option K=V]... [--max-rounds N]`: random complete matches played by the engine, annotated
 //!   and commented, in canonical notation (spec/notation.md); for the 100 MB streaming check of
@@ -20,6 +25,8 @@
 //!   distribution when missing), into `target/render/png/` (`tool.rs`).
 
 mod tool;
+
+mod bench;
 
 #[path = "../../tests/rules/reference/mod.rs"]
 #[allow(dead_code)]
@@ -39,12 +46,13 @@ fn main() -> ExitCode {
     let result = match args.first().map(String::as_str) {
         Some("perft-suites") => perft_suites(&args[1..]),
         Some("perft-speed") => perft_speed(&args[1..]),
+        Some("bench") => bench::bench(&args[1..]),
         Some("gen-records") => gen_records(&args[1..]),
         Some("uugg-endless") => uugg_endless(&args[1..]),
         Some("dist") => tool::dist(&args[1..]),
         Some("render") => tool::render(&args[1..]),
         _ => Err(
-            "usage: cargo xtask (perft-suites [--reference] [--limit N] [--suite NAME] | perft-speed [GAME] | gen-records [--out FILE] [--bytes N] [--count N] [--seed S] [--game G] [--option K=V]... [--max-rounds N] | uugg-endless [--holes N] [--depth D] [--list] | dist [--out DIR] | render [--out DIR] [--only PATTERN] [--no-install])"
+            "usage: cargo xtask (perft-suites [--reference] [--limit N] [--suite NAME] [--hash SIZE] | perft-speed [GAME] | bench [--json] [--runs N] [--game G] [--hash SIZE] [--max-seconds S] [--records N] [--no-perft] [--no-validate] | gen-records [--out FILE] [--bytes N] [--count N] [--seed S] [--game G] [--option K=V]... [--max-rounds N] | uugg-endless [--holes N] [--depth D] [--list] | dist [--out DIR] | render [--out DIR] [--only PATTERN] [--no-install])"
                 .to_owned(),
         ),
     };
@@ -65,6 +73,10 @@ fn perft_suites(args: &[String]) -> Result<(), String> {
             .and_then(|s| s.parse().ok())
             .ok_or("--limit needs a number")?,
         None => u64::MAX,
+    };
+    let hash = match args.iter().position(|a| a == "--hash") {
+        Some(i) => bench::parse_size(args.get(i + 1).ok_or("--hash needs a size")?)?,
+        None => 0,
     };
     let only: Option<&String> = match args.iter().position(|a| a == "--suite") {
         Some(i) => Some(args.get(i + 1).ok_or("--suite needs a name")?),
@@ -93,7 +105,14 @@ fn perft_suites(args: &[String]) -> Result<(), String> {
                 }
                 let t = Instant::now();
                 let got = pos
-                    .perft_divide(depth, 2)
+                    .perft_divide_with(
+                        depth,
+                        &rules_core::PerftOptions {
+                            threads: 2,
+                            hash_bytes: hash,
+                            progress: None,
+                        },
+                    )
                     .iter()
                     .map(|(_, n)| n)
                     .sum::<u64>();

@@ -401,7 +401,28 @@ pub struct PerftArgs {
     #[arg(long, short = 't', value_name = "N", value_parser = clap::value_parser!(u32).range(1..=256))]
     pub threads: Option<u32>,
 
+    /// Transposition table of SIZE bytes (such as 64M or 1G), shared out among the threads: it
+    /// keeps the counts of positions already met, with the whole position as key, so the counts
+    /// never change; it pays where positions transpose (spec/engine.md, "perft")
+    #[arg(long, value_name = "SIZE", value_parser = parse_size)]
+    pub hash: Option<usize>,
+
     /// Plies to count, 0 to 40
     #[arg(value_name = "DEPTH", value_parser = clap::value_parser!(u32).range(0..=40))]
     pub depth: u32,
+}
+
+/// A size in bytes: a number with an optional K, M or G (powers of 1024).
+fn parse_size(s: &str) -> Result<usize, String> {
+    let (num, mult) = match s.chars().last() {
+        Some('k' | 'K') => (&s[..s.len() - 1], 1usize << 10),
+        Some('m' | 'M') => (&s[..s.len() - 1], 1 << 20),
+        Some('g' | 'G') => (&s[..s.len() - 1], 1 << 30),
+        _ => (s, 1),
+    };
+    num.parse::<usize>()
+        .ok()
+        .and_then(|n| n.checked_mul(mult))
+        .filter(|&n| n <= 1 << 40)
+        .ok_or_else(|| format!("`{s}` is not a size such as 64M or 1G (at most 1024G)"))
 }

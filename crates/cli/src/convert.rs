@@ -4,6 +4,7 @@ use crate::cli::{ConvertArgs, Format, To};
 use crate::exit::{CliError, Outcome};
 use crate::input;
 use crate::validate;
+use notation::CheckOptions;
 use std::io::Write;
 
 pub fn run(args: &ConvertArgs) -> Result<Outcome, CliError> {
@@ -21,7 +22,11 @@ pub fn run(args: &ConvertArgs) -> Result<Outcome, CliError> {
                 continue;
             }
         };
-        let r = input::each_record(&name, reader, args.from, false, args.lenient, |u| {
+        let opts = CheckOptions {
+            lenient: args.lenient,
+            ..input::CANONICAL
+        };
+        let r = input::each_record(&name, reader, args.from, opts, |u| {
             let Some(rec) = &u.checked.canonical else {
                 bad += 1;
                 return validate::report(&u, Format::Text, &mut out);

@@ -527,7 +527,11 @@ pub fn run(args: &ExplainArgs, style: Style) -> Result<Outcome, CliError> {
     let mut found = false;
     let mut outcome = Outcome::Valid;
     let mut failure: Option<CliError> = None;
-    input::each_record(&name, reader, From::Notation, true, args.lenient, |u| {
+    let opts = notation::CheckOptions {
+        lenient: args.lenient,
+        ..input::REPLAY
+    };
+    input::each_record(&name, reader, From::Notation, opts, |u| {
         if u.index != args.record as usize {
             return Ok(());
         }
@@ -616,7 +620,15 @@ mod tests {
                 let bytes = std::fs::read(&path).unwrap();
                 for chunk in notation::RecordReader::new(&bytes[..]) {
                     let parsed = notation::parse_record(&chunk.unwrap().text).unwrap();
-                    let checked = notation::check_with(&parsed.record, None, true, true);
+                    let checked = notation::check_with(
+                        &parsed.record,
+                        None,
+                        notation::CheckOptions {
+                            steps: true,
+                            canonical: true,
+                            lenient: true,
+                        },
+                    );
                     let mut before: Option<&Position> = None;
                     for step in &checked.steps {
                         match step {

@@ -3,7 +3,9 @@
 
 use crate::cli::From;
 use crate::exit::CliError;
-use notation::{Checked, ChunkProblem, Origin, Problem, ProblemKind, Record, RecordReader};
+use notation::{
+    CheckOptions, Checked, ChunkProblem, Origin, Problem, ProblemKind, Record, RecordReader,
+};
 use std::fs::File;
 use std::io::{self, BufRead, BufReader};
 
@@ -30,6 +32,25 @@ pub fn open(name: &str) -> Result<Box<dyn BufRead>, String> {
         .map(|f| Box::new(BufReader::with_capacity(1 << 16, f)) as Box<dyn BufRead>)
         .map_err(|e| format!("{name}: {e}"))
 }
+
+/// `validate`: the problems only.
+pub const CHECK_ONLY: CheckOptions = CheckOptions {
+    steps: false,
+    canonical: false,
+    lenient: false,
+};
+/// `convert`: the canonical record.
+pub const CANONICAL: CheckOptions = CheckOptions {
+    steps: false,
+    canonical: true,
+    lenient: false,
+};
+/// `replay`: every step, with canonical tokens.
+pub const REPLAY: CheckOptions = CheckOptions {
+    steps: true,
+    canonical: true,
+    lenient: false,
+};
 
 /// One record of an input, read and checked.
 pub struct Unit {
@@ -76,8 +97,7 @@ pub fn each_record(
     name: &str,
     mut reader: Box<dyn BufRead>,
     from: From,
-    steps: bool,
-    lenient: bool,
+    opts: CheckOptions,
     mut f: impl FnMut(Unit) -> Result<(), CliError>,
 ) -> Result<(), CliError> {
     let file = display(name).to_owned();
@@ -87,7 +107,7 @@ pub fn each_record(
         From::Auto => is_json(&mut *reader).map_err(|e| CliError::Io(format!("{file}: {e}")))?,
     };
     if json {
-        return each_json(&file, reader, steps, lenient, f);
+        return each_json(&file, reader, opts, f);
     }
     let chunks = RecordReader::new(reader);
     for chunk in chunks {
@@ -123,12 +143,8 @@ pub fn each_record(
                 match notation::parse_record(&chunk.text) {
                     Err(problems) => unit.checked.problems = problems,
                     Ok(parsed) => {
-                        unit.checked = notation::check_with(
-                            &parsed.record,
-                            Some(&parsed.spans),
-                            steps,
-                            lenient,
-                        );
+                        unit.checked =
+                            notation::check_with(&parsed.record, Some(&parsed.spans), opts);
                         unit.record = Some(parsed.record);
                     }
                 }
@@ -143,8 +159,7 @@ pub fn each_record(
 fn each_json(
     file: &str,
     reader: Box<dyn BufRead>,
-    steps: bool,
-    lenient: bool,
+    opts: CheckOptions,
     mut f: impl FnMut(Unit) -> Result<(), CliError>,
 ) -> Result<(), CliError> {
     let mut index = 0;
@@ -181,7 +196,7 @@ fn each_json(
                 unit.text = Some(line);
             }
             Ok(record) => {
-                unit.checked = notation::check_with(&record, None, steps, lenient);
+                unit.checked = notation::check_with(&record, None, opts);
                 unit.record = Some(record);
             }
         }

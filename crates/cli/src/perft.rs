@@ -3,7 +3,41 @@
 use crate::cli::PerftArgs;
 use crate::exit::{CliError, Outcome};
 use crate::game_args;
-use std::io::Write;
+use rules_core::{PerftOptions, Progress};
+use std::io::{IsTerminal, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// For a run longer than a second, a line on stderr (a terminal) with the work done so far and
+/// the time, redrawn a few times a second and erased at the end.
+fn progress_line(p: &Progress, finished: &AtomicBool) {
+    let start = Instant::now();
+    let mut shown = false;
+    while !finished.load(Ordering::Relaxed) {
+        std::thread::sleep(Duration::from_millis(100));
+        let t = start.elapsed();
+        if t < Duration::from_secs(1) || !(t.as_millis() / 100).is_multiple_of(5) {
+            continue;
+        }
+        let (done, total) = (
+            p.done.load(Ordering::Relaxed),
+            p.total.load(Ordering::Relaxed),
+        );
+        let pct = if total == 0 {
+            0.0
+        } else {
+            100.0 * done as f64 / total as f64
+        };
+        eprint!(
+            "\rperft: {done}/{total} parts counted ({pct:.0}%), {:.0} s ",
+            t.as_secs_f64()
+        );
+        shown = true;
+    }
+    if shown {
+        eprint!("\r\x1b[K");
+    }
+}
 
 pub fn run(args: &PerftArgs) -> Result<Outcome, CliError> {
     let pos = game_args::position(&args.game)?;
@@ -16,8 +50,22 @@ pub fn run(args: &PerftArgs) -> Result<Outcome, CliError> {
     if args.depth == 0 {
         writeln!(out, "1")?;
     } else {
-        let mut divide: Vec<(String, u64)> = pos
-            .perft_divide(args.depth, threads)
+        let progress = Progress::default();
+        let opts = PerftOptions {
+            threads,
+            hash_bytes: args.hash.unwrap_or(0),
+            progress: Some(&progress),
+        };
+        let finished = AtomicBool::new(false);
+        let counts = std::thread::scope(|s| {
+            if std::io::stderr().is_terminal() {
+                s.spawn(|| progress_line(&progress, &finished));
+            }
+            let counts = pos.perft_divide_with(args.depth, &opts);
+            finished.store(true, Ordering::Relaxed);
+            counts
+        });
+        let mut divide: Vec<(String, u64)> = counts
             .into_iter()
             .map(|(m, n)| (m.to_string(), n))
             .collect();

@@ -7,6 +7,7 @@ use crate::input::{self, Unit};
 use crate::style::{Paint, Style};
 use crate::svg;
 use crate::validate;
+use notation::CheckOptions;
 use notation::{Step, write_position};
 use rules_core::{Decision, Player, Position};
 use serde_json::json;
@@ -440,7 +441,11 @@ fn run_svg(args: &ReplayArgs, dir: &Path) -> Result<Outcome, CliError> {
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let mut invalid = 0;
-    input::each_record(&name, reader, From::Notation, true, args.lenient, |u| {
+    let opts = CheckOptions {
+        lenient: args.lenient,
+        ..input::REPLAY
+    };
+    input::each_record(&name, reader, From::Notation, opts, |u| {
         for path in svg_files(&u, dir, &stem)? {
             writeln!(out, "{}", path.display())?;
         }
@@ -467,7 +472,11 @@ pub fn run(args: &ReplayArgs, style: Style) -> Result<Outcome, CliError> {
     let mut out = std::io::BufWriter::new(stdout.lock());
     let mut invalid = 0;
     let mut first = true;
-    input::each_record(&name, reader, From::Notation, true, args.lenient, |u| {
+    let opts = CheckOptions {
+        lenient: args.lenient,
+        ..input::REPLAY
+    };
+    input::each_record(&name, reader, From::Notation, opts, |u| {
         match args.format {
             Format::Text => {
                 if !first {

@@ -3,6 +3,7 @@
 use crate::cli::{Format, From, ValidateArgs};
 use crate::exit::{CliError, Outcome};
 use crate::input::{self, Unit};
+use notation::CheckOptions;
 use serde::Serialize;
 use serde_json::json;
 use std::io::Write;
@@ -107,7 +108,11 @@ pub fn run(args: &ValidateArgs) -> Result<Outcome, CliError> {
                 continue;
             }
         };
-        let r = input::each_record(&name, reader, From::Notation, false, args.lenient, |u| {
+        let opts = CheckOptions {
+            lenient: args.lenient,
+            ..input::CHECK_ONLY
+        };
+        let r = input::each_record(&name, reader, From::Notation, opts, |u| {
             sum.records += 1;
             if u.valid() {
                 sum.valid += 1;

@@ -12,6 +12,7 @@ use rules_core::{
     AfterRound, Decision, Event, Hole, MarkKind, MatchResult, Move, Player, Position, RoundResult,
     Setup, Trace, Variant,
 };
+use std::cell::OnceCell;
 use std::ops::Range;
 
 /// One step of a replay, for `mancala replay`.
@@ -118,7 +119,10 @@ enum Last {
         number: u32,
         mover: Player,
         mv: Move,
-        trace: Trace,
+        /// The position the ply was played in.
+        before: Position,
+        /// The ply's trace, made when something first needs it (most plies need none).
+        trace: OnceCell<Trace>,
     },
     Round(u32),
 }
@@ -163,11 +167,30 @@ fn plural(n: u32, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
+/// What [`check_with`] produces besides the problems, and in which validation mode.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CheckOptions {
+    /// The replay, ply by ply ([`Checked::steps`]), with every ply's trace.
+    pub steps: bool,
+    /// The canonical record ([`Checked::canonical`]); `validate` does without.
+    pub canonical: bool,
+    /// Lenient validation (spec/notation.md §9; Redu R25, R26).
+    pub lenient: bool,
+}
+
 /// Checks a record in strict validation; `spans` locate its parts when it was read from text;
-/// `steps` asks for the replay.
+/// `steps` asks for the replay. Gives the canonical record when the record is valid.
 #[must_use]
 pub fn check(record: &Record, spans: Option<&Spans>, steps: bool) -> Checked {
-    check_with(record, spans, steps, false)
+    check_with(
+        record,
+        spans,
+        CheckOptions {
+            steps,
+            canonical: true,
+            lenient: false,
+        },
+    )
 }
 
 /// The annotations that state the path of the ply before them, not only its outcome: which hole
@@ -244,17 +267,20 @@ fn play_in_mode(
     }
 }
 
-/// Checks a record, in lenient validation when `lenient` (spec/notation.md §9; Redu R25, R26:
-/// forgotten M1 captures and penalty claims are accepted, and kept as written in the canonical
-/// record). Strict validation, [`check`], rejects them saying they need lenient validation.
+/// Checks a record, in lenient validation when `opts.lenient` (spec/notation.md §9; Redu R25,
+/// R26: forgotten M1 captures and penalty claims are accepted, and kept as written in the
+/// canonical record; strict validation rejects them saying they need lenient validation). The
+/// replay and the canonical record are made only if `opts` asks for them: the problems found,
+/// and the respellings, are the same.
 #[must_use]
-pub fn check_with(record: &Record, spans: Option<&Spans>, steps: bool, lenient: bool) -> Checked {
+pub fn check_with(record: &Record, spans: Option<&Spans>, opts: CheckOptions) -> Checked {
+    let CheckOptions { steps, lenient, .. } = opts;
     let mut cx = Ctx {
         spans,
         problems: Vec::new(),
     };
     let mut out = Checked::default();
-    let mut canon = record.clone();
+    let mut canon = opts.canonical.then(|| record.clone());
 
     // Header values that the reading grammar guarantees, checked again for JSON input.
     let version_ok = record
@@ -308,8 +334,10 @@ pub fn check_with(record: &Record, spans: Option<&Spans>, steps: bool, lenient: 
             return out;
         }
     };
-    canon.options = options_of(&variant);
-    let options = canon.options.clone();
+    let options = options_of(&variant);
+    if let Some(c) = &mut canon {
+        c.options.clone_from(&options);
+    }
 
     // The start.
     let start = match &record.position {
@@ -327,7 +355,7 @@ pub fn check_with(record: &Record, spans: Option<&Spans>, steps: bool, lenient: 
             return out;
         }
     };
-    if let Some(p) = &mut canon.position {
+    if let Some(p) = canon.as_mut().and_then(|c| c.position.as_mut()) {
         *p = write_position(&pos.to_setup());
     }
     if steps {
@@ -399,25 +427,32 @@ pub fn check_with(record: &Record, spans: Option<&Spans>, steps: bool, lenient: 
                     }
                 };
                 let mover = pos.to_move();
-                match play_in_mode(&pos, &mv, lenient, previous.as_ref()) {
-                    Ok(played) => {
+                // The trace only when the replay or lenient validation needs it; an annotation
+                // that needs it replays the ply (`trace_of`).
+                let result = if steps || lenient {
+                    play_in_mode(&pos, &mv, lenient, previous.as_ref())
+                        .map(|p| (p.position, p.canonical, OnceCell::from(p.trace)))
+                } else {
+                    pos.play_spelled(&mv).map(|(p, c)| (p, c, OnceCell::new()))
+                };
+                match result {
+                    Ok((after, spelled, trace)) => {
+                        let paths = path_annotations(&record.movetext[k + 1..]);
                         // A lenient-only mark is not a move of the game: it keeps its own
                         // (normalised) spelling.
                         let canonical = if is_lenient_only(&mv) {
                             written(&mv).to_string()
-                        } else if !same_path(
-                            &pos,
-                            &played.canonical,
-                            &played.trace,
-                            &path_annotations(&record.movetext[k + 1..]),
-                        ) {
+                        } else if !paths.is_empty()
+                            && !same_path(&pos, &spelled, trace_of(&pos, &mv, &trace), &paths)
+                        {
                             // The ply's path is annotated, and the outcome's first spelling
                             // takes another path: the decisions as written stay (§10.2).
                             written(&mv).to_string()
                         } else {
-                            played.canonical.to_string()
+                            spelled.to_string()
                         };
                         out.lenient_plies += u32::from(is_lenient_only(&mv));
+                        let before = pos;
                         previous = Some((pos, mv));
                         if *token != canonical {
                             out.respelled.push(Respelled {
@@ -426,18 +461,20 @@ pub fn check_with(record: &Record, spans: Option<&Spans>, steps: bool, lenient: 
                                 canonical: canonical.clone(),
                             });
                         }
-                        if let Item::Ply { number, token } = &mut canon.movetext[k] {
+                        if let Some(Item::Ply { number, token }) =
+                            canon.as_mut().map(|c| &mut c.movetext[k])
+                        {
                             *number = Some(ply);
                             token.clone_from(&canonical);
                         }
-                        pos = played.position;
+                        pos = after;
                         if steps {
                             out.steps.push(Step::Ply {
                                 number: ply,
                                 written: token.clone(),
                                 token: canonical,
                                 mover,
-                                trace: played.trace.clone(),
+                                trace: trace_of(&before, &mv, &trace).clone(),
                                 after: pos,
                             });
                             if let Some(result) = pos.round_result() {
@@ -451,7 +488,8 @@ pub fn check_with(record: &Record, spans: Option<&Spans>, steps: bool, lenient: 
                             number: ply,
                             mover,
                             mv,
-                            trace: played.trace,
+                            before,
+                            trace,
                         };
                     }
                     Err(e) => {
@@ -509,7 +547,8 @@ pub fn check_with(record: &Record, spans: Option<&Spans>, steps: bool, lenient: 
                 match pos.after_round(decision) {
                     Ok(AfterRound::Next(next)) => {
                         pos = next;
-                        if let Item::Round { decision, .. } = &mut canon.movetext[k]
+                        if let Some(Item::Round { decision, .. }) =
+                            canon.as_mut().map(|c| &mut c.movetext[k])
                             && let Decision::Fill(h) = decision
                         {
                             h.sort_by_key(|h| (h.side, h.number));
@@ -551,7 +590,9 @@ pub fn check_with(record: &Record, spans: Option<&Spans>, steps: bool, lenient: 
                 };
                 match annotate(key, value, &pos, &last, &options, mode) {
                     Ok(canonical) => {
-                        if let Item::Annotation { value, .. } = &mut canon.movetext[k] {
+                        if let Some(Item::Annotation { value, .. }) =
+                            canon.as_mut().map(|c| &mut c.movetext[k])
+                        {
                             *value = canonical;
                         }
                     }
@@ -622,7 +663,7 @@ pub fn check_with(record: &Record, spans: Option<&Spans>, steps: bool, lenient: 
     }
     out.problems = cx.problems;
     if out.problems.is_empty() {
-        out.canonical = Some(canon);
+        out.canonical = canon;
     }
     out
 }
@@ -841,14 +882,25 @@ fn fmt_laps(v: &[Lap]) -> String {
     parts.join(",")
 }
 
+/// The ply's trace: the one kept, or the ply replayed the first time it is needed.
+fn trace_of<'a>(before: &Position, mv: &Move, trace: &'a OnceCell<Trace>) -> &'a Trace {
+    trace.get_or_init(|| {
+        before
+            .play_traced(mv)
+            .map(|(_, t)| t)
+            .expect("the ply was legal when it was played")
+    })
+}
+
 fn last_ply(last: &Last) -> Result<(u32, Player, &Move, &Trace), Why> {
     match last {
         Last::Ply {
             number,
             mover,
             mv,
+            before,
             trace,
-        } => Ok((*number, *mover, mv, trace)),
+        } => Ok((*number, *mover, mv, trace_of(before, mv, trace))),
         Last::Start => Err(bad("no ply precedes it: it must follow a ply")),
         Last::Round(r) => Err(bad(format!("it follows the start of round {r}, not a ply"))),
     }
@@ -1037,15 +1089,14 @@ fn annotate(
             let got = pos.to_setup().right;
             if got != want {
                 // The rule that creates (or would create) the right, when the last ply says.
-                let rule = match last {
-                    Last::Ply { trace, .. } => trace.events.iter().find_map(|e| match e {
+                let rule = last_ply(last).ok().and_then(|(.., trace)| {
+                    trace.events.iter().find_map(|e| match e {
                         Event::Note { rule, .. } if matches!(*rule, "R5" | "R8" | "R17") => {
                             Some(*rule)
                         }
                         _ => None,
-                    }),
-                    _ => None,
-                };
+                    })
+                });
                 let holder = pos.to_move();
                 return Err((
                     match got {
@@ -1160,13 +1211,12 @@ fn annotate(
                 _ => return Err(bad(format!("expected A or B, found `{value}`"))),
             };
             if pos.to_move() != p {
-                let why = match last {
-                    Last::Ply { trace, .. } => trace.events.iter().rev().find_map(|e| match e {
+                let why = last_ply(last).ok().and_then(|(.., trace)| {
+                    trace.events.iter().rev().find_map(|e| match e {
                         Event::Next { rule, .. } => Some(*rule),
                         _ => None,
-                    }),
-                    _ => None,
-                };
+                    })
+                });
                 return Err((format!("{} is to move, not {p}", pos.to_move()), why));
             }
             Ok(value.to_owned())

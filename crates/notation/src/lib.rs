@@ -21,7 +21,9 @@ mod render;
 pub mod suite;
 mod syntax;
 
-pub use check::{Checked, Respelled, Step, check, check_with, is_lenient_only, match_end};
+pub use check::{
+    CheckOptions, Checked, Respelled, Step, check, check_with, is_lenient_only, match_end,
+};
 pub use moves::{TokenError, expected_tokens, parse_move};
 pub use parse::{Parsed, Spans, parse_record};
 pub use position::{PositionError, parse_position, write_position};

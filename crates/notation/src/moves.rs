@@ -52,7 +52,39 @@ fn hole(i: &str) -> IResult<&str, Hole, PErr<'_>> {
     }
 }
 
+/// The common tokens read without the parser: `pass`, `open`, and a hole of one or two digits
+/// (not 0) with an optional sign, which is exactly what [`form`] reads from them. `None` for
+/// anything else, which [`form`] then reads (or rejects with its message).
+fn quick_form(i: &str) -> Option<Form> {
+    match i {
+        "pass" => return Some(Form::Pass),
+        "open" => return Some(Form::Open),
+        _ => {}
+    }
+    let b = i.as_bytes();
+    let digits = b.iter().take_while(|c| c.is_ascii_digit()).count();
+    if !(1..=2).contains(&digits) {
+        return None;
+    }
+    let number = b[..digits].iter().fold(0u8, |n, &c| n * 10 + (c - b'0'));
+    let side = match b.get(digits)? {
+        b'A' => rules_core::Player::A,
+        b'B' => rules_core::Player::B,
+        _ => return None,
+    };
+    let dir = match &b[digits + 1..] {
+        [] => None,
+        [b'+'] => Some(Dir::Ccw),
+        [b'-'] => Some(Dir::Cw),
+        _ => return None,
+    };
+    (number > 0).then_some(Form::Sow(Hole::new(number, side), dir))
+}
+
 fn form(i: &str) -> IResult<&str, Form, PErr<'_>> {
+    if let Some(f) = quick_form(i) {
+        return Ok(("", f));
+    }
     let sow = map((hole, opt(one_of("+-"))), |(h, d)| {
         Form::Sow(h, d.and_then(Dir::from_sign))
     });
@@ -281,6 +313,38 @@ pub fn parse_move(game: GameKind, token: &str) -> Result<Move, TokenError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The quick reading of common tokens gives what the parser gives.
+    #[test]
+    fn quick_form_agrees_with_the_parser() {
+        let mut tokens = vec!["pass".to_owned(), "open".to_owned(), String::new()];
+        for n in ["0", "1", "5", "9", "00", "01", "10", "12", "99", "100", "x"] {
+            for side in ["A", "B", "C", ""] {
+                for sign in ["", "+", "-", "+-", "x"] {
+                    tokens.push(format!("{n}{side}{sign}"));
+                }
+            }
+        }
+        for t in tokens {
+            let slow = {
+                let sow = map((hole, opt(one_of("+-"))), |(h, d)| {
+                    Form::Sow(h, d.and_then(Dir::from_sign))
+                });
+                alt((
+                    map(tag("pass"), |_| Form::Pass),
+                    map(tag("open"), |_| Form::Open),
+                    sow,
+                ))
+                .parse(t.as_str())
+                .ok()
+                .filter(|(rest, _)| rest.is_empty())
+                .map(|(_, f)| f)
+            };
+            if let Some(q) = quick_form(&t) {
+                assert_eq!(Some(q), slow, "{t}");
+            }
+        }
+    }
 
     #[test]
     fn tokens_parse_per_game() {

@@ -7,7 +7,7 @@ use crate::games::{
 use crate::geometry::Geometry;
 use crate::moves::Move;
 use crate::options::Variant;
-use crate::perft;
+use crate::perft::{self, PerftOptions};
 use crate::player::Player;
 use crate::round::{AfterRound, Decision, DecisionRequest, RoundError, RoundResult};
 use crate::setup::{Setup, SetupError};
@@ -120,8 +120,26 @@ impl<P: PartialEq> Sink<P> for MovesAndChildren<'_, P> {
     }
 }
 
+/// Finds the canonical spelling of one outcome: the move of the first child generated equal to
+/// it, as [`MovesAndChildren`] would keep it, without building the other moves or a list.
+pub(crate) struct Spelling<'a, P> {
+    target: &'a P,
+    found: Option<Move>,
+}
+
+impl<P: PartialEq> Sink<P> for Spelling<'_, P> {
+    #[inline]
+    fn push(&mut self, mv: impl FnOnce() -> Move, child: P) {
+        if self.found.is_none() && child == *self.target {
+            self.found = Some(mv());
+        }
+    }
+}
+
 /// What every game implements. The games live in [`crate::games`], one module each.
-pub(crate) trait Rules: Copy + Eq + Send + Sync + fmt::Debug + 'static {
+pub(crate) trait Rules:
+    Copy + Eq + std::hash::Hash + Send + Sync + fmt::Debug + 'static
+{
     /// The game and options.
     fn variant(&self) -> Variant;
     /// The player to move (after a round end: the player who would have moved).
@@ -252,23 +270,60 @@ impl Position {
         }
     }
 
+    /// The canonical spelling of the move from here to `child`, if `child` is an outcome of this
+    /// position: the first spelling generated (README §6.2), found without listing every move.
+    fn spelling(&self, child: &Position) -> Option<Move> {
+        fn find<P: Rules>(p: &P, target: &P) -> Option<Move> {
+            let mut s = Spelling {
+                target,
+                found: None,
+            };
+            p.generate(&mut s);
+            s.found
+        }
+        match (self, child) {
+            (Position::Bechi(p), Position::Bechi(c)) => find(p, c),
+            (Position::Giuthi(p), Position::Giuthi(c)) => find(p, c),
+            (Position::SulusNishtaw(p), Position::SulusNishtaw(c)) => find(p, c),
+            (Position::Uugg(p), Position::Uugg(c)) => find(p, c),
+            (Position::Redu(p), Position::Redu(c)) => find(p, c),
+            _ => None,
+        }
+    }
+
     /// Plays a move given in any legal spelling.
     ///
     /// # Errors
     /// The move is illegal here: the error names the rule that forbids it.
     pub fn play(&self, mv: &Move) -> Result<Played, PlayError> {
-        let mut trace = Trace::default();
+        let mut trace = Trace::with_capacity();
         let position = self.play_inner(mv, &mut trace)?;
-        let canonical = self
-            .legal_moves_with_positions()
-            .into_iter()
-            .find(|(_, c)| *c == position)
-            .map_or(*mv, |(m, _)| m);
+        let canonical = self.spelling(&position).unwrap_or(*mv);
         Ok(Played {
             position,
             canonical,
             trace,
         })
+    }
+
+    /// Plays a move given in any legal spelling and finds its canonical spelling, without a
+    /// trace: what validation needs for most plies.
+    ///
+    /// # Errors
+    /// As [`Position::play`].
+    pub fn play_spelled(&self, mv: &Move) -> Result<(Position, Move), PlayError> {
+        let position = self.play_inner(mv, &mut NoTrace)?;
+        Ok((position, self.spelling(&position).unwrap_or(*mv)))
+    }
+
+    /// Plays a move with its trace, without finding its canonical spelling.
+    ///
+    /// # Errors
+    /// As [`Position::play`].
+    pub fn play_traced(&self, mv: &Move) -> Result<(Position, Trace), PlayError> {
+        let mut trace = Trace::with_capacity();
+        let position = self.play_inner(mv, &mut trace)?;
+        Ok((position, trace))
     }
 
     /// Plays a move without recording a trace or finding its canonical spelling.
@@ -323,11 +378,7 @@ impl Position {
             _ => p.play_mode(mv, true, &mut trace).map_err(err)?,
         };
         let position = Position::Redu(next);
-        let canonical = self
-            .legal_moves_with_positions()
-            .into_iter()
-            .find(|(_, c)| *c == position)
-            .map_or(*mv, |(m, _)| m);
+        let canonical = self.spelling(&position).unwrap_or(*mv);
         Ok(Played {
             position,
             canonical,
@@ -367,7 +418,20 @@ impl Position {
     /// the number of threads.
     #[must_use]
     pub fn perft_divide(&self, depth: u32, threads: usize) -> Vec<(Move, u64)> {
-        dispatch!(self, p => perft::divide(p, depth, threads))
+        self.perft_divide_with(
+            depth,
+            &PerftOptions {
+                threads,
+                ..PerftOptions::default()
+            },
+        )
+    }
+
+    /// perft split by the first move, with threads, a transposition table and a progress
+    /// report as `opts` says. The counts depend on none of them.
+    #[must_use]
+    pub fn perft_divide_with(&self, depth: u32, opts: &PerftOptions<'_>) -> Vec<(Move, u64)> {
+        dispatch!(self, p => perft::divide(p, depth, opts))
     }
 
     /// A copy with a different player to move; used by tests and tools that explore positions.

@@ -127,6 +127,15 @@ impl Tracer for Trace {
 }
 
 impl Trace {
+    /// An empty trace with room for the events of a typical ply, so that recording one does not
+    /// grow the list again and again.
+    #[must_use]
+    pub fn with_capacity() -> Trace {
+        Trace {
+            events: Vec::with_capacity(32),
+        }
+    }
+
     /// The seeds captured by each player in this ply, (A, B).
     #[must_use]
     pub fn captured(&self) -> [u32; 2] {

@@ -10,6 +10,7 @@ use crate::round::{
     AfterRound, Decision, DecisionRequest, MatchResult, RoundError, RoundResult, richer,
 };
 use crate::setup::{Mark, MarkKind, Problems, Setup, SetupError};
+use crate::sowing::sow_lap;
 use crate::trace::{Event, Tracer, emit};
 
 /// Seeds per filled hole at every set-up (B1, B16).
@@ -112,10 +113,16 @@ impl Bechi {
         let mut pos = i;
         c.seeds[pos] += 1;
         emit(t, || Event::Sow { hole: g.hole(pos) });
-        for _ in 1..n {
-            pos = c.next_open(pos, dir);
-            c.seeds[pos] += 1;
-            emit(t, || Event::Sow { hole: g.hole(pos) });
+        if !T::ON && c.blocked.is_empty() {
+            // The same drops in bulk when no hole is blocked (round 1, and later rounds where
+            // every hole was filled): the other n − 1 seeds one per hole after the start hole.
+            pos = sow_lap(&mut c.seeds, g.len(), i, dir, n - 1).0;
+        } else {
+            for _ in 1..n {
+                pos = c.next_open(pos, dir);
+                c.seeds[pos] += 1;
+                emit(t, || Event::Sow { hole: g.hole(pos) });
+            }
         }
         // B9: an even count in a chosen hole is captured; B10: the chain follows the sowing.
         let last = pos;

@@ -11,7 +11,7 @@ use crate::round::{
     AfterRound, Decision, DecisionRequest, MatchResult, RoundError, RoundResult, richer,
 };
 use crate::setup::{Problems, Setup, SetupError};
-use crate::sowing::{Endless, LapEnd, LapStart, relay_sow};
+use crate::sowing::{Endless, LapEnd, LapStart, cycle_key, relay_sow};
 use crate::trace::{Event, NoTrace, Tracer, emit};
 
 /// A Giuthi position.
@@ -68,8 +68,9 @@ impl Giuthi {
             g,
             start,
             "G8",
-            |s, h, d| {
-                if s[h] == 1 {
+            cycle_key(1, HoleSet::EMPTY, HoleSet::EMPTY),
+            |s, _, d| {
+                if s == 1 {
                     LapEnd::Stop
                 } else {
                     LapEnd::Relay(d.reversed())
@@ -306,49 +307,11 @@ impl Giuthi {
             s: per_hole,
         })
     }
-}
 
-impl Rules for Giuthi {
-    fn variant(&self) -> Variant {
-        Variant::Giuthi(GiuthiOptions {
-            holes: self.n,
-            seeds: self.s,
-        })
-    }
-
-    fn to_move(&self) -> Player {
-        self.to_move
-    }
-
-    fn generate<S: Sink<Self>>(&self, sink: &mut S) {
-        let g = self.geometry();
-        let mut any = false;
-        for i in self.own(self.to_move).iter() {
-            if self.seeds[i] < 2 {
-                continue;
-            }
-            for d in Dir::BOTH {
-                if let Ok(child) = self.sow(i, d, &mut NoTrace) {
-                    sink.push(|| Move::sow_dir(g.hole(i), d), child);
-                    any = true;
-                }
-            }
-        }
-        // G5: no legal move, but the round goes on (G19): a forced pass.
-        if !any && self.can_move(self.to_move.other()) {
-            sink.push(|| Move::Pass, self.passed());
-        }
-    }
-
-    fn play_traced<T: Tracer>(&self, m: &Move, t: &mut T) -> Result<Giuthi, Illegal> {
+    /// Plays a decision string in a round that is not over (G4–G18).
+    fn play_move<T: Tracer>(&self, m: &Move, t: &mut T) -> Result<Giuthi, Illegal> {
         let g = self.geometry();
         let me = self.to_move;
-        if self.is_over() {
-            return Err(Illegal::new(
-                "G19",
-                "the round is over: neither player has a legal move",
-            ));
-        }
         match *m {
             Move::Pass => {
                 if self.can_move(me) {
@@ -409,6 +372,51 @@ impl Rules for Giuthi {
                 })
             }
         }
+    }
+}
+
+impl Rules for Giuthi {
+    fn variant(&self) -> Variant {
+        Variant::Giuthi(GiuthiOptions {
+            holes: self.n,
+            seeds: self.s,
+        })
+    }
+
+    fn to_move(&self) -> Player {
+        self.to_move
+    }
+
+    fn generate<S: Sink<Self>>(&self, sink: &mut S) {
+        let g = self.geometry();
+        let mut any = false;
+        for i in self.own(self.to_move).iter() {
+            if self.seeds[i] < 2 {
+                continue;
+            }
+            for d in Dir::BOTH {
+                if let Ok(child) = self.sow(i, d, &mut NoTrace) {
+                    sink.push(|| Move::sow_dir(g.hole(i), d), child);
+                    any = true;
+                }
+            }
+        }
+        // G5: no legal move, but the round goes on (G19): a forced pass.
+        if !any && self.can_move(self.to_move.other()) {
+            sink.push(|| Move::Pass, self.passed());
+        }
+    }
+
+    fn play_traced<T: Tracer>(&self, m: &Move, t: &mut T) -> Result<Giuthi, Illegal> {
+        // G19 first: when the round is over, every move is refused for that reason. A legal
+        // sowing shows the mover has a move, so the end of the round (a sowing of every hole
+        // of both players) is looked at only for a pass or a refused move.
+        let over = || Illegal::new("G19", "the round is over: neither player has a legal move");
+        if *m == Move::Pass && self.is_over() {
+            return Err(over());
+        }
+        self.play_move(m, t)
+            .map_err(|e| if self.is_over() { over() } else { e })
     }
 
     fn round_result(&self) -> Option<RoundResult> {

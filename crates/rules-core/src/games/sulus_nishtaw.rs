@@ -11,7 +11,7 @@ use crate::round::{
     AfterRound, Decision, DecisionRequest, MatchResult, RoundError, RoundResult, richer,
 };
 use crate::setup::{Mark, MarkKind, Problems, Setup, SetupError};
-use crate::sowing::{Endless, LapEnd, LapStart, relay_sow};
+use crate::sowing::{Endless, LapEnd, LapStart, cycle_key, relay_sow};
 use crate::trace::{Event, NoTrace, Rule, Tracer, emit};
 
 /// The board (README §2.2): 1B..9B are indices 0..9, 1A..9A are 9..18; `+` is `+1 mod 18`.
@@ -188,8 +188,9 @@ impl SulusNishtaw {
             G,
             start,
             "S8",
-            |s, h, _| {
-                if s[h] == 1 {
+            cycle_key(2, HoleSet::EMPTY, HoleSet::EMPTY),
+            |s, _, _| {
+                if s == 1 {
                     LapEnd::Stop
                 } else {
                     LapEnd::Relay(Dir::Ccw)
@@ -243,9 +244,11 @@ impl SulusNishtaw {
             G,
             start,
             "S8",
+            // What the lap ends depend on besides the board: the claims and the territories.
+            cycle_key(3, mine.or(theirs), opp_terr),
             |s, h, _| {
                 let claimed = mine.contains(h) || theirs.contains(h);
-                if claimed || s[h] == 1 || (opp_terr.contains(h) && s[h] == 4) {
+                if claimed || s == 1 || (opp_terr.contains(h) && s == 4) {
                     LapEnd::Stop
                 } else {
                     LapEnd::Relay(Dir::Ccw)
@@ -557,68 +560,10 @@ impl SulusNishtaw {
             opts,
         })
     }
-}
 
-/// The index of the own hole 1 of `p`: 1B or 1A (S14). It is always in `p`'s territory (S19).
-const fn hole_one(p: Player) -> usize {
-    match p {
-        Player::B => 0,
-        Player::A => 9,
-    }
-}
-
-impl Rules for SulusNishtaw {
-    fn variant(&self) -> Variant {
-        Variant::SulusNishtaw(self.opts)
-    }
-
-    fn to_move(&self) -> Player {
-        self.to_move
-    }
-
-    fn generate<S: Sink<Self>>(&self, sink: &mut S) {
-        if self.starved().is_some() {
-            return; // S15 (a)
-        }
-        if self.opening {
-            // S4, S6: the opening is the only legal ply at the start of a round.
-            if let Ok(c) = self.open(&mut NoTrace) {
-                sink.push(|| Move::Open, c);
-            }
-            return;
-        }
-        let starts = self.starts();
-        if !self.opts.v1 {
-            for i in self.ordered_starts(starts) {
-                if let Ok(c) = self.sow(i, &mut NoTrace) {
-                    sink.push(|| Move::sow(G.hole(i)), c);
-                }
-            }
-            return;
-        }
-        // S13: the 3-seed holes only if no other start (S7, S14) has a sowing that ends (S12).
-        let threes = self.threes(starts);
-        let mut any = false;
-        for i in self.ordered_starts(starts.minus(threes)) {
-            if let Ok(c) = self.sow(i, &mut NoTrace) {
-                sink.push(|| Move::sow(G.hole(i)), c);
-                any = true;
-            }
-        }
-        if !any {
-            for i in self.ordered_starts(threes) {
-                if let Ok(c) = self.sow(i, &mut NoTrace) {
-                    sink.push(|| Move::sow(G.hole(i)), c);
-                }
-            }
-        }
-    }
-
-    fn play_traced<T: Tracer>(&self, m: &Move, t: &mut T) -> Result<SulusNishtaw, Illegal> {
+    /// Plays a decision string in a round that is not over (S4–S14).
+    fn play_move<T: Tracer>(&self, m: &Move, t: &mut T) -> Result<SulusNishtaw, Illegal> {
         let me = self.to_move;
-        if let Some(why) = self.over_reason() {
-            return Err(Illegal::new("S15", why));
-        }
         let opening_rule: Rule = if self.round == 1 { "S4" } else { "S6" };
         match *m {
             Move::Pass => Err(Illegal::new(
@@ -702,6 +647,75 @@ impl Rules for SulusNishtaw {
                 })
             }
         }
+    }
+}
+
+/// The index of the own hole 1 of `p`: 1B or 1A (S14). It is always in `p`'s territory (S19).
+const fn hole_one(p: Player) -> usize {
+    match p {
+        Player::B => 0,
+        Player::A => 9,
+    }
+}
+
+impl Rules for SulusNishtaw {
+    fn variant(&self) -> Variant {
+        Variant::SulusNishtaw(self.opts)
+    }
+
+    fn to_move(&self) -> Player {
+        self.to_move
+    }
+
+    fn generate<S: Sink<Self>>(&self, sink: &mut S) {
+        if self.starved().is_some() {
+            return; // S15 (a)
+        }
+        if self.opening {
+            // S4, S6: the opening is the only legal ply at the start of a round.
+            if let Ok(c) = self.open(&mut NoTrace) {
+                sink.push(|| Move::Open, c);
+            }
+            return;
+        }
+        let starts = self.starts();
+        if !self.opts.v1 {
+            for i in self.ordered_starts(starts) {
+                if let Ok(c) = self.sow(i, &mut NoTrace) {
+                    sink.push(|| Move::sow(G.hole(i)), c);
+                }
+            }
+            return;
+        }
+        // S13: the 3-seed holes only if no other start (S7, S14) has a sowing that ends (S12).
+        let threes = self.threes(starts);
+        let mut any = false;
+        for i in self.ordered_starts(starts.minus(threes)) {
+            if let Ok(c) = self.sow(i, &mut NoTrace) {
+                sink.push(|| Move::sow(G.hole(i)), c);
+                any = true;
+            }
+        }
+        if !any {
+            for i in self.ordered_starts(threes) {
+                if let Ok(c) = self.sow(i, &mut NoTrace) {
+                    sink.push(|| Move::sow(G.hole(i)), c);
+                }
+            }
+        }
+    }
+
+    fn play_traced<T: Tracer>(&self, m: &Move, t: &mut T) -> Result<SulusNishtaw, Illegal> {
+        // S15 first: when the round is over, every move is refused for that reason. A legal
+        // ply shows the mover has one, so whether he has a legal move (a sowing of every start)
+        // is looked at only for a refused move; a starved player (S15 a) is cheap to see.
+        let over = || self.over_reason().map(|why| Illegal::new("S15", why));
+        if self.starved().is_some()
+            && let Some(e) = over()
+        {
+            return Err(e);
+        }
+        self.play_move(m, t).map_err(|e| over().unwrap_or(e))
     }
 
     fn round_result(&self) -> Option<RoundResult> {

@@ -15,7 +15,7 @@ use crate::round::{
     AfterRound, Decision, DecisionRequest, MatchResult, RoundError, RoundResult, richer,
 };
 use crate::setup::{Mark, MarkKind, Problems, Setup, SetupError};
-use crate::sowing::{Endless, LapEnd, LapStart, relay_sow};
+use crate::sowing::{Endless, LapEnd, LapStart, cycle_key, relay_sow};
 use crate::trace::{Event, NoTrace, Rule, Tracer, emit};
 
 /// The largest board: 2×7 (U1).
@@ -137,8 +137,10 @@ impl Uugg {
             g,
             start,
             "U5",
+            // What the lap ends depend on besides the board: the uuggs and the opponent's holes.
+            cycle_key(4, uuggs, theirs),
             |s, h, _| {
-                if uuggs.contains(h) || s[h] == 1 || (s[h] == 4 && theirs.contains(h)) {
+                if uuggs.contains(h) || s == 1 || (s == 4 && theirs.contains(h)) {
                     LapEnd::Stop
                 } else {
                     if T::ON {
@@ -295,19 +297,11 @@ impl Uugg {
         }
     }
 
-    /// Plays a decision string (U2, U3, U9–U16): the position after it, or why it is illegal.
+    /// Plays a decision string in a round that is not over (U2, U3, U9–U15): the position after
+    /// it, or why it is illegal.
     fn play_move<T: Tracer>(&self, m: &Move, t: &mut T) -> Result<Uugg, Illegal> {
         let g = self.geometry();
         let me = self.to_move;
-        if self.is_over() {
-            return Err(match self.end_rule() {
-                "U16" => Illegal::new(
-                    "U16",
-                    "the round is over: no seed is left outside the uuggs",
-                ),
-                _ => Illegal::new("U17", "the round is over: neither player has a legal move"),
-            });
-        }
         match *m {
             Move::Pass => {
                 if self.can_move(me) {
@@ -714,7 +708,22 @@ impl Rules for Uugg {
     }
 
     fn play_traced<T: Tracer>(&self, m: &Move, t: &mut T) -> Result<Uugg, Illegal> {
-        let child = self.play_move(m, t)?;
+        // U16, U17 first: when the round is over, every move is refused for that reason. A
+        // legal sowing or balla shows the mover has a move, so the end of the round (a sowing of
+        // every start of both players) is looked at only for a pass or a refused move.
+        let over = || match self.end_rule() {
+            "U16" => Illegal::new(
+                "U16",
+                "the round is over: no seed is left outside the uuggs",
+            ),
+            _ => Illegal::new("U17", "the round is over: neither player has a legal move"),
+        };
+        if *m == Move::Pass && self.is_over() {
+            return Err(over());
+        }
+        let child = self
+            .play_move(m, t)
+            .map_err(|e| if self.is_over() { over() } else { e })?;
         // The trace says when the ply ends the round (U16, U17); perft never asks.
         if T::ON && child.is_over() {
             emit(t, || Event::Note {

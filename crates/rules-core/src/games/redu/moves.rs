@@ -125,25 +125,28 @@ impl Letters {
     /// of `d` followed by `w`, `b` or the end is dropped (spec/notation.md §5, Redu).
     #[must_use]
     pub fn shortest(&self) -> Letters {
-        let all: Vec<Letter> = self.iter().collect();
-        let mut keep = vec![false; all.len()];
+        // From the end: a `d` is dropped while only `d`s stand between it and a `w`, a `b` or
+        // the end. Marks the kept letters in a bit set, then copies them in order.
+        let mut keep = 0u64; // Letters::MAX is 64
         let mut dropping = true;
-        for (i, l) in all.iter().enumerate().rev() {
-            match l {
-                Letter::D if dropping => {}
-                Letter::W | Letter::B => {
-                    keep[i] = true;
+        for i in (0..self.len()).rev() {
+            match self.get(i) {
+                Some(Letter::D) if dropping => {}
+                Some(Letter::W | Letter::B) => {
+                    keep |= 1 << i;
                     dropping = true;
                 }
                 _ => {
-                    keep[i] = true;
+                    keep |= 1 << i;
                     dropping = false;
                 }
             }
         }
         let mut out = Letters::EMPTY;
-        for (l, k) in all.into_iter().zip(keep) {
-            if k {
+        for i in 0..self.len() {
+            if keep >> i & 1 != 0
+                && let Some(l) = self.get(i)
+            {
                 out.push(l);
             }
         }
