@@ -3,6 +3,7 @@
 //! codes, standard input and broken pipes.
 
 mod corpus;
+mod fuzz_regressions;
 mod options;
 mod redu;
 mod roundtrip;

@@ -106,7 +106,7 @@ pub fn each_record(
                     ProblemKind::Encoding,
                     None,
                     format!(
-                        "the record is not UTF-8: a bad byte at line {line}, byte {column} of the line"
+                        "expected UTF-8 text, found a byte that is not UTF-8 (line {line}, byte {column} of the line): the record cannot be read (spec/notation.md §2.1)"
                     ),
                 );
                 p.at = Some((line, column));
@@ -116,7 +116,9 @@ pub fn each_record(
                 unit.checked.problems.push(Problem::new(
                     ProblemKind::TooLarge,
                     None,
-                    format!("the record is longer than {limit} bytes and was skipped"),
+                    format!(
+                        "expected a record of at most {limit} bytes, found a longer one: it was skipped up to the next record (spec/notation.md §3.5)"
+                    ),
                 ));
             }
             None => {

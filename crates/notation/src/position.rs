@@ -295,7 +295,13 @@ pub fn parse_position(text: &str, options: &[(String, String)]) -> Result<Setup,
                         owners[i] = Player::from_letter(*c).expect("parsed A or B");
                     }
                 }
-                setup.owners = Some(owners);
+                // Ownership by rows is the default, written nowhere (§4.3): read it as such, so
+                // that parse(write(parse(s))) = parse(s).
+                setup.owners = owners
+                    .iter()
+                    .enumerate()
+                    .any(|(i, p)| *p != g.row(i))
+                    .then_some(owners);
             }
             Field::Right(k, h) => {
                 let kind = match *k {
