@@ -4,6 +4,7 @@
 
 mod corpus;
 mod fuzz_regressions;
+mod limits;
 mod options;
 mod redu;
 mod roundtrip;

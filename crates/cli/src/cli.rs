@@ -6,13 +6,19 @@ use clap::{Args, Parser, Subcommand};
 /// Sulus Nishtaw, Uugg and Redu, exactly as the rules in `rules/` rule them.
 #[derive(Parser, Debug)]
 #[command(name = "mancala", version, about, long_about = None)]
-#[command(
-    after_help = "Exit status: 0 all input valid, 1 some input invalid, 2 usage or I/O error."
-)]
+#[command(after_help = EXIT_STATUS)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
 }
+
+/// The exit statuses, the same for every command (README "Exit status").
+pub const EXIT_STATUS: &str = "Exit status, for every command:\n  \
+    0    success: every record valid (validate, replay), converted (convert), or counted (perft)\n  \
+    1    invalid input: some record invalid, or a --position that is not a position of its game\n  \
+    2    usage error (bad arguments or values), I/O error (an unreadable file; the others are read)\n  \
+    101  internal error: a bug, reported in one line on stderr\n\
+    A closed standard output (`mancala ... | head`) ends any command quietly, with status 0.";
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
@@ -23,7 +29,12 @@ pub enum Command {
         (README §6.2). Forced passes and repeat moves are plies; a finished round has no moves and \
         perft never crosses into a new round.\n\n\
         Prints the total as a bare integer on the last line. With --divide, first one \
-        `<move> <count>` line per legal move, sorted by move token, then a blank line."
+        `<move> <count>` line per legal move, sorted by move token, then a blank line.\n\n\
+        Limits: DEPTH 0 to 40, --threads 1 to 256; seed counts in a --position at most 999, \
+        other numbers at most 9999.\n\n\
+        Exit status: 0 counted, 1 a --position that is not a position of its game, 2 usage error \
+        (bad arguments, an unknown game or option, a value out of range).",
+        after_help = EXIT_STATUS
     )]
     Perft(PerftArgs),
     /// Check recorded games: syntax, every ply against the rules, every annotation, the result
@@ -38,7 +49,8 @@ pub enum Command {
         accepts the marks of Redu records transcribed from real play (redu.md R25, R26): a \
         forgotten M1 capture, 4B~, and a penalty claim, p4B. Strict validation rejects them with \
         the rule ID and says they need lenient validation.\n\n\
-        Exit status: 0 every record valid, 1 some record invalid, 2 usage or I/O error."
+        Exit status: 0 every record valid, 1 some record invalid, 2 usage or I/O error.",
+        after_help = EXIT_STATUS
     )]
     Validate(ValidateArgs),
     /// Replay recorded games ply by ply: boards, laps, captures, stores, round and match results
@@ -51,7 +63,8 @@ pub enum Command {
         wraps, bounces and skipped start column, the captures, and the rights it creates, uses or \
         lets lapse. --lenient replays records with forgotten captures and penalty claims (R25, R26).\n\n\
         A record with a problem is replayed up to the problem, which is reported on stderr.\n\n\
-        Exit status: 0 every record valid, 1 some record invalid, 2 usage or I/O error."
+        Exit status: 0 every record valid, 1 some record invalid, 2 usage or I/O error.",
+        after_help = EXIT_STATUS
     )]
     Replay(ReplayArgs),
     /// Convert records: to canonical notation, or between notation and JSON
@@ -63,7 +76,8 @@ pub enum Command {
         JSON input and output are JSON lines: one record object per line (spec/notation.md §7). \
         --lenient converts Redu records with forgotten captures and penalty claims (R25, R26), \
         which keep their marks.\n\n\
-        Exit status: 0 every record converted, 1 some record invalid, 2 usage or I/O error."
+        Exit status: 0 every record converted, 1 some record invalid, 2 usage or I/O error.",
+        after_help = EXIT_STATUS
     )]
     Convert(ConvertArgs),
 }

@@ -456,7 +456,11 @@ pub fn parse_record(text: &str) -> Result<Parsed, Vec<Problem>> {
                         vec![Problem::new(
                             ProblemKind::Syntax,
                             Some(at..at + digits),
-                            format!("move number `{}` is too large", &word[..digits]),
+                            format!(
+                                "expected a move number of at most {}, found `{}`",
+                                u32::MAX,
+                                &word[..digits]
+                            ),
                         )]
                     })?;
                     pending_number = Some((n, at..at + digits + 1));
