@@ -3,6 +3,8 @@
 //! codes, standard input and broken pipes.
 
 mod corpus;
+mod fuzz_regressions;
+mod limits;
 mod options;
 mod redu;
 mod roundtrip;

@@ -5,6 +5,7 @@ mod bechi_examples;
 mod giuthi_examples;
 mod matches;
 mod perft_suites;
+mod properties;
 mod redu_corpus;
 mod redu_examples;
 mod redu_matches;

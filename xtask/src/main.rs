@@ -229,9 +229,18 @@ fn gen_records(args: &[String]) -> Result<(), String> {
             variants.push(v);
         }
     }
-    let mut out: Box<dyn Write> = match value("--out") {
-        Some(p) => Box::new(std::io::BufWriter::new(
-            std::fs::File::create(p).map_err(|e| format!("{p}: {e}"))?,
+    // `--out FILE` is written whole or not at all: into a temporary file beside it, renamed to
+    // FILE once complete, so an interrupted run never leaves a partial FILE (issue 8).
+    let partial = value("--out").map(|p| {
+        let p = std::path::Path::new(p);
+        let name = p
+            .file_name()
+            .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+        p.with_file_name(format!(".{name}.partial-{}", std::process::id()))
+    });
+    let mut out: Box<dyn Write> = match &partial {
+        Some(tmp) => Box::new(std::io::BufWriter::new(
+            std::fs::File::create(tmp).map_err(|e| format!("{}: {e}", tmp.display()))?,
         )),
         None => Box::new(std::io::BufWriter::new(std::io::stdout().lock())),
     };
@@ -239,20 +248,40 @@ fn gen_records(args: &[String]) -> Result<(), String> {
         max_rounds,
         ..GenOptions::default()
     };
-    let (mut written, mut n) = (0u64, 0u64);
-    while written < bytes && n < count {
-        let v = variants[(n % variants.len() as u64) as usize];
-        let record = random_record(v, seed.wrapping_add(n), opts);
-        let text = notation::print_record(&record);
-        if n > 0 {
-            out.write_all(b"\n").map_err(|e| e.to_string())?;
-            written += 1;
+    let mut write_all = || -> Result<(u64, u64), String> {
+        let (mut written, mut n) = (0u64, 0u64);
+        while written < bytes && n < count {
+            let v = variants[(n % variants.len() as u64) as usize];
+            let record = random_record(v, seed.wrapping_add(n), opts);
+            let text = notation::print_record(&record);
+            if n > 0 {
+                out.write_all(b"\n").map_err(|e| e.to_string())?;
+                written += 1;
+            }
+            out.write_all(text.as_bytes()).map_err(|e| e.to_string())?;
+            written += text.len() as u64;
+            n += 1;
         }
-        out.write_all(text.as_bytes()).map_err(|e| e.to_string())?;
-        written += text.len() as u64;
-        n += 1;
-    }
-    out.flush().map_err(|e| e.to_string())?;
+        out.flush().map_err(|e| e.to_string())?;
+        Ok((n, written))
+    };
+    let result = write_all();
+    drop(out);
+    let (n, written) = match (result, &partial, value("--out")) {
+        (Err(e), Some(tmp), _) => {
+            let _ = std::fs::remove_file(tmp);
+            return Err(e);
+        }
+        (Err(e), None, _) => return Err(e),
+        (Ok(done), Some(tmp), Some(p)) => {
+            std::fs::rename(tmp, p).map_err(|e| {
+                let _ = std::fs::remove_file(tmp);
+                format!("{p}: {e}")
+            })?;
+            done
+        }
+        (Ok(done), ..) => done,
+    };
     eprintln!("gen-records: {n} records, {written} bytes");
     Ok(())
 }

@@ -13,9 +13,7 @@ pub const VERSION: &str = concat!(
 /// Sulus Nishtaw, Uugg and Redu, exactly as the rules in `rules/` rule them.
 #[derive(Parser, Debug)]
 #[command(name = "mancala", version = VERSION, about, long_about = None)]
-#[command(
-    after_help = "Exit status: 0 all input valid, 1 some input invalid, 2 usage or I/O error."
-)]
+#[command(after_help = EXIT_STATUS)]
 pub struct Cli {
     /// Colour in text output: auto (only on a terminal, and not when NO_COLOR is set), always,
     /// never. Pipes and files never get colour under auto
@@ -43,6 +41,16 @@ pub enum ColorWhen {
     Never,
 }
 
+/// The exit statuses, the same for every command (README "Exit status").
+pub const EXIT_STATUS: &str = "Exit status, for every command:\n  \
+    0    success: every record valid (validate, replay, explain), converted (convert), counted \
+    (perft), every move legal (play), a legal position (show, moves)\n  \
+    1    invalid input: some record invalid, an illegal move, or a position string that is not a \
+    position of its game\n  \
+    2    usage error (bad arguments or values), I/O error (an unreadable file; the others are read)\n  \
+    101  internal error: a bug, reported in one line on stderr\n\
+    A closed standard output (`mancala ... | head`) ends any command quietly, with status 0.";
+
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Count the move paths of a given length (rules README §6.3)
@@ -52,7 +60,12 @@ pub enum Command {
         (README §6.2). Forced passes and repeat moves are plies; a finished round has no moves and \
         perft never crosses into a new round.\n\n\
         Prints the total as a bare integer on the last line. With --divide, first one \
-        `<move> <count>` line per legal move, sorted by move token, then a blank line."
+        `<move> <count>` line per legal move, sorted by move token, then a blank line.\n\n\
+        Limits: DEPTH 0 to 40, --threads 1 to 256; seed counts in a --position at most 999, \
+        other numbers at most 9999.\n\n\
+        Exit status: 0 counted, 1 a --position that is not a position of its game, 2 usage error \
+        (bad arguments, an unknown game or option, a value out of range).",
+        after_help = EXIT_STATUS
     )]
     Perft(PerftArgs),
     /// Check recorded games: syntax, every ply against the rules, every annotation, the result
@@ -67,7 +80,8 @@ pub enum Command {
         accepts the marks of Redu records transcribed from real play (redu.md R25, R26): a \
         forgotten M1 capture, 4B~, and a penalty claim, p4B. Strict validation rejects them with \
         the rule ID and says they need lenient validation.\n\n\
-        Exit status: 0 every record valid, 1 some record invalid, 2 usage or I/O error."
+        Exit status: 0 every record valid, 1 some record invalid, 2 usage or I/O error.",
+        after_help = EXIT_STATUS
     )]
     Validate(ValidateArgs),
     /// Replay recorded games ply by ply: boards, laps, captures, stores, round and match results
@@ -83,7 +97,8 @@ pub enum Command {
         With --svg DIR, one SVG picture per position instead (the start, every ply with its sowing \
         path, seeds numbered and captures, every new round), named STEM-RRR-PPP.svg (record, ply), \
         each written whole or not at all; stdout lists the files.\n\n\
-        Exit status: 0 every record valid, 1 some record invalid, 2 usage or I/O error."
+        Exit status: 0 every record valid, 1 some record invalid, 2 usage or I/O error.",
+        after_help = EXIT_STATUS
     )]
     Replay(ReplayArgs),
     /// Convert records: to canonical notation, or between notation and JSON
@@ -95,7 +110,8 @@ pub enum Command {
         JSON input and output are JSON lines: one record object per line (spec/notation.md §7). \
         --lenient converts Redu records with forgotten captures and penalty claims (R25, R26), \
         which keep their marks.\n\n\
-        Exit status: 0 every record converted, 1 some record invalid, 2 usage or I/O error."
+        Exit status: 0 every record converted, 1 some record invalid, 2 usage or I/O error.",
+        after_help = EXIT_STATUS
     )]
     Convert(ConvertArgs),
     /// Draw one position: the board as the rules files draw it, as text or SVG
@@ -106,7 +122,8 @@ pub enum Command {
         not the rows, the stores, a Redu right and the side to move.\n\n\
         Text by default; --svg (or --format svg) writes an SVG picture on standard output.\n\n\
         Exit status: 0 a legal position, 1 a position string that does not parse or is not a \
-        position of its game (every problem is named, with its rule), 2 usage error."
+        position of its game (every problem is named, with its rule), 2 usage error.",
+        after_help = EXIT_STATUS
     )]
     Show(ShowArgs),
     /// List the legal moves of a position: canonical tokens, one per line, or JSON lines
@@ -119,7 +136,8 @@ pub enum Command {
         A position whose round is over has no moves: nothing is printed, and stderr says why.\n\n\
         Composes with `perft --divide` and `play` for debugging against another engine (see the \
         README).\n\n\
-        Exit status: 0 success, 1 a bad position string, 2 usage error."
+        Exit status: 0 success, 1 a bad position string, 2 usage error.",
+        after_help = EXIT_STATUS
     )]
     Moves(MovesArgs),
     /// Play moves from a position and print the position string reached
@@ -132,7 +150,8 @@ pub enum Command {
         every move is illegal.\n\n\
         With --format json, one JSON object per ply, {\"type\": \"ply\", \"data\": {\"ply\", \
         \"move\", \"written\", \"player\", \"position\", \"captured\", \"round_over\"}}.\n\n\
-        Exit status: 0 every move legal, 1 an illegal move or a bad position string, 2 usage error."
+        Exit status: 0 every move legal, 1 an illegal move or a bad position string, 2 usage error.",
+        after_help = EXIT_STATUS
     )]
     Play(PlayArgs),
     /// Explain one ply seed by seed, in plain English, with the rule behind every step
@@ -143,14 +162,16 @@ pub enum Command {
         Either a ply of a recorded game (FILE or standard input; --record K picks the record, \
         --ply N the ply, every ply when --ply is left out), or a position string and a move: \
         `mancala explain --position POS --move 4B`.\n\n\
-        Exit status: 0 success, 1 an invalid record, position or move, 2 usage or I/O error."
+        Exit status: 0 success, 1 an invalid record, position or move, 2 usage or I/O error.",
+        after_help = EXIT_STATUS
     )]
     Explain(ExplainArgs),
     /// Print a shell completion script for bash, zsh, fish, elvish or powershell
     #[command(
         long_about = "Print a completion script for a shell, generated from this command's own \
         definition, on standard output. `cargo xtask dist` writes every script and the man pages \
-        into target/dist/."
+        into target/dist/.",
+        after_help = EXIT_STATUS
     )]
     Completions(CompletionsArgs),
 }

@@ -19,6 +19,9 @@ pub enum Outcome {
 pub enum CliError {
     /// Bad arguments or option values: exit 2.
     Usage(String),
+    /// Input given on the command line that is not valid (a `--position` that is not a legal
+    /// position of its game): exit 1, as an invalid record.
+    Invalid(String),
     /// An input or output error: exit 2.
     Io(String),
     /// Stdout was closed by the reader: stop quietly.
@@ -28,6 +31,7 @@ pub enum CliError {
 impl CliError {
     pub fn exit_code(&self) -> u8 {
         match self {
+            CliError::Invalid(_) => 1,
             CliError::Usage(_) | CliError::Io(_) => 2,
             CliError::BrokenPipe => 0,
         }
@@ -37,7 +41,7 @@ impl CliError {
 impl fmt::Display for CliError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            CliError::Usage(m) | CliError::Io(m) => f.write_str(m),
+            CliError::Usage(m) | CliError::Invalid(m) | CliError::Io(m) => f.write_str(m),
             CliError::BrokenPipe => f.write_str("broken pipe"),
         }
     }

@@ -16,7 +16,7 @@ pub fn position(args: &GameArgs) -> Result<Position, CliError> {
     };
     if let Some(text) = &args.position {
         let setup = notation::parse_position(text, &options).map_err(|e| {
-            CliError::Usage(format!("bad --position at column {}: {e}", e.offset + 1))
+            CliError::Invalid(format!("bad --position at column {}: {e}", e.offset + 1))
         })?;
         if let Some(g) = game
             && g != setup.variant.kind()
@@ -27,7 +27,7 @@ pub fn position(args: &GameArgs) -> Result<Position, CliError> {
             )));
         }
         return Position::from_setup(&setup)
-            .map_err(|e| CliError::Usage(format!("bad --position: {e}")));
+            .map_err(|e| CliError::Invalid(format!("bad --position: {e}")));
     }
     let Some(game) = game else {
         return Err(CliError::Usage(

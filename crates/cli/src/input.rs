@@ -126,7 +126,7 @@ pub fn each_record(
                     ProblemKind::Encoding,
                     None,
                     format!(
-                        "the record is not UTF-8: a bad byte at line {line}, byte {column} of the line"
+                        "expected UTF-8 text, found a byte that is not UTF-8 (line {line}, byte {column} of the line): the record cannot be read (spec/notation.md §2.1)"
                     ),
                 );
                 p.at = Some((line, column));
@@ -136,7 +136,9 @@ pub fn each_record(
                 unit.checked.problems.push(Problem::new(
                     ProblemKind::TooLarge,
                     None,
-                    format!("the record is longer than {limit} bytes and was skipped"),
+                    format!(
+                        "expected a record of at most {limit} bytes, found a longer one: it was skipped up to the next record (spec/notation.md §3.5)"
+                    ),
                 ));
             }
             None => {
@@ -156,31 +158,105 @@ pub fn each_record(
     Ok(())
 }
 
+/// Reads one line of `reader` into `buf` (without its line end), keeping at most `cap` bytes and
+/// skipping the rest. `None` at the end of the input, else whether the line was longer than `cap`.
+fn read_line_bounded(
+    reader: &mut dyn BufRead,
+    buf: &mut Vec<u8>,
+    cap: usize,
+) -> io::Result<Option<bool>> {
+    buf.clear();
+    let (mut any, mut over) = (false, false);
+    loop {
+        let avail = match reader.fill_buf() {
+            Ok(b) => b,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if avail.is_empty() {
+            break;
+        }
+        any = true;
+        let (part, used, end) = match avail.iter().position(|&b| b == b'\n') {
+            Some(k) => (&avail[..k], k + 1, true),
+            None => (avail, avail.len(), false),
+        };
+        let room = cap.saturating_sub(buf.len());
+        over |= part.len() > room;
+        buf.extend_from_slice(&part[..part.len().min(room)]);
+        reader.consume(used);
+        if end {
+            break;
+        }
+    }
+    if buf.last() == Some(&b'\r') {
+        buf.pop();
+    }
+    Ok(any.then_some(over))
+}
+
+/// JSON lines: one record per line. Each line is read in bounded memory (at most
+/// [`notation::reader::MAX_RECORD`] bytes, like a record of notation); a line that is too long or
+/// not UTF-8 is one invalid record, and the next lines are read normally.
 fn each_json(
     file: &str,
-    reader: Box<dyn BufRead>,
+    mut reader: Box<dyn BufRead>,
     opts: CheckOptions,
     mut f: impl FnMut(Unit) -> Result<(), CliError>,
 ) -> Result<(), CliError> {
+    let limit = notation::reader::MAX_RECORD;
     let mut index = 0;
-    for (n, line) in reader.lines().enumerate() {
-        let line = line.map_err(|e| CliError::Io(format!("{file}: {e}")))?;
-        let line = if n == 0 {
-            line.trim_start_matches('\u{feff}').to_owned()
-        } else {
-            line
+    let mut n = 0;
+    let mut raw = Vec::new();
+    loop {
+        let over = match read_line_bounded(&mut *reader, &mut raw, limit + 1) {
+            Ok(None) => break,
+            Ok(Some(over)) => over,
+            Err(e) => return Err(CliError::Io(format!("{file}: {e}"))),
         };
-        if line.trim().is_empty() {
+        n += 1;
+        if n == 1 && raw.starts_with(&[0xEF, 0xBB, 0xBF]) {
+            raw.drain(..3);
+        }
+        if !over && raw.iter().all(u8::is_ascii_whitespace) {
             continue;
         }
         index += 1;
         let mut unit = Unit {
             file: file.to_owned(),
             index,
-            first_line: n + 1,
+            first_line: n,
             text: None,
             record: None,
             checked: Checked::default(),
+        };
+        if over || raw.len() > limit {
+            unit.checked.problems.push(Problem::new(
+                ProblemKind::TooLarge,
+                None,
+                format!(
+                    "expected a JSON record line of at most {limit} bytes, found a longer one: it was skipped up to the next line (spec/notation.md §3.5, §7)"
+                ),
+            ));
+            f(unit)?;
+            continue;
+        }
+        let line = match std::str::from_utf8(&raw) {
+            Ok(line) => line.to_owned(),
+            Err(e) => {
+                let column = e.valid_up_to() + 1;
+                let mut p = Problem::new(
+                    ProblemKind::Encoding,
+                    None,
+                    format!(
+                        "expected UTF-8 text, found a byte that is not UTF-8 (line {n}, byte {column} of the line): the record cannot be read (spec/notation.md §2.1)"
+                    ),
+                );
+                p.at = Some((n, column));
+                unit.checked.problems.push(p);
+                f(unit)?;
+                continue;
+            }
         };
         match serde_json::from_str::<Record>(&line) {
             Err(e) => {

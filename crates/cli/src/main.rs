@@ -1,7 +1,9 @@
 //! `mancala`: validate, replay, convert and count games of five mancala games.
 //!
-//! Exit status: 0 when everything given is valid, 1 when some input is invalid, 2 for a usage or
-//! I/O error. Data goes to stdout, diagnostics to stderr; a closed stdout ends the program quietly.
+//! Exit status (every command): 0 when everything given is valid, 1 when some input is invalid
+//! (a record, or a `--position`), 2 for a usage or I/O error, 101 for an internal error (a bug).
+//! Data goes to stdout, diagnostics to stderr; a closed stdout ends the program quietly, with
+//! status 0.
 
 mod atomic;
 mod board;
@@ -24,6 +26,22 @@ use exit::{CliError, Outcome};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
+    // No input should ever make mancala panic (the fuzz targets and property tests hunt for it);
+    // if one does, say so in one line instead of a backtrace, with exit status 101.
+    std::panic::set_hook(Box::new(|info| {
+        let at = info
+            .location()
+            .map_or_else(String::new, |l| format!(" at {}:{}", l.file(), l.line()));
+        let what = info
+            .payload()
+            .downcast_ref::<&str>()
+            .map(|s| (*s).to_owned())
+            .or_else(|| info.payload().downcast_ref::<String>().cloned())
+            .unwrap_or_default();
+        eprintln!(
+            "mancala: internal error{at}: {what}\nThis is a bug in mancala: please report it with the command and its input."
+        );
+    }));
     let args = match cli::Cli::try_parse() {
         Ok(a) => a,
         Err(e) if !e.use_stderr() => {

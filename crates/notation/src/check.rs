@@ -658,7 +658,11 @@ pub fn check_with(record: &Record, spans: Option<&Spans>, opts: CheckOptions) ->
                 .as_ref()
                 .map(|m| m.rule)
                 .or_else(|| pos.decision_request().err().and_then(|e| e.rule));
-            cx.push(Problem::new(ProblemKind::Result, s, message).rule(rule));
+            cx.push(
+                Problem::new(ProblemKind::Result, s, message)
+                    .rule(rule)
+                    .at_ply((ply > 0).then_some(ply), None),
+            );
         }
     }
     out.problems = cx.problems;

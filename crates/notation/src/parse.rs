@@ -388,7 +388,17 @@ pub fn parse_record(text: &str) -> Result<Parsed, Vec<Problem>> {
         }
         match c {
             '{' => {
-                let (rest, t) = comment(i).map_err(fail)?;
+                let (rest, t) = comment(i).map_err(|e| match e {
+                    // Never closed: the caret stays on the `{` that opened it.
+                    nom::Err::Failure(PErr { rest, .. }) if rest.len() == i.len() => {
+                        vec![Problem::new(
+                            ProblemKind::Syntax,
+                            Some(at..at + 1),
+                            "expected `}` closing the comment opened here (write \\} for a brace inside it), found the end of the record",
+                        )]
+                    }
+                    e => fail(e),
+                })?;
                 items.push(Item::Comment { text: squeeze(&t) });
                 spans.push(at..off(rest));
                 numbers.push(None);
@@ -446,7 +456,11 @@ pub fn parse_record(text: &str) -> Result<Parsed, Vec<Problem>> {
                         vec![Problem::new(
                             ProblemKind::Syntax,
                             Some(at..at + digits),
-                            format!("move number `{}` is too large", &word[..digits]),
+                            format!(
+                                "expected a move number of at most {}, found `{}`",
+                                u32::MAX,
+                                &word[..digits]
+                            ),
                         )]
                     })?;
                     pending_number = Some((n, at..at + digits + 1));
@@ -661,7 +675,7 @@ mod tests {
                 .unwrap_err();
         assert_eq!(
             e[0].message,
-            "expected a comment closed by `}` (write \\} for a brace inside), found `{`"
+            "expected `}` closing the comment opened here (write \\} for a brace inside it), found the end of the record"
         );
         let e = parse_record("[Notation \"1.0\"]\n[Game \"bechi\"]\n[Opener \"B\"]\n\n1. 3B\n")
             .unwrap_err();

@@ -228,12 +228,12 @@ pub fn parse_position(text: &str, options: &[(String, String)]) -> Result<Setup,
     let mut marks = vec![None; g.len()];
     for (row, idx_row) in rows.iter().zip(&layout) {
         for (c, &i) in row.iter().zip(idx_row) {
-            let n: u32 = c
-                .count
-                .parse()
-                .ok()
-                .filter(|n| *n <= 999)
-                .ok_or_else(|| at(c.count, format!("seed count `{}` is too large", c.count)))?;
+            let n: u32 = c.count.parse().ok().filter(|n| *n <= 999).ok_or_else(|| {
+                at(
+                    c.count,
+                    format!("expected a seed count of at most 999, found `{}`", c.count),
+                )
+            })?;
             seeds[i] = n;
             if let Some(m) = c.mark {
                 let mark = mark_of(game, g, i, m).map_err(|msg| at(c.span, msg))?;
@@ -273,7 +273,7 @@ pub fn parse_position(text: &str, options: &[(String, String)]) -> Result<Setup,
             s.parse::<u32>()
                 .ok()
                 .filter(|n| *n <= 9999)
-                .ok_or_else(|| at(s, format!("number `{s}` is too large")))
+                .ok_or_else(|| at(s, format!("expected a number of at most 9999, found `{s}`")))
         };
         match f {
             Field::Store([a, b]) => setup.stores = [num(a)?, num(b)?],
@@ -295,7 +295,13 @@ pub fn parse_position(text: &str, options: &[(String, String)]) -> Result<Setup,
                         owners[i] = Player::from_letter(*c).expect("parsed A or B");
                     }
                 }
-                setup.owners = Some(owners);
+                // Ownership by rows is the default, written nowhere (§4.3): read it as such, so
+                // that parse(write(parse(s))) = parse(s).
+                setup.owners = owners
+                    .iter()
+                    .enumerate()
+                    .any(|(i, p)| *p != g.row(i))
+                    .then_some(owners);
             }
             Field::Right(k, h) => {
                 let kind = match *k {

@@ -52,12 +52,11 @@ impl std::error::Error for ParseHoleError {}
 impl FromStr for Hole {
     type Err = ParseHoleError;
     fn from_str(s: &str) -> Result<Hole, ParseHoleError> {
-        let (digits, letter) = s.split_at(s.len().saturating_sub(1));
-        let side = letter
-            .chars()
-            .next()
-            .and_then(Player::from_letter)
-            .ok_or(ParseHoleError)?;
+        // The last character is the row letter; it may be any character, of any width, in a
+        // name that is not a hole's (found by fuzzing: `˾` once split inside a character).
+        let last = s.chars().next_back().ok_or(ParseHoleError)?;
+        let side = Player::from_letter(last).ok_or(ParseHoleError)?;
+        let digits = &s[..s.len() - last.len_utf8()];
         if digits.is_empty() || digits.len() > 2 || !digits.bytes().all(|b| b.is_ascii_digit()) {
             return Err(ParseHoleError);
         }

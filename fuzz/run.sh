@@ -1,0 +1,30 @@
+#!/bin/sh
+# Coverage-guided fuzzing on the stable toolchain (README "Fuzzing"): builds one target with
+# libFuzzer's coverage instrumentation (the -C flags cargo-fuzz passes with `--sanitizer none`; no
+# nightly, no -Z flag) and runs it on its corpus.
+#
+#   fuzz/run.sh TARGET [SECONDS] [libFuzzer flags...]
+#
+# TARGET is record, position, json or replay; SECONDS defaults to 60. New inputs go to
+# fuzz/corpus/TARGET (not committed), the seeds come from fuzz/seeds/TARGET (made from corpus/ by
+# fuzz/seeds.sh), and a crashing input is written to fuzz/artifacts/TARGET/: copy it to
+# fuzz/regressions/TARGET/ so that `cargo test` replays it for ever.
+set -eu
+cd "$(dirname "$0")"
+target=${1:?usage: fuzz/run.sh record|position|json|replay [SECONDS] [libFuzzer flags...]}
+seconds=${2:-60}
+[ $# -ge 2 ] && shift 2 || shift $#
+triple=$(rustc -vV | sed -n 's/^host: //p')
+RUSTFLAGS="-Cpasses=sancov-module -Cllvm-args=-sanitizer-coverage-level=4 \
+-Cllvm-args=-sanitizer-coverage-inline-8bit-counters -Cllvm-args=-sanitizer-coverage-pc-table \
+-Cllvm-args=-sanitizer-coverage-trace-compares --cfg fuzzing -Cdebug-assertions -Coverflow-checks" \
+    cargo build --release --target "$triple" --bin "$target"
+[ -d "seeds/$target" ] || sh ./seeds.sh
+mkdir -p "corpus/$target" "artifacts/$target"
+case $target in
+    position) max_len=512 ;;
+    *) max_len=16384 ;;
+esac
+exec "target/$triple/release/$target" -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=10 \
+    -max_len="$max_len" -print_final_stats=1 -dict=mgn.dict -artifact_prefix="artifacts/$target/" "$@" \
+    "corpus/$target" "seeds/$target"

@@ -1,0 +1,139 @@
+//! The fuzz targets' checks (`fuzz/src/lib.rs`, included here as it is) on the seed corpus and on
+//! every input that ever found a defect (`fuzz/regressions/<target>/`): fuzzing itself runs
+//! outside CI (`fuzz/run.sh`), its regression cases run in `cargo test`.
+
+#[path = "../../fuzz/src/lib.rs"]
+mod checks;
+
+use crate::support::root;
+use std::path::Path;
+
+/// The inputs kept for `target` under fuzz/regressions/, sorted.
+fn regressions(target: &str) -> Vec<(String, Vec<u8>)> {
+    let dir = root().join("fuzz/regressions").join(target);
+    let Ok(entries) = std::fs::read_dir(&dir) else {
+        return Vec::new();
+    };
+    let mut v: Vec<(String, Vec<u8>)> = entries
+        .filter_map(Result::ok)
+        .filter(|e| e.path().is_file())
+        .map(|e| {
+            let name = e.file_name().to_string_lossy().into_owned();
+            (name, std::fs::read(e.path()).unwrap())
+        })
+        .collect();
+    v.sort();
+    v
+}
+
+/// Every corpus file, whole.
+fn corpus() -> Vec<(String, Vec<u8>)> {
+    ["ok", "err", "lenient"]
+        .into_iter()
+        .flat_map(crate::support::corpus_files)
+        .map(|f| {
+            let bytes = std::fs::read(root().join(&f)).unwrap();
+            (f, bytes)
+        })
+        .collect()
+}
+
+fn run(target: &str, check: fn(&[u8]), seeds: &[(String, Vec<u8>)]) -> usize {
+    let regressions = regressions(target);
+    for (name, bytes) in seeds.iter().chain(&regressions) {
+        // Name the input if its check panics.
+        let ok = std::panic::catch_unwind(|| check(bytes));
+        assert!(ok.is_ok(), "fuzz target {target} fails on {name}");
+    }
+    regressions.len()
+}
+
+#[test]
+fn record_target_on_seeds_and_regressions() {
+    let seeds = corpus();
+    run("record", checks::record, &seeds);
+}
+
+#[test]
+fn replay_target_on_every_corpus_record_and_regressions() {
+    let seeds: Vec<(String, Vec<u8>)> = corpus()
+        .into_iter()
+        .flat_map(|(f, bytes)| {
+            notation::RecordReader::new(&bytes[..])
+                .map(|c| c.unwrap())
+                .map(|c| (format!("{f} record {}", c.index), c.text.into_bytes()))
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    assert!(seeds.len() > 200);
+    run("replay", checks::replay, &seeds);
+}
+
+/// Every position string of the corpus (`Position` tags and `position` annotations), with its
+/// record's options on a first line as the target reads them.
+#[test]
+fn position_target_on_corpus_positions_and_regressions() {
+    let mut seeds = Vec::new();
+    for (f, bytes) in corpus() {
+        for chunk in notation::RecordReader::new(&bytes[..]) {
+            let chunk = chunk.unwrap();
+            let Ok(parsed) = notation::parse_record(&chunk.text) else {
+                continue;
+            };
+            let r = parsed.record;
+            let options: Vec<String> = r.options.iter().map(|(k, v)| format!("{k}={v}")).collect();
+            let annotated = r.movetext.iter().filter_map(|i| match i {
+                notation::Item::Annotation { key, value } if key == "position" => Some(value),
+                _ => None,
+            });
+            for p in r.position.iter().chain(annotated) {
+                seeds.push((
+                    f.clone(),
+                    format!("{}\n{p}", options.join(" ")).into_bytes(),
+                ));
+            }
+        }
+    }
+    assert!(seeds.len() > 100, "{} position strings", seeds.len());
+    run("position", checks::position, &seeds);
+}
+
+/// The JSON of every valid corpus record.
+#[test]
+fn json_target_on_corpus_records_and_regressions() {
+    let mut seeds = Vec::new();
+    for (f, bytes) in corpus() {
+        for chunk in notation::RecordReader::new(&bytes[..]) {
+            let chunk = chunk.unwrap();
+            let Ok(parsed) = notation::parse_record(&chunk.text) else {
+                continue;
+            };
+            let c = notation::check_with(
+                &parsed.record,
+                Some(&parsed.spans),
+                notation::CheckOptions {
+                    steps: false,
+                    canonical: true,
+                    lenient: true,
+                },
+            );
+            let json = serde_json::to_string(c.canonical.as_ref().unwrap_or(&parsed.record));
+            seeds.push((f.clone(), json.unwrap().into_bytes()));
+        }
+    }
+    run("json", checks::json, &seeds);
+}
+
+/// Every regression input is named by its target's folder and kept.
+#[test]
+fn regression_folders_are_targets() {
+    let dir = root().join("fuzz/regressions");
+    for e in std::fs::read_dir(&dir).unwrap() {
+        let name = e.unwrap().file_name().to_string_lossy().into_owned();
+        assert!(
+            ["record", "position", "json", "replay"].contains(&name.as_str())
+                || Path::new(&name).extension().is_some_and(|x| x == "md"),
+            "fuzz/regressions/{name}: not a fuzz target"
+        );
+    }
+}

@@ -1,0 +1,433 @@
+//! Limits that hold (issue 8): a closed standard output ends every command quietly; input streams
+//! in bounded memory whatever its size; pathological records (a million plies, a 10 MB comment,
+//! deep "nesting", which the notation does not have) are read in time linear in their size; perft
+//! depth and option values are bounded with clear errors, and the exit statuses are the same for
+//! every command (`mancala --help`, README "Exit status").
+//!
+//! The gigabyte runs are measured outside `cargo test` (README "Limits"); these tests run the same
+//! paths at sizes CI affords.
+
+use crate::support::{mancala, root};
+use predicates::prelude::*;
+use std::io::Write;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+fn bin() -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_mancala"));
+    c.current_dir(root());
+    c
+}
+
+/// Copies of a corpus file's records, separated by blank lines, up to `bytes`.
+fn repeated(file: &str, bytes: usize) -> Vec<u8> {
+    let text = std::fs::read(root().join(file)).unwrap();
+    let mut out = Vec::with_capacity(bytes + text.len());
+    while out.len() < bytes {
+        out.extend_from_slice(&text);
+        out.push(b'\n');
+    }
+    out
+}
+
+/// Runs `args` with `input` on stdin and stdout closed by the reader at once: the command must
+/// end with status 0 and print nothing on stderr.
+fn with_closed_stdout(args: &[&str], input: Vec<u8>) {
+    let mut child = bin()
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let mut stdin = child.stdin.take().unwrap();
+    // The command may stop reading as soon as its stdout is gone: a failed write here is fine.
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    assert_eq!(
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stderr).as_ref()
+        ),
+        (Some(0), ""),
+        "mancala {}",
+        args.join(" ")
+    );
+}
+
+#[test]
+fn a_closed_stdout_ends_every_command_quietly() {
+    let records = repeated("corpus/ok/match-giuthi-2x6.mgn", 1 << 20);
+    let json = bin()
+        .args(["convert", "--to", "json", "corpus/ok/match-giuthi-2x6.mgn"])
+        .output()
+        .unwrap()
+        .stdout
+        .repeat(40);
+    for args in [
+        &["validate", "-"][..],
+        &["validate", "--format", "json", "-"],
+        &["validate", "--quiet", "-"],
+        &["replay", "-"],
+        &["replay", "--format", "json", "-"],
+        &["convert", "-"],
+        &["convert", "--to", "json", "-"],
+    ] {
+        with_closed_stdout(args, records.clone());
+    }
+    with_closed_stdout(&["convert", "--from", "json", "-"], json);
+    for args in [
+        &["perft", "--game", "giuthi", "--divide", "3"][..],
+        &["perft", "--game", "redu", "2"],
+        &["perft", "--help"],
+        &["--help"],
+        &["--version"],
+    ] {
+        with_closed_stdout(args, Vec::new());
+    }
+}
+
+/// The peak resident memory of a running process (Linux), in kB, as high as it was seen.
+#[cfg(target_os = "linux")]
+fn peak_kb(pid: u32) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+}
+
+/// 48 MB of records streamed through `validate`: small valid records, records with half-megabyte
+/// comments, and 5 MB records beyond the 1 MiB limit, which are reported and skipped without
+/// being kept. Memory stays a few MB, far below the input.
+#[cfg(target_os = "linux")]
+#[test]
+fn input_streams_in_bounded_memory() {
+    let small = repeated("corpus/ok/bechi-fig03.mgn", 64 << 10);
+    let head = "[Notation \"1.0\"]\n[Game \"bechi\"]\n[Opener \"B\"]\n\n";
+    let commented = format!("{head}{{{}}} 1. 1B *\n\n", "word ".repeat(100_000));
+    let huge = format!("{head}{{{}}} *\n\n", "word ".repeat(1_000_000));
+    let mut chunk = small.clone();
+    chunk.extend_from_slice(commented.as_bytes());
+    chunk.extend_from_slice(huge.as_bytes());
+    chunk.extend_from_slice(commented.as_bytes());
+    let rounds = (48 << 20) / chunk.len() + 1;
+    let total_mb = (rounds * chunk.len()) >> 20;
+    let copies = String::from_utf8_lossy(&small).matches("[Notation").count();
+    let mut child = bin()
+        .args(["validate", "--quiet", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let pid = child.id();
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        for _ in 0..rounds {
+            stdin.write_all(&chunk).unwrap();
+        }
+    });
+    let mut peak = 0;
+    while !writer.is_finished() {
+        peak = peak.max(peak_kb(pid).unwrap_or(0));
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    writer.join().unwrap();
+    peak = peak.max(peak_kb(pid).unwrap_or(0));
+    let out = child.wait_with_output().unwrap();
+    let summary = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        summary.ends_with(&format!(
+            "records: {} valid, {rounds} invalid\n",
+            (copies + 2) * rounds
+        )),
+        "{summary}"
+    );
+    assert!(
+        peak > 0 && peak < 24 * 1024,
+        "peak memory {peak} kB for {total_mb} MB of input"
+    );
+}
+
+/// The fastest of three runs of `f`.
+fn fastest(mut f: impl FnMut()) -> Duration {
+    (0..3)
+        .map(|_| {
+            let t = Instant::now();
+            f();
+            t.elapsed()
+        })
+        .min()
+        .unwrap()
+}
+
+/// Times `f` on inputs of size `n` and `8 n`: linear time gives a ratio near 8, quadratic 64.
+fn assert_linear(what: &str, n: usize, f: impl Fn(usize)) {
+    let small = fastest(|| f(n));
+    let large = fastest(|| f(8 * n));
+    let ratio = large.as_secs_f64() / small.as_secs_f64().max(1e-4);
+    assert!(
+        ratio < 24.0 || large < Duration::from_millis(50),
+        "{what}: {small:?} for {n}, {large:?} for {}: not linear",
+        8 * n
+    );
+}
+
+const HEAD: &str = "[Notation \"1.0\"]\n[Game \"giuthi\"]\n[Opener \"B\"]\n\n";
+
+#[test]
+fn pathological_records_are_read_in_linear_time() {
+    // A million plies: read, then checked up to the first illegal one.
+    assert_linear("plies", 125_000, |n| {
+        let text = format!("{HEAD}{} *\n", "1B+ 1A- ".repeat(n / 2));
+        let parsed = notation::parse_record(&text).unwrap();
+        assert_eq!(parsed.record.movetext.len(), n);
+        let checked = notation::check(&parsed.record, Some(&parsed.spans), false);
+        assert_eq!(checked.problems.len(), 1);
+    });
+    // One legal ply and very many annotations, each checked.
+    assert_linear("annotations", 10_000, |n| {
+        let text = format!("{HEAD}1. 1B+ {} *\n", "(next A) ".repeat(n));
+        let parsed = notation::parse_record(&text).unwrap();
+        let checked = notation::check(&parsed.record, Some(&parsed.spans), false);
+        assert!(checked.problems.is_empty());
+    });
+    // A 10 MB comment, and comment text that only looks nested.
+    assert_linear("comment", 1_250_000, |n| {
+        let text = format!("{HEAD}{{{}}} *\n", "word{ ".repeat(n / 6 + 1));
+        let parsed = notation::parse_record(&text).unwrap();
+        assert_eq!(parsed.record.movetext.len(), 1);
+    });
+    // Nothing nests in the notation: a run of openers is one syntax error, found at once.
+    for opener in ['(', '<', '[', '{'] {
+        assert_linear("openers", 125_000, |n| {
+            let text = format!("{HEAD}{} *\n", opener.to_string().repeat(n));
+            let _ = notation::parse_record(&text);
+        });
+    }
+    // Position strings of any length.
+    assert_linear("position", 100_000, |n| {
+        let text = format!("bechi {} B", "6,".repeat(n));
+        assert!(notation::parse_position(&text, &[]).is_err());
+    });
+}
+
+#[test]
+fn records_beyond_the_limit_are_reported_and_skipped() {
+    let ok = std::fs::read_to_string(root().join("corpus/ok/bechi-fig03.mgn")).unwrap();
+    let comment = format!("{HEAD}{{{}}} 1. 1B+ *\n", "x".repeat(10 << 20));
+    let plies = format!("{HEAD}{} *\n", "1B+ 1A- ".repeat(500_000));
+    let input = format!("{ok}\n{comment}\n{ok}\n{plies}\n{ok}");
+    let t = Instant::now();
+    let out = mancala()
+        .args(["validate", "--format", "json", "-"])
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    let elapsed = t.elapsed();
+    assert_eq!(out.status.code(), Some(1));
+    let lines: Vec<serde_json::Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let kinds: Vec<(&str, bool)> = lines
+        .iter()
+        .filter(|v| v["type"] == "finding" || v["type"] == "record")
+        .map(|v| {
+            (
+                v["type"].as_str().unwrap(),
+                v["data"]["kind"] == "too-large" || v["data"]["valid"] == true,
+            )
+        })
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            ("record", true),
+            ("finding", true),
+            ("record", false),
+            ("record", true),
+            ("finding", true),
+            ("record", false),
+            ("record", true)
+        ]
+    );
+    let summary = &lines.last().unwrap()["data"];
+    assert_eq!(
+        (summary["valid"].as_u64(), summary["invalid"].as_u64()),
+        (Some(3), Some(2))
+    );
+    assert!(elapsed < Duration::from_secs(30), "{elapsed:?}");
+    // The same limit for a JSON line.
+    let line = format!("{{\"notation\":\"{}\"}}\n", "1".repeat(2 << 20));
+    mancala()
+        .args(["convert", "--from", "json", "-"])
+        .write_stdin(line)
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "error[too-large]: expected a JSON record line of at most 1048576 bytes",
+        ));
+}
+
+#[test]
+fn json_lines_that_are_not_utf8_are_one_bad_record_each() {
+    let json = bin()
+        .args(["convert", "--to", "json", "corpus/ok/bechi-fig03.mgn"])
+        .output()
+        .unwrap()
+        .stdout;
+    let mut input = json.clone();
+    input.extend_from_slice(b"{\"notation\": \"1.\xff\"}\n");
+    input.extend_from_slice(&json);
+    mancala()
+        .args(["convert", "--from", "json", "--to", "json", "-"])
+        .write_stdin(input)
+        .assert()
+        .code(1)
+        .stdout(String::from_utf8(json.repeat(2)).unwrap())
+        .stderr(
+            predicate::str::contains("error[encoding]: expected UTF-8 text")
+                .and(predicate::str::contains("<stdin>:2:17 (record 2)")),
+        );
+}
+
+#[test]
+fn perft_depth_and_option_values_are_bounded_with_clear_errors() {
+    for (args, code, message) in [
+        (
+            &["perft", "--game", "bechi", "41"][..],
+            2,
+            "invalid value '41' for '<DEPTH>': 41 is not in 0..=40",
+        ),
+        (
+            &["perft", "--game", "bechi", "--threads", "0", "2"],
+            2,
+            "0 is not in 1..=256",
+        ),
+        (
+            &["perft", "--game", "bechi", "--threads", "257", "2"],
+            2,
+            "257 is not in 1..=256",
+        ),
+        (
+            &["perft", "--game", "chess", "1"],
+            2,
+            "unknown game `chess`: expected one of bechi, giuthi",
+        ),
+        (
+            &["perft", "--game", "giuthi", "-o", "holes=11", "1"],
+            2,
+            "bad value `11` for giuthi option `holes`: expected one of 5, 6, 7, 8, 9, 10",
+        ),
+        (
+            &[
+                "perft",
+                "--game",
+                "giuthi",
+                "-o",
+                "holes=99999999999999999999999",
+                "1",
+            ],
+            2,
+            "bad value `99999999999999999999999` for giuthi option `holes`",
+        ),
+        (
+            &["perft", "--game", "uugg", "-o", "balla", "1"],
+            2,
+            "bad option `balla`: expected KEY=VALUE",
+        ),
+        (
+            &["perft", "--game", "redu", "-o", "seeds=4", "1"],
+            2,
+            "redu has no option `seeds`: its options are entry, o1-costs-turn",
+        ),
+        (
+            &[
+                "perft",
+                "--position",
+                "bechi 1000,6,6,6/6,6,6,6 B opener=B",
+                "1",
+            ],
+            1,
+            "bad --position at column 7: expected a seed count of at most 999, found `1000`",
+        ),
+        (
+            &[
+                "perft",
+                "--position",
+                "bechi 6,6,6,6/6,6,6,6 B opener=B round=99999999999",
+                "1",
+            ],
+            1,
+            "expected a number of at most 9999, found `99999999999`",
+        ),
+        (
+            &[
+                "perft",
+                "--position",
+                "bechi 6,6,6,6/6,6,6,7 B opener=B",
+                "1",
+            ],
+            1,
+            "bad --position: seed total is 49",
+        ),
+        (
+            &[
+                "perft",
+                "--game",
+                "giuthi",
+                "--position",
+                "bechi 6,6,6,6/6,6,6,6 B opener=B",
+                "1",
+            ],
+            2,
+            "--game giuthi does not match the position",
+        ),
+    ] {
+        let out = mancala().args(args).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(code), "{args:?}: {err}");
+        assert!(
+            err.starts_with("mancala: error: ") && err.contains(message),
+            "{args:?}: {err}"
+        );
+        assert_eq!(err.lines().count(), 1, "one line: {err}");
+        assert!(out.stdout.is_empty());
+    }
+}
+
+#[test]
+fn every_command_documents_the_same_exit_statuses() {
+    for cmd in [
+        &["--help"][..],
+        &["perft", "--help"],
+        &["validate", "--help"],
+        &["replay", "--help"],
+        &["convert", "--help"],
+    ] {
+        let out = mancala().args(cmd).output().unwrap();
+        let help = String::from_utf8(out.stdout).unwrap();
+        for line in [
+            "Exit status, for every command:",
+            "  0    success",
+            "  1    invalid input",
+            "  2    usage error",
+            "  101  internal error",
+            "A closed standard output",
+        ] {
+            assert!(
+                help.contains(line),
+                "{cmd:?} --help lacks `{line}`:\n{help}"
+            );
+        }
+    }
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    assert!(readme.contains("## Exit status"));
+}
