@@ -76,6 +76,7 @@ fn a_closed_stdout_ends_every_command_quietly() {
         &["replay", "--format", "json", "-"],
         &["convert", "-"],
         &["convert", "--to", "json", "-"],
+        &["explain", "-"],
     ] {
         with_closed_stdout(args, records.clone());
     }
@@ -84,6 +85,7 @@ fn a_closed_stdout_ends_every_command_quietly() {
         &["perft", "--game", "giuthi", "--divide", "3"][..],
         &["perft", "--game", "redu", "2"],
         &["perft", "--help"],
+        &["completions", "bash"],
         &["--help"],
         &["--version"],
     ] {
@@ -411,6 +413,11 @@ fn every_command_documents_the_same_exit_statuses() {
         &["validate", "--help"],
         &["replay", "--help"],
         &["convert", "--help"],
+        &["show", "--help"],
+        &["moves", "--help"],
+        &["play", "--help"],
+        &["explain", "--help"],
+        &["completions", "--help"],
     ] {
         let out = mancala().args(cmd).output().unwrap();
         let help = String::from_utf8(out.stdout).unwrap();
