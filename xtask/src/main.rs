@@ -4,8 +4,6 @@
 //!   line of every suite in `tests/perft/` (or only `NAME.perft`), engine against the expected
 //!   count (with a transposition table of SIZE bytes if given); with `--reference` also the
 //!   reference implementation of `tests/rules/reference/` (slow).
-//! * `cargo xtask perft-speed [GAME]`: the deepest start-position lines (of one game), single-
-//!   and two-threaded, with leaves per second.
 //! * `cargo xtask bench [--json] [--runs N] [--game G] [--hash SIZE] [--max-seconds S]
 //!   [--records N] [--no-perft] [--no-validate]`: perft speed of every game from its start (1 and
 //!   2 threads, leaves and moves made per second, CPU and wall time, best of N) and `mancala
@@ -45,14 +43,13 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
         Some("perft-suites") => perft_suites(&args[1..]),
-        Some("perft-speed") => perft_speed(&args[1..]),
         Some("bench") => bench::bench(&args[1..]),
         Some("gen-records") => gen_records(&args[1..]),
         Some("uugg-endless") => uugg_endless(&args[1..]),
         Some("dist") => tool::dist(&args[1..]),
         Some("render") => tool::render(&args[1..]),
         _ => Err(
-            "usage: cargo xtask (perft-suites [--reference] [--limit N] [--suite NAME] [--hash SIZE] | perft-speed [GAME] | bench [--json] [--runs N] [--game G] [--hash SIZE] [--max-seconds S] [--records N] [--no-perft] [--no-validate] | gen-records [--out FILE] [--bytes N] [--count N] [--seed S] [--game G] [--option K=V]... [--max-rounds N] | uugg-endless [--holes N] [--depth D] [--list] | dist [--out DIR] | render [--out DIR] [--only PATTERN] [--no-install])"
+            "usage: cargo xtask (perft-suites [--reference] [--limit N] [--suite NAME] [--hash SIZE] | bench [--json] [--runs N] [--game G] [--hash SIZE] [--max-seconds S] [--records N] [--no-perft] [--no-validate] | gen-records [--out FILE] [--bytes N] [--count N] [--seed S] [--game G] [--option K=V]... [--max-rounds N] | uugg-endless [--holes N] [--depth D] [--list] | dist [--out DIR] | render [--out DIR] [--only PATTERN] [--no-install])"
                 .to_owned(),
         ),
     };
@@ -141,48 +138,6 @@ fn perft_suites(args: &[String]) -> Result<(), String> {
     } else {
         Ok(())
     }
-}
-
-fn perft_speed(args: &[String]) -> Result<(), String> {
-    let lines: [(&str, &[&str], u32); 8] = [
-        ("bechi", &[], 12),
-        ("giuthi", &[], 7),
-        ("giuthi", &["holes=6"], 6),
-        ("sulus-nishtaw", &[], 10),
-        ("uugg", &[], 11),
-        ("uugg", &["balla=optional"], 10),
-        ("uugg", &["holes=7"], 8),
-        ("redu", &[], 5),
-    ];
-    println!(
-        "{:<22} {:>5} {:>14} {:>8} {:>14}",
-        "game", "depth", "leaves", "threads", "leaves/s"
-    );
-    for (game, opts, depth) in lines {
-        if args.first().is_some_and(|g| g != game) {
-            continue;
-        }
-        let mut v = rules_core::Variant::default_for(game.parse().map_err(|e| format!("{e}"))?);
-        for o in opts {
-            v.set_option_str(o).map_err(|e| e.to_string())?;
-        }
-        let pos = Position::start(v, rules_core::Player::B);
-        for threads in [1, 2] {
-            let t = Instant::now();
-            let n: u64 = pos
-                .perft_divide(depth, threads)
-                .iter()
-                .map(|(_, n)| n)
-                .sum();
-            let s = t.elapsed().as_secs_f64();
-            println!(
-                "{:<22} {depth:>5} {n:>14} {threads:>8} {:>14.0}",
-                v.to_string(),
-                n as f64 / s
-            );
-        }
-    }
-    Ok(())
 }
 
 /// Random complete matches in canonical notation, until `--bytes` (default 100 MB) or `--count`

@@ -89,6 +89,12 @@ pub(crate) trait Sink<P> {
     fn push_new(&mut self, mv: impl FnOnce() -> Move, child: P) {
         self.push(mv, child);
     }
+    /// Whether the sink wants no more children: generators may stop between start holes.
+    /// Only [`Spelling`] ever does, so the check costs nothing on the perft path.
+    #[inline]
+    fn done(&self) -> bool {
+        false
+    }
 }
 
 /// Collects distinct children, dropping an outcome already present.
@@ -133,6 +139,12 @@ impl<P: PartialEq> Sink<P> for Spelling<'_, P> {
         if self.found.is_none() && child == *self.target {
             self.found = Some(mv());
         }
+    }
+
+    /// The first spelling is found: the later moves cannot be canonical.
+    #[inline]
+    fn done(&self) -> bool {
+        self.found.is_some()
     }
 }
 

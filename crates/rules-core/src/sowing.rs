@@ -52,9 +52,9 @@ pub(crate) struct Endless;
 /// depends on (Uugg's uuggs and the opponent's holes, say): sowings that run long are checked
 /// against the thread's memory of endless cycles ([`memo`]) under that key, so it must be exact.
 ///
-/// Untraced (perft, move generation) the board is packed into two machine words and each lap is
-/// sown in bulk ([`Packed`]); traced, seed by seed, so that every drop is an event. Both give the
-/// same board, last hole and touched holes (tests below).
+/// Untraced (perft, move generation) each lap goes through [`sow_lap`], with no event and the
+/// full turns of a big hand in bulk; traced, seed by seed, so that every drop is an event. Both
+/// give the same board, last hole and touched holes (tests below).
 #[inline]
 pub(crate) fn relay_sow<const L: usize, T: Tracer>(
     seeds: &mut [u8; L],
@@ -184,8 +184,7 @@ fn bits(from: usize, to: usize) -> HoleSet {
 /// Sows one lap without a trace: `hand` seeds one per hole from the hole after `pos` in `dir`, on
 /// the cycle of the first `len` holes. Returns the hole of the last seed (`pos` when `hand` is 0)
 /// and the holes that received a seed. A hand of `len` seeds or more first gives every hole one
-/// seed per full turn; the rest go one by one, in a loop for each direction, and the touched
-/// holes (at most two runs of consecutive indices) are computed once.
+/// seed per full turn; the rest go one by one, in a loop for each direction.
 #[inline(always)]
 pub(crate) fn sow_lap<const L: usize>(
     seeds: &mut [u8; L],
@@ -207,38 +206,26 @@ pub(crate) fn sow_lap<const L: usize>(
         }
         touched = bits(0, len);
     }
-    if rest == 0 {
-        return (pos, touched);
-    }
-    let mut add = |from: usize, to: usize| {
-        for x in &mut seeds[from..to] {
-            *x += 1;
-        }
-        touched = touched.or(bits(from, to));
-    };
+    // The rest one by one: hands are short (a few seeds) in these games, and a step per seed
+    // costs less than computing runs (measured: spec/engine.md §3).
+    let mut pos = pos;
     match dir {
         Dir::Ccw => {
-            let to = pos + 1 + rest;
-            if to <= len {
-                add(pos + 1, to);
-                (to - 1, touched)
-            } else {
-                add(pos + 1, len);
-                add(0, to - len);
-                (to - len - 1, touched)
+            for _ in 0..rest {
+                pos = if pos + 1 == len { 0 } else { pos + 1 };
+                seeds[pos] += 1;
+                touched.insert(pos);
             }
         }
         Dir::Cw => {
-            if pos >= rest {
-                add(pos - rest, pos);
-                (pos - rest, touched)
-            } else {
-                add(0, pos);
-                add(len - (rest - pos), len);
-                (len - (rest - pos), touched)
+            for _ in 0..rest {
+                pos = if pos == 0 { len - 1 } else { pos - 1 };
+                seeds[pos] += 1;
+                touched.insert(pos);
             }
         }
     }
+    (pos, touched)
 }
 
 /// The memory of endless cycles (rules README §4; uugg.md U15 makes Uugg's the costly ones:
@@ -306,7 +293,7 @@ pub(crate) mod memo {
         hand: u8,
     ) -> bool {
         const { assert!(L >= 8) };
-        if pos % 4 != 0 {
+        if !pos.is_multiple_of(4) {
             return false;
         }
         let first = u64::from_le_bytes(seeds[..8].try_into().expect("8 bytes"));
@@ -373,7 +360,7 @@ pub(crate) mod memo {
 mod tests {
     use super::*;
 
-    /// The bulk lap gives the board, last hole and touched holes of sowing seed by seed.
+    /// The untraced lap gives the board, last hole and touched holes of the traced one.
     #[test]
     fn bulk_lap_is_seed_by_seed() {
         for len in [6usize, 10, 14, 18, 20] {

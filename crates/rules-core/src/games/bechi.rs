@@ -340,6 +340,9 @@ impl Rules for Bechi {
         let me = self.to_move;
         let mut any = false;
         for i in self.own(me).iter() {
+            if sink.done() {
+                return;
+            }
             if self.seeds[i] < 2 {
                 continue;
             }

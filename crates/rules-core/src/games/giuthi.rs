@@ -391,6 +391,9 @@ impl Rules for Giuthi {
         let g = self.geometry();
         let mut any = false;
         for i in self.own(self.to_move).iter() {
+            if sink.done() {
+                return;
+            }
             if self.seeds[i] < 2 {
                 continue;
             }

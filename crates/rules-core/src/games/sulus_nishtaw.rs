@@ -681,6 +681,9 @@ impl Rules for SulusNishtaw {
         let starts = self.starts();
         if !self.opts.v1 {
             for i in self.ordered_starts(starts) {
+                if sink.done() {
+                    return;
+                }
                 if let Ok(c) = self.sow(i, &mut NoTrace) {
                     sink.push(|| Move::sow(G.hole(i)), c);
                 }
@@ -691,6 +694,9 @@ impl Rules for SulusNishtaw {
         let threes = self.threes(starts);
         let mut any = false;
         for i in self.ordered_starts(starts.minus(threes)) {
+            if sink.done() {
+                return;
+            }
             if let Ok(c) = self.sow(i, &mut NoTrace) {
                 sink.push(|| Move::sow(G.hole(i)), c);
                 any = true;
@@ -698,6 +704,9 @@ impl Rules for SulusNishtaw {
         }
         if !any {
             for i in self.ordered_starts(threes) {
+                if sink.done() {
+                    return;
+                }
                 if let Ok(c) = self.sow(i, &mut NoTrace) {
                     sink.push(|| Move::sow(G.hole(i)), c);
                 }

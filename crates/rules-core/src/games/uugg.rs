@@ -690,6 +690,9 @@ impl Rules for Uugg {
         let only_ballas = !ballas.is_empty() && self.balla == Balla::Compulsory;
         let mut any = false;
         for i in self.canonical_order(me) {
+            if sink.done() {
+                return;
+            }
             if !starts.contains(i) {
                 continue;
             }

@@ -374,6 +374,9 @@ impl Redu {
     fn sowings<S: Sink<Redu>>(&self, prefix: Option<Hole>, sink: &mut S) {
         let me = self.to_move;
         for j in 1..=N {
+            if sink.done() {
+                return;
+            }
             let s = Self::own(me, j);
             let n = self.seeds[s];
             let hole = GEO.hole(s);
@@ -1137,7 +1140,9 @@ impl Rules for Redu {
         let mut plain = *self;
         plain.right = None;
         plain.sowings(None, sink);
-        if let Some((_, i)) = self.right {
+        if let Some((_, i)) = self.right
+            && !sink.done()
+        {
             let hole = GEO.hole(usize::from(i));
             if self.capture_is_ply() == Some(true) {
                 sink.push_new(
