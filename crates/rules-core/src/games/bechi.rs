@@ -1,6 +1,7 @@
 //! Bechi (`bechi.md`): 2×4 or 2×3, single lap starting in the start hole, the direction fixed by
 //! the hole, even captures from chosen holes, blocked holes in later rounds.
 
+use crate::games::common::{board_index, forced_pass, foreign_move};
 use crate::geometry::{Geometry, HoleSet};
 use crate::moves::Move;
 use crate::options::{BechiOptions, Variant};
@@ -377,37 +378,14 @@ impl Rules for Bechi {
         }
         match *m {
             Move::Pass => {
-                if self.can_move(me) {
-                    return Err(Illegal::new(
-                        "B5",
-                        format!("{me} has a legal move, and a player passes only when he has none"),
-                    ));
-                }
-                emit(t, || Event::Pass {
-                    player: me,
-                    rule: "B5",
-                });
-                emit(t, || Event::Next {
-                    player: me.other(),
-                    repeat: false,
-                    rule: "B5",
-                });
+                forced_pass(self.can_move(me), me, "B5", t)?;
                 Ok(self.passed())
             }
-            Move::ReduSow(_) | Move::ReduCapture { .. } | Move::ReduPenalty { .. } => Err(
-                Illegal::new("B4", format!("`{m}` is a Redu move, not a Bechi move")),
-            ),
-            Move::Open => Err(Illegal::new(
-                "B4",
-                "Bechi has no opening: a move is a start hole",
-            )),
+            Move::Open | Move::ReduSow(_) | Move::ReduCapture { .. } | Move::ReduPenalty { .. } => {
+                Err(foreign_move(m, "Bechi", "B4", "a start hole"))
+            }
             Move::Sow { hole, dir } => {
-                let Some(i) = g.index(hole) else {
-                    return Err(Illegal::new(
-                        "B1",
-                        format!("there is no hole {hole} on a 2×{} board", self.n),
-                    ));
-                };
+                let i = board_index(g, hole, "B1")?;
                 if hole.side != me {
                     return Err(Illegal::new(
                         "B4",

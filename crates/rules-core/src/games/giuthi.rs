@@ -2,6 +2,7 @@
 //! opposite holes after the opponent's row has been played, repeat moves, the poorer player's
 //! layout and the richer player's copy between rounds.
 
+use crate::games::common::{board_index, forced_pass, foreign_move};
 use crate::geometry::{Geometry, HoleSet, MAX_HOLES};
 use crate::moves::Move;
 use crate::options::{GiuthiOptions, Variant};
@@ -314,37 +315,14 @@ impl Giuthi {
         let me = self.to_move;
         match *m {
             Move::Pass => {
-                if self.can_move(me) {
-                    return Err(Illegal::new(
-                        "G5",
-                        format!("{me} has a legal move, and a player passes only when he has none"),
-                    ));
-                }
-                emit(t, || Event::Pass {
-                    player: me,
-                    rule: "G5",
-                });
-                emit(t, || Event::Next {
-                    player: me.other(),
-                    repeat: false,
-                    rule: "G5",
-                });
+                forced_pass(self.can_move(me), me, "G5", t)?;
                 Ok(self.passed())
             }
-            Move::ReduSow(_) | Move::ReduCapture { .. } | Move::ReduPenalty { .. } => Err(
-                Illegal::new("G4", format!("`{m}` is a Redu move, not a Giuthi move")),
-            ),
-            Move::Open => Err(Illegal::new(
-                "G4",
-                "Giuthi has no opening: a move is a hole and a direction",
-            )),
+            Move::Open | Move::ReduSow(_) | Move::ReduCapture { .. } | Move::ReduPenalty { .. } => {
+                Err(foreign_move(m, "Giuthi", "G4", "a hole and a direction"))
+            }
             Move::Sow { hole, dir } => {
-                let Some(i) = g.index(hole) else {
-                    return Err(Illegal::new(
-                        "G1",
-                        format!("there is no hole {hole} on a 2×{} board", self.n),
-                    ));
-                };
+                let i = board_index(g, hole, "G1")?;
                 if hole.side != me {
                     return Err(Illegal::new(
                         "G4",

@@ -2,6 +2,7 @@
 //! games really share (the relay sowing, perft, the position enum) lives outside.
 
 pub mod bechi;
+mod common;
 pub mod giuthi;
 pub mod redu;
 pub mod sulus_nishtaw;

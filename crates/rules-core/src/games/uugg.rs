@@ -6,6 +6,7 @@
 //! player an arc of the cycle (U19, U20). An uugg is a mark with its creator; it stays in the hole,
 //! whose owner does not change within the round.
 
+use crate::games::common::{board_index, forced_pass, foreign_move};
 use crate::geometry::{Geometry, Hole, HoleSet};
 use crate::moves::Move;
 use crate::options::{Balla, UuggOptions, Variant};
@@ -304,37 +305,14 @@ impl Uugg {
         let me = self.to_move;
         match *m {
             Move::Pass => {
-                if self.can_move(me) {
-                    return Err(Illegal::new(
-                        "U14",
-                        format!("{me} has a legal move, and a player passes only when he has none"),
-                    ));
-                }
-                emit(t, || Event::Pass {
-                    player: me,
-                    rule: "U14",
-                });
-                emit(t, || Event::Next {
-                    player: me.other(),
-                    repeat: false,
-                    rule: "U14",
-                });
+                forced_pass(self.can_move(me), me, "U14", t)?;
                 Ok(self.passed())
             }
-            Move::Open => Err(Illegal::new(
-                "U2",
-                "Uugg has no opening: a move is a start hole",
-            )),
-            Move::ReduSow(_) | Move::ReduCapture { .. } | Move::ReduPenalty { .. } => Err(
-                Illegal::new("U2", format!("`{m}` is a Redu move, not a Uugg move")),
-            ),
+            Move::Open | Move::ReduSow(_) | Move::ReduCapture { .. } | Move::ReduPenalty { .. } => {
+                Err(foreign_move(m, "Uugg", "U2", "a start hole"))
+            }
             Move::Sow { hole, dir } => {
-                let Some(i) = g.index(hole) else {
-                    return Err(Illegal::new(
-                        "U1",
-                        format!("there is no hole {hole} on a 2×{} board", self.n),
-                    ));
-                };
+                let i = board_index(g, hole, "U1")?;
                 if dir == Some(Dir::Cw) {
                     return Err(Illegal::new(
                         "U2",
