@@ -168,11 +168,27 @@ fn fastest(mut f: impl FnMut()) -> Duration {
         .unwrap()
 }
 
-/// Times `f` on inputs of size `n` and `8 n`: linear time gives a ratio near 8, quadratic 64.
-fn assert_linear(what: &str, n: usize, f: impl Fn(usize)) {
+/// Whether [`pathological_cases`] are timed (`cargo xtask limits`) or only run.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Timing {
+    /// Run at the larger size once, checking the results: what `cargo test` does.
+    Off,
+    /// Time `f` on inputs of size `n` and `8 n`: linear time gives a ratio near 8, quadratic 64.
+    On,
+}
+
+fn assert_linear(timing: Timing, what: &str, n: usize, f: impl Fn(usize)) {
+    if timing == Timing::Off {
+        f(8 * n);
+        return;
+    }
     let small = fastest(|| f(n));
     let large = fastest(|| f(8 * n));
     let ratio = large.as_secs_f64() / small.as_secs_f64().max(1e-4);
+    eprintln!(
+        "{what}: {small:?} for {n}, {large:?} for {}: ratio {ratio:.1}",
+        8 * n
+    );
     assert!(
         ratio < 24.0 || large < Duration::from_millis(50),
         "{what}: {small:?} for {n}, {large:?} for {}: not linear",
@@ -182,10 +198,24 @@ fn assert_linear(what: &str, n: usize, f: impl Fn(usize)) {
 
 const HEAD: &str = "[Notation \"1.0\"]\n[Game \"giuthi\"]\n[Opener \"B\"]\n\n";
 
+/// A million plies, very many annotations, a 10 MB comment, runs of openers, a long position
+/// string: read and checked with the right results.
 #[test]
+fn pathological_records_are_handled() {
+    pathological_cases(Timing::Off);
+}
+
+/// The same, timed at two sizes: linear time. Timings belong outside `cargo test` (a loaded
+/// machine makes any time limit flaky): `cargo xtask limits` runs this in release.
+#[test]
+#[ignore = "timed: run by `cargo xtask limits`"]
 fn pathological_records_are_read_in_linear_time() {
+    pathological_cases(Timing::On);
+}
+
+fn pathological_cases(timing: Timing) {
     // A million plies: read, then checked up to the first illegal one.
-    assert_linear("plies", 125_000, |n| {
+    assert_linear(timing, "plies", 125_000, |n| {
         let text = format!("{HEAD}{} *\n", "1B+ 1A- ".repeat(n / 2));
         let parsed = notation::parse_record(&text).unwrap();
         assert_eq!(parsed.record.movetext.len(), n);
@@ -193,27 +223,27 @@ fn pathological_records_are_read_in_linear_time() {
         assert_eq!(checked.problems.len(), 1);
     });
     // One legal ply and very many annotations, each checked.
-    assert_linear("annotations", 10_000, |n| {
+    assert_linear(timing, "annotations", 10_000, |n| {
         let text = format!("{HEAD}1. 1B+ {} *\n", "(next A) ".repeat(n));
         let parsed = notation::parse_record(&text).unwrap();
         let checked = notation::check(&parsed.record, Some(&parsed.spans), false);
         assert!(checked.problems.is_empty());
     });
     // A 10 MB comment, and comment text that only looks nested.
-    assert_linear("comment", 1_250_000, |n| {
+    assert_linear(timing, "comment", 1_250_000, |n| {
         let text = format!("{HEAD}{{{}}} *\n", "word{ ".repeat(n / 6 + 1));
         let parsed = notation::parse_record(&text).unwrap();
         assert_eq!(parsed.record.movetext.len(), 1);
     });
     // Nothing nests in the notation: a run of openers is one syntax error, found at once.
     for opener in ['(', '<', '[', '{'] {
-        assert_linear("openers", 125_000, |n| {
+        assert_linear(timing, "openers", 125_000, |n| {
             let text = format!("{HEAD}{} *\n", opener.to_string().repeat(n));
             let _ = notation::parse_record(&text);
         });
     }
     // Position strings of any length.
-    assert_linear("position", 100_000, |n| {
+    assert_linear(timing, "position", 100_000, |n| {
         let text = format!("bechi {} B", "6,".repeat(n));
         assert!(notation::parse_position(&text, &[]).is_err());
     });
@@ -225,13 +255,11 @@ fn records_beyond_the_limit_are_reported_and_skipped() {
     let comment = format!("{HEAD}{{{}}} 1. 1B+ *\n", "x".repeat(10 << 20));
     let plies = format!("{HEAD}{} *\n", "1B+ 1A- ".repeat(500_000));
     let input = format!("{ok}\n{comment}\n{ok}\n{plies}\n{ok}");
-    let t = Instant::now();
     let out = mancala()
         .args(["validate", "--format", "json", "-"])
         .write_stdin(input)
         .output()
         .unwrap();
-    let elapsed = t.elapsed();
     assert_eq!(out.status.code(), Some(1));
     let lines: Vec<serde_json::Value> = String::from_utf8(out.stdout)
         .unwrap()
@@ -265,7 +293,6 @@ fn records_beyond_the_limit_are_reported_and_skipped() {
         (summary["valid"].as_u64(), summary["invalid"].as_u64()),
         (Some(3), Some(2))
     );
-    assert!(elapsed < Duration::from_secs(30), "{elapsed:?}");
     // The same limit for a JSON line.
     let line = format!("{{\"notation\":\"{}\"}}\n", "1".repeat(2 << 20));
     mancala()

@@ -16,6 +16,9 @@
 //!   reachable from the Uugg start for starts whose sowing never ends (uugg.md U15, rules README
 //!   §4) and reports their periods in laps: how the endless start of `tests/rules/uugg_rules.rs`
 //!   was found.
+//! * `cargo xtask limits`: the timed check that pathological records (a million plies, a 10 MB
+//!   comment, runs of openers) are read in linear time: the ignored test of
+//!   `tests/cli/limits.rs`, run in release (timings stay out of `cargo test`).
 //! * `cargo xtask dist [--out DIR]`: shell completions and man pages of `mancala`, generated from
 //!   its clap definition, into `target/dist/` (`tool.rs`).
 //! * `cargo xtask render [--out DIR] [--only PATTERN] [--no-install]`: the SVG pictures of every
@@ -46,10 +49,11 @@ fn main() -> ExitCode {
         Some("bench") => bench::bench(&args[1..]),
         Some("gen-records") => gen_records(&args[1..]),
         Some("uugg-endless") => uugg_endless(&args[1..]),
+        Some("limits") => limits(),
         Some("dist") => tool::dist(&args[1..]),
         Some("render") => tool::render(&args[1..]),
         _ => Err(
-            "usage: cargo xtask (perft-suites [--reference] [--limit N] [--suite NAME] [--hash SIZE] | bench [--json] [--runs N] [--game G] [--hash SIZE] [--max-seconds S] [--records N] [--no-perft] [--no-validate] | gen-records [--out FILE] [--bytes N] [--count N] [--seed S] [--game G] [--option K=V]... [--max-rounds N] | uugg-endless [--holes N] [--depth D] [--list] | dist [--out DIR] | render [--out DIR] [--only PATTERN] [--no-install])"
+            "usage: cargo xtask (perft-suites [--reference] [--limit N] [--suite NAME] [--hash SIZE] | bench [--json] [--runs N] [--game G] [--hash SIZE] [--max-seconds S] [--records N] [--no-perft] [--no-validate] | gen-records [--out FILE] [--bytes N] [--count N] [--seed S] [--game G] [--option K=V]... [--max-rounds N] | uugg-endless [--holes N] [--depth D] [--list] | limits | dist [--out DIR] | render [--out DIR] [--only PATTERN] [--no-install])"
                 .to_owned(),
         ),
     };
@@ -137,6 +141,21 @@ fn perft_suites(args: &[String]) -> Result<(), String> {
         Err(format!("{failures} line(s) failed"))
     } else {
         Ok(())
+    }
+}
+
+/// `cargo xtask limits`: the ignored, timed test of linear reading, in release.
+fn limits() -> Result<(), String> {
+    let status = std::process::Command::new(std::env::var("CARGO").unwrap_or("cargo".into()))
+        .args(["test", "--release", "-p", "mancala", "--test", "cli", "--"])
+        .args(["--ignored", "--nocapture", "--exact"])
+        .arg("limits::pathological_records_are_read_in_linear_time")
+        .status()
+        .map_err(|e| format!("cargo test: {e}"))?;
+    if status.success() {
+        Ok(())
+    } else {
+        Err(format!("the linear-time check failed ({status})"))
     }
 }
 
