@@ -141,6 +141,7 @@ fn help_documents_every_flag() {
                 "--opener",
                 "--divide",
                 "--threads",
+                "--hash",
             ][..],
         ),
     ] {

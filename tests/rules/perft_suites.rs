@@ -29,9 +29,17 @@ fn run_suite(name: &str) {
                 continue;
             }
             assert_eq!(pos.perft(depth), expected, "{} perft {depth}", entry.id);
-            let divided: u64 = pos.perft_divide(depth, 2).iter().map(|(_, n)| n).sum();
-            assert_eq!(divided, expected, "{} perft {depth}, 2 threads", entry.id);
+            let divided = pos.perft_divide(depth, 2);
+            let total: u64 = divided.iter().map(|(_, n)| n).sum();
+            assert_eq!(total, expected, "{} perft {depth}, 2 threads", entry.id);
             if expected <= HASH_LIMIT {
+                // `--divide` is the same, move by move, for any number of threads.
+                assert_eq!(
+                    pos.perft_divide(depth, 1),
+                    divided,
+                    "{} perft {depth}: divide with 1 and 2 threads",
+                    entry.id
+                );
                 // A small transposition table, so that entries are replaced often: the counts
                 // must not change (spec/engine.md §3).
                 for threads in [1, 2] {
