@@ -184,6 +184,24 @@ impl Problems {
         }
     }
 
+    /// The fields a game without an opening (`opening`) or capture rights (`rights`) must leave
+    /// unset, and a round number that fits the positions' 16 bits.
+    pub(crate) fn unused_fields(&mut self, s: &Setup, game: &str, opening: bool, rights: bool) {
+        if !opening {
+            self.check(!s.opening_pending, None, || {
+                format!("{game} has no opening")
+            });
+        }
+        if !rights {
+            self.check(s.right.is_none(), None, || {
+                format!("{game} has no capture rights")
+            });
+        }
+        self.check(s.round <= u32::from(u16::MAX), None, || {
+            format!("round {} is too large", s.round)
+        });
+    }
+
     pub(crate) fn finish(self) -> Result<(), SetupError> {
         if self.0.is_empty() {
             Ok(())

@@ -299,15 +299,7 @@ impl Bechi {
         pr.check(s.opener.is_some(), Some("B17"), || {
             "the opener of the round is required: the next round's opener alternates".to_owned()
         });
-        pr.check(!s.opening_pending, None, || {
-            "Bechi has no opening".to_owned()
-        });
-        pr.check(s.right.is_none(), None, || {
-            "Bechi has no capture rights".to_owned()
-        });
-        pr.check(s.round <= u32::from(u16::MAX), None, || {
-            format!("round {} is too large", s.round)
-        });
+        pr.unused_fields(s, "Bechi", false, false);
         pr.finish()?;
         let mut seeds = [0u8; 8];
         for (i, &x) in s.seeds.iter().enumerate() {

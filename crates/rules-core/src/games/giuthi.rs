@@ -284,15 +284,7 @@ impl Giuthi {
         pr.check(s.opener.is_none(), Some("G26"), || {
             "a Giuthi position names no opener: the richer player opens later rounds".to_owned()
         });
-        pr.check(!s.opening_pending, None, || {
-            "Giuthi has no opening".to_owned()
-        });
-        pr.check(s.right.is_none(), None, || {
-            "Giuthi has no capture rights".to_owned()
-        });
-        pr.check(s.round <= u32::from(u16::MAX), None, || {
-            format!("round {} is too large", s.round)
-        });
+        pr.unused_fields(s, "Giuthi", false, false);
         pr.finish()?;
         let mut seeds = [0u8; MAX_HOLES];
         for (i, &x) in s.seeds.iter().enumerate() {

@@ -537,12 +537,7 @@ impl SulusNishtaw {
                 });
             }
         }
-        pr.check(s.right.is_none(), None, || {
-            "Sulus Nishtaw has no capture rights".to_owned()
-        });
-        pr.check(s.round <= u32::from(u16::MAX), None, || {
-            format!("round {} is too large", s.round)
-        });
+        pr.unused_fields(s, "Sulus Nishtaw", true, false);
         pr.finish()?;
         let mut seeds = [0u8; LEN];
         for (i, &x) in s.seeds.iter().enumerate() {

@@ -595,15 +595,7 @@ impl Uugg {
         pr.check(s.opener.is_some(), Some("U23"), || {
             "the opener of the round is required: the next round's opener alternates".to_owned()
         });
-        pr.check(!s.opening_pending, None, || {
-            "Uugg has no opening".to_owned()
-        });
-        pr.check(s.right.is_none(), None, || {
-            "Uugg has no capture rights".to_owned()
-        });
-        pr.check(s.round <= u32::from(u16::MAX), None, || {
-            format!("round {} is too large", s.round)
-        });
+        pr.unused_fields(s, "Uugg", false, false);
         pr.finish()?;
         let mut seeds = [0u8; HOLES];
         for (i, &x) in s.seeds.iter().enumerate() {

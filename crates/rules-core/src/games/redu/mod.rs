@@ -24,7 +24,7 @@ use crate::round::{
     AfterRound, Decision, DecisionRequest, MatchResult, RoundError, RoundResult, richer,
 };
 use crate::setup::{Problems, Right, RightKind, Setup, SetupError};
-use crate::trace::{Event, NoTrace, Tracer, emit};
+use crate::trace::{Event, NoTrace, Rule, Tracer, emit};
 use zigzag::{N, Need, Zig, base_of, first_column};
 
 const GEO: Geometry = Geometry::two_rows(6);
@@ -91,6 +91,20 @@ impl Redu {
     /// The hole index of own(j) of `p`.
     fn own(p: Player, j: i8) -> usize {
         usize::from(base_of(p)) + j as usize - 1
+    }
+
+    /// The mover's automatic capture (M1, R5; M2, R8): the seeds of hole `o` go to his store.
+    fn capture_made<T: Tracer>(&mut self, o: usize, rule: Rule, t: &mut T) {
+        let me = self.to_move;
+        let taken = self.seeds[o];
+        self.seeds[o] = 0;
+        self.store[me.index()] += taken;
+        emit(t, || Event::Capture {
+            hole: GEO.hole(o),
+            seeds: taken.into(),
+            player: me,
+            rule,
+        });
     }
 
     /// Ends a sowing ply of the mover: the opponent moves, holding `right` if any (R18, R19).
@@ -160,15 +174,7 @@ impl Redu {
                         before + 1
                     ),
                 });
-                let taken = c.seeds[o];
-                c.seeds[o] = 0;
-                c.store[me.index()] += taken;
-                emit(t, || Event::Capture {
-                    hole: GEO.hole(o),
-                    seeds: taken.into(),
-                    player: me,
-                    rule: "R5",
-                });
+                c.capture_made(o, "R5", t);
                 c.finish(None, "R5", t)
             }
             1 | 2 => {
@@ -226,15 +232,7 @@ impl Redu {
                         before + 1
                     ),
                 });
-                let taken = c.seeds[opp];
-                c.seeds[opp] = 0;
-                c.store[me.index()] += taken;
-                emit(t, || Event::Capture {
-                    hole: GEO.hole(opp),
-                    seeds: taken.into(),
-                    player: me,
-                    rule: "R8",
-                });
+                c.capture_made(opp, "R8", t);
                 c.finish(None, "R8", t)
             }
             _ => {
