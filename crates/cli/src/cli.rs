@@ -95,8 +95,13 @@ pub enum Command {
         lets lapse. --lenient replays records with forgotten captures and penalty claims (R25, R26).\n\n\
         A record with a problem is replayed up to the problem, which is reported on stderr.\n\n\
         With --svg DIR, one SVG picture per position instead (the start, every ply with its sowing \
-        path, seeds numbered and captures, every new round), named STEM-RRR-PPP.svg (record, ply), \
-        each written whole or not at all; stdout lists the files.\n\n\
+        path, seeds numbered and captures, every new round), named STEM-RRR-PPP.svg (record, ply) \
+        after the record file (stdin-RRR-PPP.svg for standard input), each written whole or not at \
+        all, never through a link planted in DIR; stdout lists each file as it is written. If DIR \
+        already holds pictures named after STEM (another record file of the same name, or an earlier \
+        run), nothing is written and the exit status is 2, so that pictures of two records never \
+        mix: --replace removes those pictures first. If writing fails part way, the error names the \
+        pictures written before it. An interrupted run (Ctrl-C) leaves no temporary file.\n\n\
         Exit status: 0 every record valid, 1 some record invalid, 2 usage or I/O error.",
         after_help = EXIT_STATUS
     )]
@@ -360,10 +365,18 @@ pub struct ReplayArgs {
     pub lenient: bool,
 
     /// Write one SVG picture per position into DIR (created if needed) instead of the text
-    /// replay: the start, every ply with its sowing path and captures, every new round. Each file
-    /// is written whole or not at all; stdout lists the files written
+    /// replay: the start, every ply with its sowing path and captures, every new round, named
+    /// STEM-RRR-PPP.svg after the record file. Each file is written whole or not at all; stdout
+    /// lists the files written. A DIR that already holds pictures named after STEM (of another
+    /// record file of the same name, or of an earlier run) is refused, so that pictures never mix:
+    /// see --replace
     #[arg(long, value_name = "DIR", conflicts_with = "format")]
     pub svg: Option<std::path::PathBuf>,
+
+    /// With --svg: first remove the pictures named after STEM that DIR already holds
+    /// (STEM-RRR-PPP.svg and STEM-RRR-PPP-roundN.svg, nothing else), then write the new ones
+    #[arg(long, requires = "svg")]
+    pub replace: bool,
 }
 
 #[derive(Args, Debug)]

@@ -17,7 +17,7 @@ pub fn run(args: &ConvertArgs) -> Result<Outcome, CliError> {
         let reader = match input::open(&name) {
             Ok(r) => r,
             Err(e) => {
-                eprintln!("mancala: error: {e}");
+                crate::diag::error(&e);
                 failed = true;
                 continue;
             }
@@ -50,7 +50,7 @@ pub fn run(args: &ConvertArgs) -> Result<Outcome, CliError> {
         match r {
             Ok(()) => {}
             Err(CliError::Io(e)) => {
-                eprintln!("mancala: error: {e}");
+                crate::diag::error(&e);
                 failed = true;
             }
             Err(e) => return Err(e),
@@ -58,10 +58,10 @@ pub fn run(args: &ConvertArgs) -> Result<Outcome, CliError> {
     }
     out.flush()?;
     if bad > 0 {
-        eprintln!(
-            "mancala: {bad} invalid record{} not converted, {written} converted",
+        crate::diag::note(format_args!(
+            "{bad} invalid record{} not converted, {written} converted",
             if bad == 1 { "" } else { "s" }
-        );
+        ));
     }
     Ok(if failed {
         Outcome::Failed

@@ -47,12 +47,39 @@ impl fmt::Display for CliError {
     }
 }
 
+/// An I/O error in the user's terms: what went wrong, without the system's error number.
+pub fn io_message(e: &io::Error) -> String {
+    use io::ErrorKind as K;
+    match e.kind() {
+        K::NotFound => "no such file or folder".to_owned(),
+        K::PermissionDenied => "permission denied".to_owned(),
+        K::AlreadyExists => "it already exists".to_owned(),
+        K::IsADirectory => "it is a folder, not a file".to_owned(),
+        K::NotADirectory => "a part of the path is a file, not a folder".to_owned(),
+        K::DirectoryNotEmpty => "it is a folder that is not empty".to_owned(),
+        K::StorageFull => "no space left on the device".to_owned(),
+        K::ReadOnlyFilesystem => "the file system is read-only".to_owned(),
+        _ => {
+            let text = e.to_string();
+            match text.rfind(" (os error ") {
+                Some(k) if text.ends_with(')') => text[..k].to_owned(),
+                _ => text,
+            }
+        }
+    }
+}
+
+/// Writing to standard output failed: a closed pipe ends the run quietly, anything else is an I/O
+/// error (`?` on a write to stdout).
 impl From<io::Error> for CliError {
     fn from(e: io::Error) -> CliError {
         if e.kind() == io::ErrorKind::BrokenPipe {
             CliError::BrokenPipe
         } else {
-            CliError::Io(e.to_string())
+            CliError::Io(format!(
+                "cannot write to standard output: {}",
+                io_message(&e)
+            ))
         }
     }
 }

@@ -455,7 +455,10 @@ fn print(
     let head = if written == token {
         format!("{title}: {mover} plays {token}")
     } else {
-        format!("{title}: {mover} plays {token} (written {written}, the same outcome)")
+        format!(
+            "{title}: {mover} plays {token} (written {}, the same outcome)",
+            notation::text::for_terminal(written)
+        )
     };
     writeln!(out, "{}", style.paint(Paint::Heading, &head))?;
     writeln!(
@@ -482,18 +485,18 @@ pub fn run(args: &ExplainArgs, style: Style) -> Result<Outcome, CliError> {
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     if let (Some(text), Some(token)) = (&args.position, &args.mv) {
-        let opts = position_cmd::options(&args.options)?;
+        let opts = position_cmd::options(&args.options, text)?;
         let before = match position_cmd::parse(text, &opts) {
             Ok(p) => p,
             Err(m) => {
-                eprintln!("mancala: error: {m}");
+                crate::diag::error(&m);
                 return Ok(Outcome::Invalid);
             }
         };
         let mv: Move = match notation::parse_move(before.variant().kind(), token) {
             Ok(m) => m,
             Err(e) => {
-                eprintln!("mancala: error: {}", e.message);
+                crate::diag::error(&e.message);
                 return Ok(Outcome::Invalid);
             }
         };
@@ -505,7 +508,7 @@ pub fn run(args: &ExplainArgs, style: Style) -> Result<Outcome, CliError> {
         let played = match played {
             Ok(p) => p,
             Err(e) => {
-                eprintln!("mancala: error: {e}");
+                crate::diag::error(&e);
                 return Ok(Outcome::Invalid);
             }
         };
@@ -560,7 +563,7 @@ pub fn run(args: &ExplainArgs, style: Style) -> Result<Outcome, CliError> {
                         print(
                             &mut out,
                             style,
-                            &format!("ply {number} of record {} of {}", u.index, u.file),
+                            &format!("ply {number} of record {} of {}", u.index, u.shown_file()),
                             b,
                             token,
                             written,
@@ -579,12 +582,13 @@ pub fn run(args: &ExplainArgs, style: Style) -> Result<Outcome, CliError> {
         if !u.valid() {
             outcome = Outcome::Invalid;
         } else if shown == 0 {
+            let why = match args.ply {
+                Some(n) => format!("has {}: there is no ply {n}", validate::plies(plies)),
+                None => "has no plies: there is nothing to explain".to_owned(),
+            };
             failure = Some(CliError::Usage(format!(
-                "record {} of {} has {} (no ply {})",
-                u.index,
-                u.file,
-                validate::plies(plies),
-                args.ply.unwrap_or(1)
+                "record {} of {} {why}",
+                u.index, u.file
             )));
         }
         Ok(())

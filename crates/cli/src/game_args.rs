@@ -6,7 +6,7 @@ use rules_core::{GameKind, Player, Position, Variant};
 
 /// The position the arguments describe.
 pub fn position(args: &GameArgs) -> Result<Position, CliError> {
-    let options = parse_options(&args.options)?;
+    let options = options(&args.options)?;
     let game: Option<GameKind> = match &args.game {
         Some(g) => Some(
             g.parse()
@@ -15,6 +15,7 @@ pub fn position(args: &GameArgs) -> Result<Position, CliError> {
         None => None,
     };
     if let Some(text) = &args.position {
+        options_of_position(text, &options)?;
         let setup = notation::parse_position(text, &options).map_err(|e| {
             CliError::Invalid(format!("bad --position at column {}: {e}", e.offset + 1))
         })?;
@@ -48,12 +49,41 @@ pub fn position(args: &GameArgs) -> Result<Position, CliError> {
     Ok(Position::start(variant, opener))
 }
 
-fn parse_options(raw: &[String]) -> Result<Vec<(String, String)>, CliError> {
-    raw.iter()
-        .map(|kv| {
-            kv.split_once('=')
-                .map(|(k, v)| (k.trim().to_owned(), v.trim().to_owned()))
-                .ok_or_else(|| CliError::Usage(format!("bad option `{kv}`: expected KEY=VALUE")))
-        })
-        .collect()
+/// The `--option KEY=VALUE` arguments, each key once: a malformed or repeated one is a usage
+/// error.
+pub fn options(raw: &[String]) -> Result<Vec<(String, String)>, CliError> {
+    let mut out: Vec<(String, String)> = Vec::new();
+    for kv in raw {
+        let (k, v) = kv
+            .split_once('=')
+            .map(|(k, v)| (k.trim().to_owned(), v.trim().to_owned()))
+            .ok_or_else(|| CliError::Usage(format!("bad --option `{kv}`: expected KEY=VALUE")))?;
+        if let Some((_, first)) = out.iter().find(|(key, _)| *key == k) {
+            return Err(CliError::Usage(format!(
+                "--option {k} is given twice ({k}={first} and {k}={v}): give it once"
+            )));
+        }
+        out.push((k, v));
+    }
+    Ok(out)
+}
+
+/// Checks `options` against the game of position string `text`: an option the game does not
+/// have, or a value it does not take, is a usage error naming the option, not a problem of the
+/// position. (A game name that is not one is the position's own problem, reported with it.)
+pub fn options_of_position(text: &str, options: &[(String, String)]) -> Result<(), CliError> {
+    let Some(game) = text
+        .split_whitespace()
+        .next()
+        .and_then(|g| g.parse::<GameKind>().ok())
+    else {
+        return Ok(());
+    };
+    let mut variant = Variant::default_for(game);
+    for (k, v) in options {
+        variant
+            .set_option(k, v)
+            .map_err(|e| CliError::Usage(format!("bad --option {k}={v}: {e}")))?;
+    }
+    Ok(())
 }

@@ -2,7 +2,7 @@
 //! each record parsed and checked on its own.
 
 use crate::cli::From;
-use crate::exit::CliError;
+use crate::exit::{CliError, io_message};
 use notation::{
     CheckOptions, Checked, ChunkProblem, Origin, Problem, ProblemKind, Record, RecordReader,
 };
@@ -30,7 +30,7 @@ pub fn open(name: &str) -> Result<Box<dyn BufRead>, String> {
     }
     File::open(name)
         .map(|f| Box::new(BufReader::with_capacity(1 << 16, f)) as Box<dyn BufRead>)
-        .map_err(|e| format!("{name}: {e}"))
+        .map_err(|e| format!("cannot read {name}: {}", io_message(&e)))
 }
 
 /// `validate`: the problems only.
@@ -78,6 +78,11 @@ impl Unit {
         }
     }
 
+    /// The input's name as a terminal shows it (`notation::text::for_terminal`).
+    pub fn shown_file(&self) -> std::borrow::Cow<'_, str> {
+        notation::text::for_terminal(&self.file)
+    }
+
     pub fn valid(&self) -> bool {
         self.checked.problems.is_empty()
     }
@@ -104,14 +109,16 @@ pub fn each_record(
     let json = match from {
         From::Json => true,
         From::Notation => false,
-        From::Auto => is_json(&mut *reader).map_err(|e| CliError::Io(format!("{file}: {e}")))?,
+        From::Auto => is_json(&mut *reader)
+            .map_err(|e| CliError::Io(format!("cannot read {file}: {}", io_message(&e))))?,
     };
     if json {
         return each_json(&file, reader, opts, f);
     }
     let chunks = RecordReader::new(reader);
     for chunk in chunks {
-        let chunk = chunk.map_err(|e| CliError::Io(format!("{file}: {e}")))?;
+        let chunk =
+            chunk.map_err(|e| CliError::Io(format!("cannot read {file}: {}", io_message(&e))))?;
         let mut unit = Unit {
             file: file.clone(),
             index: chunk.index,
@@ -212,7 +219,12 @@ fn each_json(
         let over = match read_line_bounded(&mut *reader, &mut raw, limit + 1) {
             Ok(None) => break,
             Ok(Some(over)) => over,
-            Err(e) => return Err(CliError::Io(format!("{file}: {e}"))),
+            Err(e) => {
+                return Err(CliError::Io(format!(
+                    "cannot read {file}: {}",
+                    io_message(&e)
+                )));
+            }
         };
         n += 1;
         if n == 1 && raw.starts_with(&[0xEF, 0xBB, 0xBF]) {

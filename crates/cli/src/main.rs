@@ -1,33 +1,15 @@
-//! `mancala`: validate, replay, convert and count games of five mancala games.
-//!
-//! Exit status (every command): 0 when everything given is valid, 1 when some input is invalid
-//! (a record, or a `--position`), 2 for a usage or I/O error, 101 for an internal error (a bug).
-//! Data goes to stdout, diagnostics to stderr; a closed stdout ends the program quietly, with
-//! status 0.
-
-mod atomic;
-mod board;
-mod cli;
-mod convert;
-mod exit;
-mod explain;
-mod game_args;
-mod input;
-mod perft;
-mod position_cmd;
-mod redu_trace;
-mod replay;
-mod style;
-mod svg;
-mod validate;
+//! The `mancala` command: parses the arguments and runs one command of the library (`lib.rs`).
+#![deny(clippy::print_stderr, clippy::print_stdout)]
 
 use clap::Parser;
-use exit::{CliError, Outcome};
+use mancala::exit::{CliError, Outcome};
+use mancala::{cli, convert, diag, explain, perft, position_cmd, replay, style, validate};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
     // No input should ever make mancala panic (the fuzz targets and property tests hunt for it);
-    // if one does, say so in one line instead of a backtrace, with exit status 101.
+    // if one does, say so in one line instead of a backtrace, with exit status 101. The hook
+    // itself never panics, even on a closed stderr (diag).
     std::panic::set_hook(Box::new(|info| {
         let at = info
             .location()
@@ -38,9 +20,10 @@ fn main() -> ExitCode {
             .map(|s| (*s).to_owned())
             .or_else(|| info.payload().downcast_ref::<String>().cloned())
             .unwrap_or_default();
-        eprintln!(
-            "mancala: internal error{at}: {what}\nThis is a bug in mancala: please report it with the command and its input."
-        );
+        diag::text(&format!(
+            "mancala: internal error{at}: {}\nThis is a bug in mancala: please report it with the command and its input.\n",
+            notation::text::for_people(&what)
+        ));
     }));
     let args = match cli::Cli::try_parse() {
         Ok(a) => a,
@@ -62,10 +45,10 @@ fn main() -> ExitCode {
                 .map(str::trim)
                 .collect();
             let line = line.join(" ");
-            eprintln!(
-                "mancala: error: {} (see mancala --help)",
+            diag::error(format_args!(
+                "{} (see mancala --help)",
                 line.trim_start_matches("error: ")
-            );
+            ));
             return ExitCode::from(2);
         }
     };
@@ -87,7 +70,7 @@ fn main() -> ExitCode {
         Ok(Outcome::Failed) => ExitCode::from(2),
         Err(CliError::BrokenPipe) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("mancala: error: {e}");
+            diag::error(&e);
             ExitCode::from(e.exit_code())
         }
     }

@@ -28,14 +28,14 @@ fn progress_line(p: &Progress, finished: &AtomicBool) {
         } else {
             100.0 * done as f64 / total as f64
         };
-        eprint!(
+        crate::diag::control(&format!(
             "\rperft: {done}/{total} parts counted ({pct:.0}%), {:.0} s ",
             t.as_secs_f64()
-        );
+        ));
         shown = true;
     }
     if shown {
-        eprint!("\r\x1b[K");
+        crate::diag::control("\r\x1b[K");
     }
 }
 

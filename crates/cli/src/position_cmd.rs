@@ -16,16 +16,12 @@ use rules_core::{Position, RightKind};
 use serde_json::json;
 use std::io::Write;
 
-/// The `KEY=VALUE` options of the command line.
-pub fn options(o: &PositionOptions) -> Result<Vec<(String, String)>, CliError> {
-    o.options
-        .iter()
-        .map(|kv| {
-            kv.split_once('=')
-                .map(|(k, v)| (k.trim().to_owned(), v.trim().to_owned()))
-                .ok_or_else(|| CliError::Usage(format!("bad option `{kv}`: expected KEY=VALUE")))
-        })
-        .collect()
+/// The `KEY=VALUE` options of the command line for position string `text`: each once, each an
+/// option of its game (else a usage error, `game_args::options_of_position`).
+pub fn options(o: &PositionOptions, text: &str) -> Result<Vec<(String, String)>, CliError> {
+    let options = crate::game_args::options(&o.options)?;
+    crate::game_args::options_of_position(text, &options)?;
+    Ok(options)
 }
 
 /// Reads and checks a position string; `Err` holds the message for stderr (invalid input).
@@ -38,11 +34,11 @@ pub fn parse(text: &str, options: &[(String, String)]) -> Result<Position, Strin
 
 /// Parses the position of a command, or reports it and says the input is invalid.
 fn position_or_report(text: &str, o: &PositionOptions) -> Result<Option<Position>, CliError> {
-    let opts = options(o)?;
+    let opts = options(o, text)?;
     match parse(text, &opts) {
         Ok(p) => Ok(Some(p)),
         Err(m) => {
-            eprintln!("mancala: error: {m}");
+            crate::diag::error(&m);
             Ok(None)
         }
     }
@@ -114,10 +110,10 @@ pub fn moves(args: &MovesArgs) -> Result<Outcome, CliError> {
         return Ok(Outcome::Invalid);
     };
     if let Some(r) = pos.round_result() {
-        eprintln!(
-            "mancala: the round is over ({}): no moves (rules README §6.3)",
+        crate::diag::note(format_args!(
+            "the round is over ({}): no moves (rules README §6.3)",
             r.rule
-        );
+        ));
     }
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
@@ -175,19 +171,19 @@ pub fn play(args: &PlayArgs) -> Result<Outcome, CliError> {
         let mv = match notation::parse_move(kind, token) {
             Ok(m) => m,
             Err(e) => {
-                eprintln!("mancala: error: ply {n}: {}", e.message);
+                crate::diag::error(format_args!("ply {n}: {}", e.message));
                 return Ok(Outcome::Invalid);
             }
         };
         let played = match pos.play(&mv) {
             Ok(p) => p,
             Err(e) => {
-                eprintln!(
-                    "mancala: error: ply {n}: {} ({} to move in {})",
+                crate::diag::error(format_args!(
+                    "ply {n}: {} ({} to move in {})",
                     e,
                     pos.to_move(),
                     write_position(&pos.to_setup())
-                );
+                ));
                 return Ok(Outcome::Invalid);
             }
         };

@@ -5,16 +5,15 @@ use crate::cli::{Format, From, ReplayArgs};
 use crate::exit::{CliError, Outcome};
 use crate::input::{self, Unit};
 use crate::style::{Paint, Style};
-use crate::svg;
 use crate::validate;
 use notation::CheckOptions;
+use notation::text::for_terminal;
 use notation::{Step, write_position};
 use rules_core::{Decision, Player, Position};
 use serde_json::json;
 use std::io::Write;
-use std::path::{Path, PathBuf};
 
-fn decision_text(d: &Decision) -> String {
+pub(crate) fn decision_text(d: &Decision) -> String {
     match d {
         Decision::None => "no set-up decision".to_owned(),
         Decision::Fill(h) => {
@@ -30,7 +29,7 @@ fn decision_text(d: &Decision) -> String {
 
 /// How the round finished at `before` sets up the next one, rule by rule, where the game says
 /// (Uugg: U19, U20, U23).
-fn set_up_notes(before: Option<&Position>) -> Vec<(&'static str, String)> {
+pub(crate) fn set_up_notes(before: Option<&Position>) -> Vec<(&'static str, String)> {
     match before {
         Some(Position::Uugg(u)) => u.next_round_notes(),
         _ => Vec::new(),
@@ -46,7 +45,9 @@ fn text(u: &Unit, out: &mut impl Write, style: Style) -> Result<(), CliError> {
         writeln!(
             out,
             "record {} of {} (line {}): unreadable",
-            u.index, u.file, u.first_line
+            u.index,
+            u.shown_file(),
+            u.first_line
         )?;
         return Ok(());
     };
@@ -55,11 +56,14 @@ fn text(u: &Unit, out: &mut impl Write, style: Style) -> Result<(), CliError> {
     writeln!(
         out,
         "record {} of {} (line {}): {game}, opener of round 1: {}",
-        u.index, u.file, u.first_line, r.opener
+        u.index,
+        u.shown_file(),
+        u.first_line,
+        r.opener
     )?;
     for (name, value) in r.tag_pairs().into_iter().skip(2) {
         if !matches!(name.as_str(), "Options" | "Opener" | "Position") {
-            writeln!(out, "  {name}: {value}")?;
+            writeln!(out, "  {name}: {}", for_terminal(&value))?;
         }
     }
     let mut before: Option<&Position> = None;
@@ -92,7 +96,8 @@ fn text(u: &Unit, out: &mut impl Write, style: Style) -> Result<(), CliError> {
                     format!("ply {number}: {mover} plays {token}")
                 } else {
                     format!(
-                        "ply {number}: {mover} plays {token} (written {written}, the same outcome)"
+                        "ply {number}: {mover} plays {token} (written {}, the same outcome)",
+                        for_terminal(written)
                     )
                 };
                 writeln!(out, "{}", style.paint(Paint::Heading, &head))?;
@@ -270,201 +275,9 @@ pub fn steps_text(after: &Position, trace: &rules_core::Trace) -> String {
     }
 }
 
-/// The comments of a record by the point they follow: key (ply, round) is after ply `ply` (0:
-/// before the first), and after the marker of round `round` when it is not 0 (spec/notation.md
-/// §6.1: a comment speaks of the point reached).
-fn comments(r: &notation::Record) -> Vec<((u32, u32), String)> {
-    let mut out = Vec::new();
-    let (mut ply, mut round) = (0, 0);
-    for item in &r.movetext {
-        match item {
-            notation::Item::Ply { .. } => {
-                ply += 1;
-                round = 0;
-            }
-            notation::Item::Round { round: n, .. } => round = *n,
-            notation::Item::Comment { text } => out.push(((ply, round), text.clone())),
-            notation::Item::Annotation { .. } => {}
-        }
-    }
-    out
-}
-
-/// The caption of the diagram at `key`: its comments, then the position string.
-fn caption(all: &[((u32, u32), String)], key: (u32, u32), pos: &Position) -> Vec<String> {
-    let mut c: Vec<String> = all
-        .iter()
-        .filter(|(k, _)| *k == key)
-        .map(|(_, t)| t.clone())
-        .collect();
-    c.push(format!("position: {}", write_position(&pos.to_setup())));
-    c
-}
-
-/// The lines of a step list for a picture: the seeds are drawn, so their lines are left out.
-fn picture_steps(text: &str) -> Vec<String> {
-    text.lines()
-        .filter(|l| {
-            let t = l.trim_start();
-            !t.starts_with("sown:") && !t.starts_with('#')
-        })
-        .map(|l| l.strip_prefix("  ").unwrap_or(l).to_owned())
-        .collect()
-}
-
-/// Writes one SVG per diagram of a record into `dir`; returns the files written.
-fn svg_files(u: &Unit, dir: &Path, stem: &str) -> Result<Vec<PathBuf>, CliError> {
-    let Some(r) = &u.record else {
-        return Ok(Vec::new());
-    };
-    let game =
-        notation::check::variant_of(r).map_or_else(|_| r.game.to_string(), |v| v.to_string());
-    let all = comments(r);
-    let mut head_caption: Vec<String> = Vec::new();
-    if let Some(src) = &r.source {
-        head_caption.push(format!("Source: {src}"));
-    }
-    if let Some(ev) = &r.event {
-        head_caption.push(format!("Event: {ev}"));
-    }
-    let mut written = Vec::new();
-    let mut ply_no = 0;
-    let mut before: Option<&Position> = None;
-    for step in &u.checked.steps {
-        let (name, diagram) = match step {
-            Step::Start { position } => {
-                before = Some(position);
-                let s = position.to_setup();
-                let mut cap = head_caption.clone();
-                cap.extend(caption(&all, (0, 0), position));
-                (
-                    format!("{stem}-{:03}-000.svg", u.index),
-                    svg::Diagram {
-                        position,
-                        trace: None,
-                        heading: format!(
-                            "{game}, record {}: the start, round {}",
-                            u.index, s.round
-                        ),
-                        caption: cap,
-                        steps: Vec::new(),
-                    },
-                )
-            }
-            Step::Ply {
-                number,
-                token,
-                written: w,
-                mover,
-                trace,
-                after,
-            } => {
-                ply_no = *number;
-                before = Some(after);
-                let mut heading = format!(
-                    "{game}, record {}, ply {number}: {mover} plays {token}",
-                    u.index
-                );
-                if w != token {
-                    let _ =
-                        std::fmt::Write::write_fmt(&mut heading, format_args!(" (written {w})"));
-                }
-                let mut steps = picture_steps(&steps_text(after, trace));
-                if let Some(res) = after.round_result() {
-                    steps.push(format!(
-                        "the round is over ({}): round totals A {}, B {}",
-                        res.rule, res.totals[0], res.totals[1]
-                    ));
-                }
-                let mut cap = head_caption.clone();
-                cap.extend(caption(&all, (*number, 0), after));
-                (
-                    format!("{stem}-{:03}-{number:03}.svg", u.index),
-                    svg::Diagram {
-                        position: after,
-                        trace: Some(trace),
-                        heading,
-                        caption: cap,
-                        steps,
-                    },
-                )
-            }
-            Step::Round {
-                round,
-                decision,
-                position,
-            } => {
-                let notes: Vec<String> = set_up_notes(before)
-                    .into_iter()
-                    .map(|(rule, text)| format!("{text} ({rule})"))
-                    .collect();
-                before = Some(position);
-                let mut cap = head_caption.clone();
-                cap.extend(caption(&all, (ply_no, *round), position));
-                (
-                    format!("{stem}-{:03}-{ply_no:03}-round{round}.svg", u.index),
-                    svg::Diagram {
-                        position,
-                        trace: None,
-                        heading: format!(
-                            "{game}, record {}: round {round} set up ({})",
-                            u.index,
-                            decision_text(decision)
-                        ),
-                        caption: cap,
-                        steps: notes,
-                    },
-                )
-            }
-            Step::RoundOver { .. } | Step::MatchOver { .. } => continue,
-        };
-        let path = dir.join(name);
-        crate::atomic::write(&path, svg::render(&diagram).as_bytes())
-            .map_err(|e| CliError::Io(format!("{}: {e}", path.display())))?;
-        written.push(path);
-    }
-    Ok(written)
-}
-
-/// `replay --svg DIR`: the pictures of every record, each file written whole (atomic.rs).
-fn run_svg(args: &ReplayArgs, dir: &Path) -> Result<Outcome, CliError> {
-    let name = args.file.clone().unwrap_or_else(|| "-".to_owned());
-    let stem = if name == "-" {
-        "stdin".to_owned()
-    } else {
-        Path::new(&name)
-            .file_stem()
-            .map_or_else(|| "record".to_owned(), |s| s.to_string_lossy().into_owned())
-    };
-    let reader = input::open(&name).map_err(CliError::Io)?;
-    std::fs::create_dir_all(dir).map_err(|e| CliError::Io(format!("{}: {e}", dir.display())))?;
-    let stdout = std::io::stdout();
-    let mut out = std::io::BufWriter::new(stdout.lock());
-    let mut invalid = 0;
-    let opts = CheckOptions {
-        lenient: args.lenient,
-        ..input::REPLAY
-    };
-    input::each_record(&name, reader, From::Notation, opts, |u| {
-        for path in svg_files(&u, dir, &stem)? {
-            writeln!(out, "{}", path.display())?;
-        }
-        out.flush()?;
-        validate::report(&u, Format::Text, &mut out)?;
-        invalid += usize::from(!u.valid());
-        Ok(())
-    })?;
-    out.flush()?;
-    Ok(if invalid > 0 {
-        Outcome::Invalid
-    } else {
-        Outcome::Valid
-    })
-}
-
 pub fn run(args: &ReplayArgs, style: Style) -> Result<Outcome, CliError> {
     if let Some(dir) = &args.svg {
-        return run_svg(args, dir);
+        return crate::pictures::run(args, dir);
     }
     let name = args.file.clone().unwrap_or_else(|| "-".to_owned());
     let reader = input::open(&name).map_err(CliError::Io)?;

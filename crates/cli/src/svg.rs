@@ -72,7 +72,20 @@ fn lap_ink(k: usize) -> &'static str {
     LAP_INKS[k % LAP_INKS.len()]
 }
 
-/// Escapes text for SVG character data and attribute values.
+/// Whether XML 1.0 can hold `c` as it is (§2.2 Characters): no C0 control but the tab, line feed
+/// and carriage return; no U+FFFE or U+FFFF (Rust has no surrogates). XML 1.0 also advises
+/// against the other controls (DEL, the C1 controls) and the noncharacters; no reader needs them
+/// and a renderer shows them as it likes, so they are replaced too.
+fn fits_xml(c: char) -> bool {
+    let n = u32::from(c);
+    !(c.is_control() && !matches!(c, '\t' | '\n' | '\r'))
+        && !(0xFDD0..=0xFDEF).contains(&n)
+        && (n & 0xFFFE) != 0xFFFE
+}
+
+/// Escapes text for SVG character data and attribute values: the one escaping of every SVG
+/// writer, whatever the text holds (tags, comments, `--caption`). `&`, `<`, `>` and quotes become
+/// entities; a character XML cannot hold becomes U+FFFD, the replacement character.
 pub fn esc(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
@@ -82,8 +95,8 @@ pub fn esc(s: &str) -> String {
             '>' => out.push_str("&gt;"),
             '"' => out.push_str("&quot;"),
             '\'' => out.push_str("&apos;"),
-            c if (c as u32) < 0x20 && c != '\t' && c != '\n' => {}
-            c => out.push(c),
+            c if fits_xml(c) => out.push(c),
+            _ => out.push('\u{FFFD}'),
         }
     }
     out
@@ -803,5 +816,9 @@ mod tests {
     fn wraps_between_words_and_escapes() {
         assert_eq!(wrap("a bb ccc dddd", 6), ["a bb", "ccc", "dddd"]);
         assert_eq!(esc("a<b & \"c\""), "a&lt;b &amp; &quot;c&quot;");
+        assert_eq!(
+            esc("a\u{1b}[2J\u{0}b\u{FFFE}\u{FFFF}\u{9b}\u{FDD0}\u{10FFFF}\tc\u{e9}"),
+            "a\u{FFFD}[2J\u{FFFD}b\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\tc\u{e9}"
+        );
     }
 }

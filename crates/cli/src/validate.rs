@@ -4,6 +4,7 @@ use crate::cli::{Format, From, ValidateArgs};
 use crate::exit::{CliError, Outcome};
 use crate::input::{self, Unit};
 use notation::CheckOptions;
+use notation::text::for_terminal;
 use serde::Serialize;
 use serde_json::json;
 use std::io::Write;
@@ -40,12 +41,14 @@ pub fn record_line(u: &Unit) -> String {
     if n == 0 {
         format!(
             "{}:{}: record {}: valid ({what})",
-            u.file, u.first_line, u.index
+            u.shown_file(),
+            u.first_line,
+            u.index
         )
     } else {
         format!(
             "{}:{}: record {}: invalid, {n} problem{} ({what})",
-            u.file,
+            u.shown_file(),
             u.first_line,
             u.index,
             if n == 1 { "" } else { "s" }
@@ -84,7 +87,7 @@ pub fn report(u: &Unit, format: Format, out: &mut impl Write) -> Result<(), CliE
     let o = u.origin();
     for p in &u.checked.problems {
         match format {
-            Format::Text => eprintln!("{}", o.render(p)),
+            Format::Text => crate::diag::text(&o.render(p)),
             Format::Json => {
                 let v = json!({"type": "finding", "data": o.json(p)});
                 writeln!(out, "{v}")?;
@@ -103,7 +106,7 @@ pub fn run(args: &ValidateArgs) -> Result<Outcome, CliError> {
         let reader = match input::open(&name) {
             Ok(r) => r,
             Err(e) => {
-                eprintln!("mancala: error: {e}");
+                crate::diag::error(&e);
                 failed = true;
                 continue;
             }
@@ -128,7 +131,9 @@ pub fn run(args: &ValidateArgs) -> Result<Outcome, CliError> {
                         writeln!(
                             out,
                             "  ply {}: `{}` is `{}` in canonical form",
-                            r.ply, r.written, r.canonical
+                            r.ply,
+                            for_terminal(&r.written),
+                            r.canonical
                         )?;
                     }
                 }
@@ -140,7 +145,7 @@ pub fn run(args: &ValidateArgs) -> Result<Outcome, CliError> {
         match r {
             Ok(()) => {}
             Err(CliError::Io(e)) => {
-                eprintln!("mancala: error: {e}");
+                crate::diag::error(&e);
                 failed = true;
             }
             Err(e) => return Err(e),

@@ -7,7 +7,7 @@ use crate::position::{
     mark_char, mark_of, parse_position, read_owners, write_owners, write_position,
 };
 use crate::problem::{Problem, ProblemKind};
-use crate::record::{Item, Outcome, Record, squeeze};
+use crate::record::{Item, Outcome, Record};
 use rules_core::{
     AfterRound, Decision, Event, Hole, MarkKind, MatchResult, Move, Player, Position, RoundResult,
     Setup, Trace, Variant,
@@ -147,10 +147,15 @@ impl Ctx<'_> {
 /// The variant the header states.
 ///
 /// # Errors
-/// A bad option.
+/// A bad option, or one given twice.
 pub fn variant_of(record: &Record) -> Result<Variant, String> {
     let mut v = Variant::default_for(record.game);
-    for (k, val) in &record.options {
+    for (n, (k, val)) in record.options.iter().enumerate() {
+        if let Some((_, first)) = record.options[..n].iter().find(|(key, _)| key == k) {
+            return Err(format!(
+                "option `{k}` is given twice ({k}={first} and {k}={val}): give it once"
+            ));
+        }
         v.set_option(k, val).map_err(|e| e.to_string())?;
     }
     Ok(v)
@@ -282,48 +287,12 @@ pub fn check_with(record: &Record, spans: Option<&Spans>, opts: CheckOptions) ->
     let mut out = Checked::default();
     let mut canon = opts.canonical.then(|| record.clone());
 
-    // Header values that the reading grammar guarantees, checked again for JSON input.
-    let version_ok = record
-        .notation
-        .strip_prefix("1.")
-        .is_some_and(|m| !m.is_empty() && m.bytes().all(|b| b.is_ascii_digit()));
-    if !version_ok {
-        let s = cx.tag_span("Notation");
-        cx.push(Problem::new(
-            ProblemKind::Header,
-            s,
-            format!(
-                "unsupported notation version `{}`: this reader reads version 1.x",
-                record.notation
-            ),
-        ));
-    }
-    let mut seen = std::collections::HashSet::new();
-    for (name, value) in record.tag_pairs() {
-        let name_ok = name.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
-            && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
-        if !name_ok {
-            cx.push(Problem::new(
-                ProblemKind::Header,
-                None,
-                format!("`{name}` is not a tag name: letters, digits and _, from a letter"),
-            ));
-        }
-        if value.chars().any(|c| c.is_control() && c != '\t') {
-            let s = cx.tag_span(&name);
-            cx.push(Problem::new(
-                ProblemKind::Header,
-                s,
-                format!("the value of tag {name} holds a line end or control character"),
-            ));
-        }
-        if !seen.insert(name.clone()) {
-            cx.push(Problem::new(
-                ProblemKind::Header,
-                None,
-                format!("tag {name} is given twice"),
-            ));
-        }
+    // What the reading grammar guarantees, checked again for JSON input: a record the notation
+    // cannot hold is not checked further, as a syntax error stops a record read from text.
+    let form = crate::form::problems(record, |name| cx.tag_span(name));
+    if !form.is_empty() {
+        out.problems = form;
+        return out;
     }
     let variant = match variant_of(record) {
         Ok(v) => v,
@@ -386,16 +355,7 @@ pub fn check_with(record: &Record, spans: Option<&Spans>, opts: CheckOptions) ->
             break;
         }
         match item {
-            Item::Comment { text } => {
-                if *text != squeeze(text) {
-                    let s = cx.item_span(k);
-                    cx.push(Problem::new(
-                        ProblemKind::Syntax,
-                        s,
-                        "comment text has runs of whitespace, or whitespace at an end: a comment is words separated by single spaces",
-                    ));
-                }
-            }
+            Item::Comment { .. } => {}
             Item::Ply { number, token } => {
                 ply += 1;
                 if let Some(n) = number

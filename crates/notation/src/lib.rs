@@ -9,6 +9,7 @@
 //! * A [`Record`] is also its JSON form (serde): `mancala convert` goes both ways.
 
 pub mod check;
+mod form;
 pub mod generate;
 mod moves;
 mod parse;
@@ -20,6 +21,7 @@ mod record;
 mod render;
 pub mod suite;
 mod syntax;
+pub mod text;
 
 pub use check::{
     CheckOptions, Checked, Respelled, Step, check, check_with, is_lenient_only, match_end,

@@ -51,7 +51,7 @@ pub struct Parsed {
 type Res<'a, T> = IResult<&'a str, T, PErr<'a>>;
 
 /// Characters that end a move token: whitespace and the delimiters of §10.1.
-fn is_delim(c: char) -> bool {
+pub(crate) fn is_delim(c: char) -> bool {
     c.is_whitespace() || matches!(c, '{' | '}' | '(' | ')' | '<' | '>' | '[' | ']' | '"' | ';')
 }
 
@@ -145,6 +145,12 @@ fn comment(i: &str) -> Res<'_, String> {
                 }));
             }
             Some('}') => return Ok((chars.as_str(), out)),
+            Some(c) if c.is_control() && !c.is_whitespace() => {
+                return Err(nom::Err::Failure(PErr {
+                    rest,
+                    expected: Some("printable text in a comment (spec/notation.md §2.1)"),
+                }));
+            }
             Some('\\') => match chars.next() {
                 Some(c @ ('\\' | '}' | '[')) => {
                     out.push(c);
@@ -163,6 +169,13 @@ fn comment(i: &str) -> Res<'_, String> {
             }
         }
     }
+}
+
+/// A character of an annotation value (§6.2, §10.1): no bracket, and no control character but
+/// white space.
+pub(crate) fn is_annotation_char(c: char) -> bool {
+    !matches!(c, '(' | ')' | '{' | '}' | '[' | ']' | '<' | '>')
+        && !(c.is_control() && !c.is_whitespace())
 }
 
 /// An annotation `(key value)` (§6.2): the key and the value with its text.
@@ -184,7 +197,7 @@ fn annotation(i: &str) -> Res<'_, (&str, &str)> {
     .parse(i)?;
     let (i, value) = nom::combinator::cut(label(
         "the annotation's value",
-        take_while1(|c: char| !matches!(c, '(' | ')' | '{' | '}' | '[' | ']' | '<' | '>')),
+        take_while1(is_annotation_char),
     ))
     .parse(i)?;
     let (i, _) = nom::combinator::cut(label("`)` closing the annotation", char(')'))).parse(i)?;
@@ -254,6 +267,10 @@ fn decision(i: &str) -> Res<'_, Decision> {
     }))
 }
 
+/// The highest round number a record can hold (§3.3): numbers are at most 9999, as in position
+/// strings (§4.1).
+pub const MAX_ROUND: u32 = 9999;
+
 /// A round marker `<round N [decision]>` (§3.3).
 fn round_marker(i: &str) -> Res<'_, (u32, Decision)> {
     let (i, _) = char('<').parse(i)?;
@@ -264,17 +281,17 @@ fn round_marker(i: &str) -> Res<'_, (u32, Decision)> {
         take_while1(char::is_whitespace),
     ))
     .parse(i)?;
-    let (i, n) = nom::combinator::cut(label("a round number", digit1)).parse(i)?;
+    let (rest, n) = nom::combinator::cut(label("a round number", digit1)).parse(i)?;
+    // Numbers of a record are at most 9999, as in position strings (§3.3, §4.1).
     let round = n
         .parse::<u32>()
         .ok()
-        .filter(|&r| r <= 9999)
-        .ok_or_else(|| {
-            nom::Err::Failure(PErr {
-                rest: &i[..0],
-                expected: Some("a round number up to 9999"),
-            })
-        })?;
+        .filter(|&r| r <= MAX_ROUND)
+        .ok_or(nom::Err::Failure(PErr {
+            rest: i,
+            expected: Some("a round number of at most 9999"),
+        }))?;
+    let i = rest;
     let j = ws(i);
     let (i, d) = if j.starts_with('>') {
         (j, Decision::None)
@@ -294,14 +311,7 @@ fn round_marker(i: &str) -> Res<'_, (u32, Decision)> {
 
 fn syntax_problem(text: &str, e: &PErr<'_>) -> Problem {
     let at = text.len() - e.rest.len();
-    let len = e
-        .rest
-        .chars()
-        .take_while(|c| !c.is_whitespace())
-        .take(24)
-        .map(char::len_utf8)
-        .sum::<usize>()
-        .max(usize::from(!e.rest.is_empty()));
+    let len = crate::syntax::found_len(e.rest);
     Problem::new(
         ProblemKind::Syntax,
         Some(at..at + len),
@@ -583,6 +593,15 @@ fn header(
                 bad(vs, format!("bad option `{kv}`: expected KEY=VALUE"));
                 continue;
             };
+            if let Some((_, first)) = record.options.iter().find(|(key, _)| key == k) {
+                bad(
+                    vs,
+                    format!(
+                        "option `{k}` is given twice ({k}={first} and {k}={val}): give it once"
+                    ),
+                );
+                continue;
+            }
             if let Some(var) = variant.as_mut()
                 && let Err(e) = var.set_option(k, val)
             {

@@ -7,7 +7,8 @@
 //! ([`crate::parse::parse_record`]).
 //!
 //! The reader strips a leading byte-order mark and turns CRLF into LF. A record longer than
-//! [`MAX_RECORD`] bytes is skipped up to the next record and reported, never buffered.
+//! [`MAX_RECORD`] bytes is skipped up to the next record and reported, never buffered: at most one
+//! record and one line (each up to the limit) are held at a time.
 
 use std::io::{self, BufRead};
 
@@ -148,8 +149,10 @@ impl<R: BufRead> RecordReader<R> {
             let (l, n, over) = if let Some(p) = self.pending.take() {
                 p
             } else {
-                let cap = self.max.saturating_sub(text.len()) + 1;
-                match self.read_line(&mut line, cap)? {
+                // A line is kept up to the limit of a whole record, whatever this record holds
+                // already: the line read ahead may be the first line of the next record, whose
+                // size owes nothing to this one (issue 13).
+                match self.read_line(&mut line, self.max.saturating_add(1))? {
                     None => {
                         self.done = true;
                         break;
@@ -247,6 +250,21 @@ mod tests {
         assert_eq!((c[0].index, c[0].first_line), (1, 1));
         assert_eq!(c[1].text, "[A \"3\"]\n\n2B\n*\n\n\n");
         assert_eq!((c[1].index, c[1].first_line), (2, 6));
+    }
+
+    /// The limit is per record: a record just under it does not make the next one too large.
+    #[test]
+    fn the_limit_counts_each_record_alone() {
+        let first = format!("[A \"1\"]\n{}\n", "x".repeat(80));
+        let second = "[A \"2\"]\n*\n";
+        assert!(first.len() <= 100 && first.len() + second.len() > 100);
+        let c = chunks(format!("{first}{second}").as_bytes(), 100);
+        assert_eq!(c.len(), 2);
+        assert_eq!(
+            (c[0].problem.clone(), c[0].text.as_str()),
+            (None, first.as_str())
+        );
+        assert_eq!((c[1].problem.clone(), c[1].text.as_str()), (None, second));
     }
 
     #[test]

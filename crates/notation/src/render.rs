@@ -2,6 +2,7 @@
 //! in characters) only here, with a caret excerpt in the manner of rustc and ruff.
 
 use crate::problem::{Problem, ProblemKind};
+use crate::text::{for_people, for_terminal};
 use serde::Serialize;
 use std::fmt::Write as _;
 use std::ops::Range;
@@ -47,27 +48,31 @@ fn floor_char(s: &str, mut i: usize) -> usize {
 /// The widest excerpt line shown, in characters.
 const EXCERPT: usize = 100;
 
-/// The part of a long line around the place, with `…` where it is cut: the text, the column and
-/// the width of the caret in it.
-fn window(loc: &Location) -> (String, usize, usize) {
+/// The part of a long line around the place, with `…` where it is cut: the text before the
+/// place, the place, and the text after it, each as the terminal shows it ([`for_terminal`]).
+fn window(loc: &Location) -> (String, String, String) {
     let chars: Vec<char> = loc.line_text.chars().collect();
-    if chars.len() <= EXCERPT {
-        return (loc.line_text.clone(), loc.column, loc.width);
-    }
-    let start = (loc.column - 1).saturating_sub(EXCERPT / 2);
-    let end = (start + EXCERPT).min(chars.len());
-    let mut shown = String::new();
-    let mut col = loc.column - start;
+    let (start, end) = if chars.len() <= EXCERPT {
+        (0, chars.len())
+    } else {
+        let start = (loc.column - 1).saturating_sub(EXCERPT / 2);
+        (start, (start + EXCERPT).min(chars.len()))
+    };
+    let at = (loc.column - 1).clamp(start, end);
+    let place_end = (at + loc.width).min(end);
+    let shown = |a: usize, b: usize| {
+        let part: String = chars[a..b].iter().collect();
+        for_terminal(&part).into_owned()
+    };
+    let mut before = shown(start, at);
     if start > 0 {
-        shown.push('…');
-        col += 1;
+        before.insert(0, '…');
     }
-    shown.extend(&chars[start..end]);
+    let mut after = shown(place_end, end);
     if end < chars.len() {
-        shown.push('…');
+        after.push('…');
     }
-    let width = loc.width.min(end.saturating_sub(loc.column - 1)).max(1);
-    (shown, col, width)
+    (before, shown(at, place_end), after)
 }
 
 /// Where a problem is, for the record it belongs to.
@@ -119,7 +124,8 @@ impl Origin<'_> {
         }
     }
 
-    /// The problem as a JSON object.
+    /// The problem as a JSON object. The message is for people, with long words shortened
+    /// ([`crate::text::shorten_words`]); the other members are data.
     #[must_use]
     pub fn json<'b>(&'b self, p: &'b Problem) -> FindingJson<'b> {
         let loc = self.location(p);
@@ -135,47 +141,50 @@ impl Origin<'_> {
             token: p.token.as_deref(),
             kind: p.kind,
             rule: p.rule,
-            message: p.to_string(),
+            message: crate::text::shorten_words(&p.to_string()).into_owned(),
         }
     }
 
-    /// The problem for people: a headline, the place, and the line with a caret.
+    /// The problem for people: a headline, the place, and the line with a caret. Nothing of the
+    /// input reaches the terminal raw: every part goes through [`for_terminal`], long words
+    /// of the message and token are shortened.
     #[must_use]
     pub fn render(&self, p: &Problem) -> String {
         let mut out = String::new();
-        let _ = writeln!(out, "error[{}]: {p}", p.kind);
+        let _ = writeln!(out, "error[{}]: {}", p.kind, for_people(&p.to_string()));
         let mut context = format!("record {}", self.record);
         if let Some(n) = p.ply {
             let _ = write!(context, ", ply {n}");
         }
         if let Some(t) = &p.token {
-            let _ = write!(context, ", token `{t}`");
+            let _ = write!(context, ", token `{}`", for_people(t));
         }
+        let file = for_terminal(self.file);
         match self.location(p) {
             Some(loc) => {
                 let num = loc.line.to_string();
                 let pad = " ".repeat(num.len());
                 let _ = writeln!(
                     out,
-                    "{pad}--> {}:{}:{} ({context})",
-                    self.file, loc.line, loc.column
+                    "{pad}--> {file}:{}:{} ({context})",
+                    loc.line, loc.column
                 );
                 let _ = writeln!(out, "{pad} |");
-                let (shown, col, width) = window(&loc);
-                let _ = writeln!(out, "{num} | {shown}");
-                let lead: String = shown
+                let (before, place, after) = window(&loc);
+                let _ = writeln!(out, "{num} | {before}{place}{after}");
+                let lead: String = before
                     .chars()
-                    .take(col - 1)
                     .map(|c| if c == '\t' { '\t' } else { ' ' })
                     .collect();
+                let width = place.chars().count().max(1);
                 let _ = writeln!(out, "{pad} | {lead}{}", "^".repeat(width));
             }
             None => match p.at {
                 Some((line, col)) => {
-                    let _ = writeln!(out, " --> {}:{line}:{col} ({context})", self.file);
+                    let _ = writeln!(out, " --> {file}:{line}:{col} ({context})");
                 }
                 None => {
-                    let _ = writeln!(out, " --> {}:{} ({context})", self.file, self.first_line);
+                    let _ = writeln!(out, " --> {file}:{} ({context})", self.first_line);
                 }
             },
         }
@@ -212,12 +221,32 @@ mod tests {
     fn long_lines_are_cut_around_the_place() {
         let line = format!("{} 9Z {}", "x".repeat(300), "y".repeat(300));
         let l = locate(&line, 1, &(301..303));
-        let (shown, col, width) = window(&l);
-        assert_eq!(shown.chars().count(), 102);
-        assert!(shown.starts_with('…') && shown.ends_with('…'));
+        let (before, place, after) = window(&l);
         assert_eq!(
-            shown.chars().skip(col - 1).take(width).collect::<String>(),
-            "9Z"
+            before.chars().count() + place.chars().count() + after.chars().count(),
+            102
         );
+        assert!(before.starts_with('…') && after.ends_with('…'));
+        assert_eq!(place, "9Z");
+    }
+
+    #[test]
+    fn control_characters_of_the_input_are_shown_escaped_with_the_caret_under_them() {
+        let t = "[A \"1\"]\r[B \"2\"]\n\n1. \u{1b}]0;x\u{7} *\n";
+        let at = t.find('\r').unwrap();
+        let o = Origin {
+            file: "f\u{1b}[2J.mgn",
+            record: 1,
+            first_line: 1,
+            text: Some(t),
+        };
+        let p = Problem::new(ProblemKind::Syntax, Some(at..at + 1), "found \u{9b}31m")
+            .at_ply(Some(1), Some("\u{202e}3B"));
+        let shown = o.render(&p);
+        assert_eq!(
+            shown,
+            "error[syntax]: found \\u{9b}31m\n --> f\\u{1b}[2J.mgn:1:8 (record 1, ply 1, token `\\u{202e}3B`)\n  |\n1 | [A \"1\"]\\u{d}[B \"2\"]\n  |        ^^^^^\n"
+        );
+        assert!(!shown.chars().any(|c| c.is_control() && c != '\n'));
     }
 }

@@ -56,21 +56,56 @@ pub fn label<'a, O>(
     }
 }
 
-/// The text found at an error: the next token, or "the end".
+/// Whether `c` ends the text quoted at an error: white space and the delimiters of records and
+/// position strings.
+fn ends_found(c: char) -> bool {
+    c.is_whitespace()
+        || matches!(
+            c,
+            ',' | '/' | '[' | ']' | '{' | '}' | '(' | ')' | '<' | '>' | '"' | ';'
+        )
+}
+
+/// The length in bytes of the token at an error: what [`found`] quotes (at least one character).
+#[must_use]
+pub fn found_len(rest: &str) -> usize {
+    let token: usize = rest
+        .chars()
+        .take_while(|c| !ends_found(*c))
+        .take(24)
+        .map(char::len_utf8)
+        .sum();
+    if token == 0 {
+        rest.chars().next().map_or(0, char::len_utf8)
+    } else {
+        token
+    }
+}
+
+/// The text found at an error: the next token, or what stands there, in words.
 #[must_use]
 pub fn found(rest: &str) -> String {
     let token: String = rest
         .chars()
-        .take_while(|c| !c.is_whitespace() && !matches!(c, ',' | '/' | '[' | ']' | '{' | '}' | '"'))
+        .take_while(|c| !ends_found(*c))
         .take(24)
         .collect();
     if token.is_empty() {
         match rest.chars().next() {
             None => "the end".to_owned(),
-            Some('\n') | Some('\r') => "the end of the line".to_owned(),
+            Some('\n') => "the end of the line".to_owned(),
+            Some('\r') => {
+                "a carriage return (CR) alone: lines end with LF or CRLF (spec/notation.md §2.1)"
+                    .to_owned()
+            }
             Some(c) if c.is_whitespace() => "a space".to_owned(),
             Some(c) => format!("`{c}`"),
         }
+    } else if let Some(c) = token.chars().find(|c| c.is_control()) {
+        format!(
+            "`{token}`, which holds the control character U+{:04X}",
+            u32::from(c)
+        )
     } else {
         format!("`{token}`")
     }
@@ -80,13 +115,7 @@ impl PErr<'_> {
     /// The error as a position-string error located in `text`.
     pub(crate) fn into_position_error(self, text: &str) -> PositionError {
         let offset = text.len() - self.rest.len();
-        let token_len = self
-            .rest
-            .chars()
-            .take_while(|c| !c.is_whitespace() && !matches!(c, ',' | '/'))
-            .map(char::len_utf8)
-            .sum::<usize>()
-            .max(usize::from(!self.rest.is_empty()));
+        let token_len = found_len(self.rest);
         PositionError {
             offset,
             len: token_len,

@@ -1,0 +1,171 @@
+//! What the reading grammar (`spec/notation.md` §10.1) guarantees of a record, checked again for
+//! records that did not come from text: a JSON record (§7) must be one that the notation can
+//! hold, or `convert` would write text that reads back as another record, or not at all (issue
+//! 13). A record read from text always passes.
+
+use crate::parse::{MAX_ROUND, is_annotation_char};
+use crate::problem::{Problem, ProblemKind};
+use crate::record::{Item, KNOWN_TAGS, Outcome, Record, squeeze};
+use rules_core::Decision;
+use std::ops::Range;
+
+/// The largest seed count of a `layout` decision (§3.3), as in position strings (§4.1).
+const MAX_COUNT: u32 = 999;
+
+/// Every way `record` departs from what the notation can write, with the span of the part when
+/// `spans` locate it. Empty for every record read from text.
+#[must_use]
+pub fn problems(record: &Record, tag_span: impl Fn(&str) -> Option<Range<usize>>) -> Vec<Problem> {
+    let mut out = Vec::new();
+    let header =
+        |span: Option<Range<usize>>, msg: String| Problem::new(ProblemKind::Header, span, msg);
+    let version_ok = record
+        .notation
+        .strip_prefix("1.")
+        .is_some_and(|m| !m.is_empty() && m.bytes().all(|b| b.is_ascii_digit()));
+    if !version_ok {
+        out.push(header(
+            tag_span("Notation"),
+            format!(
+                "unsupported notation version `{}`: this reader reads version 1.x",
+                record.notation
+            ),
+        ));
+    }
+    for (name, _) in &record.tags {
+        if KNOWN_TAGS.contains(&name.as_str()) {
+            out.push(header(
+                None,
+                format!(
+                    "tag {name} is given among the other tags: in the JSON form it is the member `{}` (spec/notation.md §7)",
+                    json_member(name)
+                ),
+            ));
+        }
+    }
+    let mut seen = std::collections::HashSet::new();
+    for (name, value) in record.tag_pairs() {
+        let name_ok = name.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
+            && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+        if !name_ok {
+            out.push(header(
+                None,
+                format!("`{name}` is not a tag name: letters, digits and _, from a letter"),
+            ));
+        }
+        if value.chars().any(|c| c.is_control() && c != '\t') {
+            out.push(header(
+                tag_span(&name),
+                format!("the value of tag {name} holds a line end or control character"),
+            ));
+        }
+        if !seen.insert(name.clone()) {
+            out.push(header(None, format!("tag {name} is given twice")));
+        }
+    }
+    for (k, v) in &record.options {
+        if k.is_empty() || k.contains(char::is_whitespace) || k.contains('=') {
+            out.push(header(
+                tag_span("Options"),
+                format!("`{k}` is not an option name"),
+            ));
+        } else if v.contains(char::is_whitespace) {
+            out.push(header(
+                tag_span("Options"),
+                format!("bad value `{v}` for option `{k}`: a value holds no white space"),
+            ));
+        }
+    }
+    for item in &record.movetext {
+        if let Some(why) = item_problem(item) {
+            out.push(Problem::new(ProblemKind::Syntax, None, why));
+        }
+    }
+    out
+}
+
+/// The member of the JSON form that holds a known tag.
+fn json_member(tag: &str) -> &'static str {
+    match tag {
+        "Notation" => "notation",
+        "Game" => "game",
+        "Options" => "options",
+        "Opener" => "opener",
+        "PlayerA" => "player_a",
+        "PlayerB" => "player_b",
+        "Event" => "event",
+        "Date" => "date",
+        "Source" => "source",
+        _ => "position",
+    }
+}
+
+/// Why the notation cannot write `item` as it is, if it cannot.
+fn item_problem(item: &Item) -> Option<String> {
+    match item {
+        Item::Ply { token, .. } => token_problem(token),
+        Item::Round { round, decision } => {
+            if *round > MAX_ROUND {
+                return Some(format!(
+                    "round {round} is past the limit: round numbers are at most {MAX_ROUND} (spec/notation.md §3.3)"
+                ));
+            }
+            match decision {
+                Decision::Layout(counts) => counts.iter().find(|&&n| n > MAX_COUNT).map(|n| {
+                    format!(
+                        "round {round}: layout count {n} is past the limit of {MAX_COUNT} seeds"
+                    )
+                }),
+                Decision::None | Decision::Fill(_) => None,
+            }
+        }
+        Item::Annotation { key, value } => {
+            let key_ok = key.chars().next().is_some_and(|c| c.is_ascii_lowercase())
+                && key.chars().all(|c| c.is_ascii_lowercase() || c == '-');
+            if !key_ok {
+                Some(format!(
+                    "`{key}` is not an annotation key: lowercase letters and -, such as captures"
+                ))
+            } else if value.is_empty() || !value.chars().all(is_annotation_char) {
+                Some(format!(
+                    "annotation ({key} ...): a value is not empty and holds no bracket ( ) {{ }} [ ] < > and no control character"
+                ))
+            } else if *value != squeeze(value) {
+                Some(format!(
+                    "annotation ({key} ...): the value has runs of white space, or white space at an end"
+                ))
+            } else {
+                None
+            }
+        }
+        Item::Comment { text } => {
+            if text.chars().any(|c| c.is_control() && !c.is_whitespace()) {
+                Some("a comment holds a control character: comments are printable text (spec/notation.md §2.1)".to_owned())
+            } else if *text != squeeze(text) {
+                Some("comment text has runs of whitespace, or whitespace at an end: a comment is words separated by single spaces".to_owned())
+            } else {
+                None
+            }
+        }
+    }
+}
+
+/// Why `token` cannot be written as a move token (§5.1, §10.1), if it cannot.
+fn token_problem(token: &str) -> Option<String> {
+    let digits = token.bytes().take_while(u8::is_ascii_digit).count();
+    if token.is_empty() {
+        Some("an empty move token".to_owned())
+    } else if token.chars().any(crate::parse::is_delim) {
+        Some(format!(
+            "`{token}` is not a move token: a token holds no white space and none of {{ }} ( ) < > [ ] \" ;"
+        ))
+    } else if Outcome::from_token(token).is_some()
+        || (digits > 0 && token[digits..].starts_with('.'))
+    {
+        Some(format!(
+            "`{token}` is not a move token: it reads as a result or a move number"
+        ))
+    } else {
+        None
+    }
+}
