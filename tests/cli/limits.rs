@@ -370,7 +370,7 @@ fn perft_depth_and_option_values_are_bounded_with_clear_errors() {
         (
             &["perft", "--game", "uugg", "-o", "balla", "1"],
             2,
-            "bad option `balla`: expected KEY=VALUE",
+            "bad --option `balla`: expected KEY=VALUE",
         ),
         (
             &["perft", "--game", "redu", "-o", "seeds=4", "1"],

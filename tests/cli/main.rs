@@ -4,6 +4,7 @@
 
 mod corpus;
 mod fuzz_regressions;
+mod hardening;
 mod limits;
 mod options;
 mod redu;

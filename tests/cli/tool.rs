@@ -25,79 +25,13 @@ fn stdout(args: &[&str]) -> String {
     String::from_utf8(out.stdout).unwrap()
 }
 
-/// A small well-formedness check of XML: every tag closed in order, attributes quoted, `&` only
-/// in entities, one root element `svg`.
+/// Well-formed XML (a real parser, roxmltree) with one root element `svg`.
 fn check_xml(text: &str) -> Result<(), String> {
-    let mut stack: Vec<String> = Vec::new();
-    let mut rest = text;
-    let mut roots = 0;
-    while !rest.is_empty() {
-        let Some(open) = rest.find('<') else {
-            check_text(rest)?;
-            break;
-        };
-        check_text(&rest[..open])?;
-        let close = rest[open..].find('>').ok_or("a tag is not closed")? + open;
-        let tag = &rest[open + 1..close];
-        if let Some(name) = tag.strip_prefix('/') {
-            let top = stack.pop().ok_or(format!("</{name}> closes nothing"))?;
-            if top != name.trim() {
-                return Err(format!("</{name}> closes <{top}>"));
-            }
-        } else {
-            let self_closing = tag.ends_with('/');
-            let body = tag.trim_end_matches('/');
-            let name = body.split_whitespace().next().ok_or("an empty tag")?;
-            let attrs = body[name.len()..].trim();
-            // name="value" pairs, values without < or a bare &.
-            let mut a = attrs;
-            while !a.is_empty() {
-                let eq = a
-                    .find('=')
-                    .ok_or(format!("attribute without value in <{tag}>"))?;
-                let q = a[eq + 1..].chars().next();
-                if q != Some('"') {
-                    return Err(format!("unquoted attribute in <{tag}>"));
-                }
-                let end = a[eq + 2..].find('"').ok_or("unclosed attribute")? + eq + 2;
-                check_text(&a[eq + 2..end])?;
-                a = a[end + 1..].trim_start();
-            }
-            if stack.is_empty() {
-                roots += 1;
-                if name != "svg" {
-                    return Err(format!("root element <{name}>"));
-                }
-            }
-            if !self_closing {
-                stack.push(name.to_owned());
-            }
-        }
-        rest = &rest[close + 1..];
+    let doc = roxmltree::Document::parse(text).map_err(|e| e.to_string())?;
+    match doc.root_element().tag_name().name() {
+        "svg" => Ok(()),
+        other => Err(format!("root element <{other}>")),
     }
-    if !stack.is_empty() {
-        return Err(format!("unclosed elements {stack:?}"));
-    }
-    if roots != 1 {
-        return Err(format!("{roots} root elements"));
-    }
-    Ok(())
-}
-
-fn check_text(t: &str) -> Result<(), String> {
-    for (k, _) in t.match_indices('&') {
-        let ent = &t[k..];
-        if !["&amp;", "&lt;", "&gt;", "&quot;", "&apos;"]
-            .iter()
-            .any(|e| ent.starts_with(e))
-        {
-            return Err(format!("a bare & in {t:?}"));
-        }
-    }
-    if t.contains('>') || t.contains('<') {
-        return Err(format!("a raw < or > in {t:?}"));
-    }
-    Ok(())
 }
 
 /// The SVG files `replay --svg` writes for `file`, by name.
@@ -474,7 +408,7 @@ fn explain_errors() {
         .args(["explain", "--ply", "9", "corpus/ok/bechi-fig04.mgn"])
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("has 1 ply (no ply 9)"));
+        .stderr(predicate::str::contains("has 1 ply: there is no ply 9"));
     mancala()
         .args(["explain", "--record", "3", "corpus/ok/bechi-fig04.mgn"])
         .assert()
@@ -578,8 +512,8 @@ fn svg_write_failure_leaves_no_partial_file() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// A replay --svg killed while it writes leaves only whole pictures under their names (at most a
-/// hidden temporary file besides).
+/// A replay --svg killed while it writes leaves only whole pictures under their names (SIGKILL
+/// cannot be handled: at most a hidden temporary file `.NAME.XXXXXX.tmp` besides).
 #[test]
 fn svg_killed_mid_run_leaves_only_whole_pictures() {
     let dir = scratch("svg-kill");
@@ -613,7 +547,7 @@ fn svg_killed_mid_run_leaves_only_whole_pictures() {
             check_xml(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
             whole += 1;
         } else {
-            assert!(name.starts_with('.') && name.contains(".tmp-"), "{name}");
+            assert!(name.starts_with('.') && name.ends_with(".tmp"), "{name}");
         }
     }
     assert!(whole > 0);

@@ -227,9 +227,8 @@ fn corpus(records: u64) -> Result<PathBuf, String> {
         return Ok(path);
     }
     eprintln!("bench: writing {} ({records} records)", path.display());
-    let tmp = path.with_extension("tmp");
-    let f = std::fs::File::create(&tmp).map_err(|e| format!("{}: {e}", tmp.display()))?;
-    let mut out = std::io::BufWriter::new(f);
+    let mut file = crate::atomic::create(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut out = std::io::BufWriter::new(&mut file);
     let opts = GenOptions {
         max_rounds: 1,
         max_plies: 1000,
@@ -246,7 +245,8 @@ fn corpus(records: u64) -> Result<PathBuf, String> {
     }
     out.flush().map_err(|e| e.to_string())?;
     drop(out);
-    std::fs::rename(&tmp, &path).map_err(|e| e.to_string())?;
+    file.commit()
+        .map_err(|e| format!("{}: {e}", path.display()))?;
     Ok(path)
 }
 

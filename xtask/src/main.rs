@@ -25,6 +25,10 @@
 //!   rule-book example rendered to PNG with librsvg's rsvg-convert (installed from the
 //!   distribution when missing), into `target/render/png/` (`tool.rs`).
 
+/// Files written whole or not at all, through exclusive temporary files: the command's own
+/// (`crates/cli/src/atomic.rs`).
+#[path = "../../crates/cli/src/atomic.rs"]
+mod atomic;
 mod tool;
 
 mod bench;
@@ -203,19 +207,16 @@ fn gen_records(args: &[String]) -> Result<(), String> {
             variants.push(v);
         }
     }
-    // `--out FILE` is written whole or not at all: into a temporary file beside it, renamed to
-    // FILE once complete, so an interrupted run never leaves a partial FILE (issue 8).
-    let partial = value("--out").map(|p| {
-        let p = std::path::Path::new(p);
-        let name = p
-            .file_name()
-            .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
-        p.with_file_name(format!(".{name}.partial-{}", std::process::id()))
-    });
-    let mut out: Box<dyn Write> = match &partial {
-        Some(tmp) => Box::new(std::io::BufWriter::new(
-            std::fs::File::create(tmp).map_err(|e| format!("{}: {e}", tmp.display()))?,
-        )),
+    // `--out FILE` is written whole or not at all (issue 8), through an exclusive temporary file
+    // beside it that no planted link can redirect and that an interrupted run removes (issue 13;
+    // atomic.rs).
+    let out_path = value("--out").map(PathBuf::from);
+    let mut file = match &out_path {
+        Some(p) => Some(atomic::create(p).map_err(|e| format!("{}: {e}", p.display()))?),
+        None => None,
+    };
+    let mut out: Box<dyn Write + '_> = match file.as_mut() {
+        Some(f) => Box::new(std::io::BufWriter::new(f)),
         None => Box::new(std::io::BufWriter::new(std::io::stdout().lock())),
     };
     let opts = GenOptions {
@@ -239,23 +240,12 @@ fn gen_records(args: &[String]) -> Result<(), String> {
         out.flush().map_err(|e| e.to_string())?;
         Ok((n, written))
     };
-    let result = write_all();
+    // On failure the unfinished file is dropped, which removes its temporary file.
+    let (n, written) = write_all()?;
     drop(out);
-    let (n, written) = match (result, &partial, value("--out")) {
-        (Err(e), Some(tmp), _) => {
-            let _ = std::fs::remove_file(tmp);
-            return Err(e);
-        }
-        (Err(e), None, _) => return Err(e),
-        (Ok(done), Some(tmp), Some(p)) => {
-            std::fs::rename(tmp, p).map_err(|e| {
-                let _ = std::fs::remove_file(tmp);
-                format!("{p}: {e}")
-            })?;
-            done
-        }
-        (Ok(done), ..) => done,
-    };
+    if let (Some(f), Some(p)) = (file, &out_path) {
+        f.commit().map_err(|e| format!("{}: {e}", p.display()))?;
+    }
     eprintln!("gen-records: {n} records, {written} bytes");
     Ok(())
 }

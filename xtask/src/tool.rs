@@ -5,10 +5,6 @@
 #[allow(dead_code)]
 mod cli;
 
-#[path = "../../crates/cli/src/atomic.rs"]
-#[allow(dead_code)]
-mod atomic;
-
 use clap::CommandFactory;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -32,7 +28,7 @@ fn write(path: &Path, bytes: &[u8]) -> Result<(), String> {
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     }
-    atomic::write(path, bytes).map_err(|e| format!("{}: {e}", path.display()))
+    crate::atomic::write(path, bytes).map_err(|e| format!("{}: {e}", path.display()))
 }
 
 /// The completion scripts and man pages of `mancala`, as (relative path, content).

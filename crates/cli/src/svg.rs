@@ -78,9 +78,9 @@ fn lap_ink(k: usize) -> &'static str {
 /// and a renderer shows them as it likes, so they are replaced too.
 fn fits_xml(c: char) -> bool {
     let n = u32::from(c);
-    !(c.is_control() && !matches!(c, '\t' | '\n' | '\r'))
-        && !(0xFDD0..=0xFDEF).contains(&n)
-        && (n & 0xFFFE) != 0xFFFE
+    let control = c.is_control() && !matches!(c, '\t' | '\n' | '\r');
+    let noncharacter = (0xFDD0..=0xFDEF).contains(&n) || (n & 0xFFFE) == 0xFFFE;
+    !control && !noncharacter
 }
 
 /// Escapes text for SVG character data and attribute values: the one escaping of every SVG

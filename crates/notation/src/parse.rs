@@ -174,8 +174,9 @@ fn comment(i: &str) -> Res<'_, String> {
 /// A character of an annotation value (§6.2, §10.1): no bracket, and no control character but
 /// white space.
 pub(crate) fn is_annotation_char(c: char) -> bool {
-    !matches!(c, '(' | ')' | '{' | '}' | '[' | ']' | '<' | '>')
-        && !(c.is_control() && !c.is_whitespace())
+    let bracket = matches!(c, '(' | ')' | '{' | '}' | '[' | ']' | '<' | '>');
+    let control = c.is_control() && !c.is_whitespace();
+    !bracket && !control
 }
 
 /// An annotation `(key value)` (§6.2): the key and the value with its text.
@@ -281,17 +282,10 @@ fn round_marker(i: &str) -> Res<'_, (u32, Decision)> {
         take_while1(char::is_whitespace),
     ))
     .parse(i)?;
-    let (rest, n) = nom::combinator::cut(label("a round number", digit1)).parse(i)?;
-    // Numbers of a record are at most 9999, as in position strings (§3.3, §4.1).
-    let round = n
-        .parse::<u32>()
-        .ok()
-        .filter(|&r| r <= MAX_ROUND)
-        .ok_or(nom::Err::Failure(PErr {
-            rest: i,
-            expected: Some("a round number of at most 9999"),
-        }))?;
-    let i = rest;
+    let (i, n) = nom::combinator::cut(label("a round number", digit1)).parse(i)?;
+    // Numbers of a record are at most 9999, as in position strings (§3.3, §4.1): a larger one is
+    // reported by the caller, on the number.
+    let round = n.parse::<u32>().unwrap_or(u32::MAX);
     let j = ws(i);
     let (i, d) = if j.starts_with('>') {
         (j, Decision::None)
@@ -311,7 +305,14 @@ fn round_marker(i: &str) -> Res<'_, (u32, Decision)> {
 
 fn syntax_problem(text: &str, e: &PErr<'_>) -> Problem {
     let at = text.len() - e.rest.len();
-    let len = crate::syntax::found_len(e.rest);
+    let len = e
+        .rest
+        .chars()
+        .take_while(|c| !c.is_whitespace())
+        .take(24)
+        .map(char::len_utf8)
+        .sum::<usize>()
+        .max(usize::from(!e.rest.is_empty()));
     Problem::new(
         ProblemKind::Syntax,
         Some(at..at + len),
@@ -427,6 +428,20 @@ pub fn parse_record(text: &str) -> Result<Parsed, Vec<Problem>> {
             }
             '<' => {
                 let (rest, (round, decision)) = round_marker(i).map_err(fail)?;
+                if round > MAX_ROUND {
+                    let digits = i.find(|c: char| c.is_ascii_digit()).unwrap_or(0);
+                    let n = &i[digits..];
+                    let n = &n[..n.find(|c: char| !c.is_ascii_digit()).unwrap_or(n.len())];
+                    let start = at + digits;
+                    return Err(vec![Problem::new(
+                        ProblemKind::Syntax,
+                        Some(start..start + n.len()),
+                        format!(
+                            "expected a round number of at most {MAX_ROUND}, found `{}`",
+                            crate::text::shorten_words(n)
+                        ),
+                    )]);
+                }
                 items.push(Item::Round { round, decision });
                 spans.push(at..off(rest));
                 numbers.push(None);

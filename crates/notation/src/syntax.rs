@@ -56,30 +56,10 @@ pub fn label<'a, O>(
     }
 }
 
-/// Whether `c` ends the text quoted at an error: white space and the delimiters of records and
-/// position strings.
+/// Whether `c` ends the text quoted at an error: white space and the separators of position
+/// strings and tags.
 fn ends_found(c: char) -> bool {
-    c.is_whitespace()
-        || matches!(
-            c,
-            ',' | '/' | '[' | ']' | '{' | '}' | '(' | ')' | '<' | '>' | '"' | ';'
-        )
-}
-
-/// The length in bytes of the token at an error: what [`found`] quotes (at least one character).
-#[must_use]
-pub fn found_len(rest: &str) -> usize {
-    let token: usize = rest
-        .chars()
-        .take_while(|c| !ends_found(*c))
-        .take(24)
-        .map(char::len_utf8)
-        .sum();
-    if token == 0 {
-        rest.chars().next().map_or(0, char::len_utf8)
-    } else {
-        token
-    }
+    c.is_whitespace() || matches!(c, ',' | '/' | '[' | ']' | '{' | '}' | '"')
 }
 
 /// The text found at an error: the next token, or what stands there, in words.
@@ -115,7 +95,13 @@ impl PErr<'_> {
     /// The error as a position-string error located in `text`.
     pub(crate) fn into_position_error(self, text: &str) -> PositionError {
         let offset = text.len() - self.rest.len();
-        let token_len = found_len(self.rest);
+        let token_len = self
+            .rest
+            .chars()
+            .take_while(|c| !c.is_whitespace() && !matches!(c, ',' | '/'))
+            .map(char::len_utf8)
+            .sum::<usize>()
+            .max(usize::from(!self.rest.is_empty()));
         PositionError {
             offset,
             len: token_len,
