@@ -6,7 +6,7 @@
 set -eu
 cd "$(dirname "$0")"
 rm -rf seeds
-mkdir -p seeds/record seeds/replay seeds/position seeds/json
+mkdir -p seeds/record seeds/replay seeds/position seeds/json seeds/output
 for f in ../corpus/*/*.mgn; do
     name=$(basename "$(dirname "$f")")-$(basename "$f" .mgn)
     cp "$f" "seeds/record/$name.mgn"
@@ -29,4 +29,23 @@ for f in seeds/replay/*.mgn; do
 done
 (cd .. && cargo run --quiet --release -p mancala -- convert --lenient --to json corpus/ok/*.mgn \
     corpus/lenient/*.mgn) | split -l 1 -a 4 - seeds/json/record-
+# output: each record under a file name (the first line), hostile names among them.
+k=0
+for f in seeds/replay/*.mgn; do
+    k=$((k + 1))
+    case $((k % 3)) in
+        0) name="game.mgn" ;;
+        1) name=$(printf 'a\033[2J\033]0;t\007.mgn') ;;
+        *) name=$(printf 'b\357\277\276<&>\342\200\256.mgn') ;;
+    esac
+    { printf '%s\n' "$name"; cat "$f"; } > "seeds/output/$(basename "$f")"
+done
+# json: records the notation cannot hold as written (known tags among the tags, rounds past
+# 9999, annotation values with brackets), built from a corpus record.
+j=seeds/json/record-aaaa
+if [ -f "$j" ]; then
+    sed 's/"opener":"B"/"opener":"B","tags":[["Options","holes=3"]]/' "$j" > seeds/json/known-tag-in-tags
+    sed 's/"movetext":\[/"movetext":[{"kind":"round","round":10000,"decision":{"kind":"none"}},/' "$j" > seeds/json/round-10000
+    sed 's/"movetext":\[/"movetext":[{"kind":"annotation","key":"captures","value":"0) (x"},/' "$j" > seeds/json/annotation-bracket
+fi
 for d in seeds/*; do echo "$d: $(ls "$d" | wc -l) files"; done

@@ -11,6 +11,10 @@
 //! * [`json`]: the JSON reader; serde round trip, checking, and the canonical round trip.
 //! * [`replay`]: records replayed through the rules core, strictly and leniently, with every
 //!   problem rendered; valid records give a canonical record that reads back to itself.
+//! * [`output`]: what the `mancala` command writes for a record (issue 13): every SVG picture
+//!   (`replay --svg`, `show --svg --caption`) is well-formed XML for any tag, comment, name and
+//!   caption; the text for people (replay, the record line, every problem) carries no raw control
+//!   character.
 
 use notation::{
     CheckOptions, Item, Origin, Problem, Record, RecordReader, check_with, parse_position,
@@ -297,5 +301,88 @@ pub fn replay(data: &[u8]) {
     match parse_record(text) {
         Err(problems) => render_all(&problems, Some(text)),
         Ok(parsed) => check_both_modes(&parsed.record, Some(&parsed.spans), Some(text)),
+    }
+}
+
+/// Whether a terminal would obey a character of `text` rather than show it (line ends aside).
+fn assert_terminal_safe(what: &str, text: &str) {
+    if let Some(c) = text
+        .chars()
+        .find(|&c| c != '\n' && notation::text::is_unsafe_on_terminal(c))
+    {
+        panic!("{what} holds U+{:04X} raw:\n{text}", u32::from(c));
+    }
+}
+
+/// Parses an SVG picture with a real XML parser (roxmltree): well-formed, one `svg` root.
+fn assert_svg(what: &str, svg: &str) {
+    match roxmltree::Document::parse(svg) {
+        Ok(doc) => assert_eq!(doc.root_element().tag_name().name(), "svg", "{what}"),
+        Err(e) => panic!("{what} is not well-formed XML: {e}\n{svg}"),
+    }
+}
+
+/// Target `output`: a first line used as a file name and a `--caption`, then a record's text.
+/// Everything the command writes for it: each SVG picture parses as XML, and the text for people
+/// (the replay, the record line, every problem rendered) holds no raw control character.
+pub fn output(data: &[u8]) {
+    let Ok(s) = std::str::from_utf8(data) else {
+        return;
+    };
+    let (name, text) = s.split_once('\n').unwrap_or(("", s));
+    for lenient in [false, true] {
+        let opts = CheckOptions {
+            steps: true,
+            canonical: true,
+            lenient,
+        };
+        let (record, checked) = match parse_record(text) {
+            Ok(parsed) => {
+                let checked = check_with(&parsed.record, Some(&parsed.spans), opts);
+                (Some(parsed.record), checked)
+            }
+            Err(problems) => (
+                None,
+                notation::Checked {
+                    problems,
+                    ..notation::Checked::default()
+                },
+            ),
+        };
+        let unit = mancala::input::Unit {
+            file: name.to_owned(),
+            index: 1,
+            first_line: 1,
+            text: Some(text.to_owned()),
+            record,
+            checked,
+        };
+        let stem = mancala::pictures::stem_of(name);
+        assert_terminal_safe("the stem", &stem);
+        mancala::pictures::each_picture(&unit, &stem, |file, svg| {
+            assert_svg(&file, &svg);
+            Ok(())
+        })
+        .expect("pictures into memory cannot fail");
+        let mut replay = Vec::new();
+        mancala::replay::text(&unit, &mut replay, mancala::style::Style::PLAIN)
+            .expect("text into memory cannot fail");
+        assert_terminal_safe("the replay", &String::from_utf8_lossy(&replay));
+        assert_terminal_safe("the record line", &mancala::validate::record_line(&unit));
+        let origin = unit.origin();
+        for p in &unit.checked.problems {
+            assert_terminal_safe("a problem", &origin.render(p));
+        }
+        // `show --svg --caption NAME` on the start position, when the record has one.
+        if let Some(notation::Step::Start { position }) = unit.checked.steps.first() {
+            let d = mancala::svg::Diagram {
+                position,
+                trace: None,
+                heading: name.to_owned(),
+                caption: vec![name.to_owned(), text.chars().take(200).collect()],
+                steps: vec![name.to_owned()],
+            };
+            assert_svg("show --svg", &mancala::svg::render(&d));
+        }
     }
 }

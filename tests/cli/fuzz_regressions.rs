@@ -124,6 +124,26 @@ fn json_target_on_corpus_records_and_regressions() {
     run("json", checks::json, &seeds);
 }
 
+/// Every corpus record under a file name, and a few hostile names and captions (escape
+/// sequences, XML-forbidden characters).
+#[test]
+fn output_target_on_corpus_records_and_regressions() {
+    let names = [
+        "corpus.mgn",
+        "\u{1b}[2J\u{1b}]0;title\u{7}.mgn",
+        "a\u{FFFE}\u{FFFF}<&>\u{9b}\u{202e}.mgn",
+    ];
+    let mut seeds = Vec::new();
+    for (k, (f, bytes)) in corpus().into_iter().enumerate() {
+        for chunk in notation::RecordReader::new(&bytes[..]) {
+            let chunk = chunk.unwrap();
+            let input = format!("{}\n{}", names[k % names.len()], chunk.text);
+            seeds.push((format!("{f} record {}", chunk.index), input.into_bytes()));
+        }
+    }
+    run("output", checks::output, &seeds);
+}
+
 /// Every regression input is named by its target's folder and kept.
 #[test]
 fn regression_folders_are_targets() {
@@ -131,7 +151,7 @@ fn regression_folders_are_targets() {
     for e in std::fs::read_dir(&dir).unwrap() {
         let name = e.unwrap().file_name().to_string_lossy().into_owned();
         assert!(
-            ["record", "position", "json", "replay"].contains(&name.as_str())
+            ["record", "position", "json", "replay", "output"].contains(&name.as_str())
                 || Path::new(&name).extension().is_some_and(|x| x == "md"),
             "fuzz/regressions/{name}: not a fuzz target"
         );

@@ -40,7 +40,11 @@ fn pair(v: [u32; 2]) -> String {
     format!("A {}, B {}", v[0], v[1])
 }
 
-fn text(u: &Unit, out: &mut impl Write, style: Style) -> Result<(), CliError> {
+/// The text replay of one record, for people (`mancala replay`).
+///
+/// # Errors
+/// Writing to `out` failed.
+pub fn text(u: &Unit, out: &mut impl Write, style: Style) -> Result<(), CliError> {
     let Some(r) = &u.record else {
         writeln!(
             out,
