@@ -2,7 +2,7 @@
 
 use crate::support::{mancala, root};
 use predicates::prelude::*;
-use std::io::{BufRead, BufReader};
+use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 
 const GAME: &str = "[Notation \"1.0\"]\n[Game \"bechi\"]\n[Opener \"B\"]\n\n1. 3B 2. 2A *\n";
@@ -104,8 +104,9 @@ fn quiet_on_a_broken_pipe() {
         text.push_str(&std::fs::read_to_string(root().join("corpus/ok/bechi-fig03.mgn")).unwrap());
         text.push('\n');
     }
-    let path = std::env::temp_dir().join(format!("mancala-pipe-{}.mgn", std::process::id()));
-    std::fs::write(&path, text).unwrap();
+    let mut file = tempfile::Builder::new().suffix(".mgn").tempfile().unwrap();
+    file.write_all(text.as_bytes()).unwrap();
+    let path = file.into_temp_path();
     let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
         .args(["replay", path.to_str().unwrap()])
         .stdout(Stdio::piped())
@@ -117,7 +118,7 @@ fn quiet_on_a_broken_pipe() {
         .read_line(&mut first)
         .unwrap();
     let out = child.wait_with_output().unwrap();
-    std::fs::remove_file(&path).unwrap();
+    path.close().unwrap();
     assert!(first.starts_with("record 1 of "), "{first}");
     assert_eq!(out.status.code(), Some(0));
     assert_eq!(String::from_utf8_lossy(&out.stderr), "");

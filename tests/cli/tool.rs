@@ -7,12 +7,15 @@ use predicates::prelude::*;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-/// A fresh empty folder under the system's temporary folder.
+/// A fresh empty folder under the system's temporary folder, made exclusively under an
+/// unpredictable name (tempfile; a fixed name in a shared /tmp could be planted); the test removes
+/// it.
 fn scratch(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("mancala-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
+    tempfile::Builder::new()
+        .prefix(&format!("mancala-{name}-"))
+        .tempdir()
+        .unwrap()
+        .keep()
 }
 
 fn stdout(args: &[&str]) -> String {

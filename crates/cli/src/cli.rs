@@ -49,7 +49,8 @@ pub const EXIT_STATUS: &str = "Exit status, for every command:\n  \
     position of its game\n  \
     2    usage error (bad arguments or values), I/O error (an unreadable file; the others are read)\n  \
     101  internal error: a bug, reported in one line on stderr\n\
-    A closed standard output (`mancala ... | head`) ends any command quietly, with status 0.";
+    A closed standard output (`mancala ... | head`) ends any command quietly, with status 0; a \
+    closed or full standard error loses the messages and changes nothing else.";
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
