@@ -87,7 +87,8 @@ pub fn report(u: &Unit, format: Format, out: &mut impl Write) -> Result<(), CliE
     let o = u.origin();
     for p in &u.checked.problems {
         match format {
-            Format::Text => crate::diag::text(&o.render(p)),
+            // A blank line after each problem.
+            Format::Text => crate::diag::text(&format!("{}\n", o.render(p))),
             Format::Json => {
                 let v = json!({"type": "finding", "data": o.json(p)});
                 writeln!(out, "{v}")?;

@@ -305,14 +305,18 @@ fn round_marker(i: &str) -> Res<'_, (u32, Decision)> {
 
 fn syntax_problem(text: &str, e: &PErr<'_>) -> Problem {
     let at = text.len() - e.rest.len();
-    let len = e
-        .rest
-        .chars()
-        .take_while(|c| !c.is_whitespace())
-        .take(24)
-        .map(char::len_utf8)
-        .sum::<usize>()
-        .max(usize::from(!e.rest.is_empty()));
+    // The token found, or the one control character found.
+    let len = match e.rest.chars().next() {
+        Some(c) if c.is_control() => c.len_utf8(),
+        _ => e
+            .rest
+            .chars()
+            .take_while(|c| !c.is_whitespace())
+            .take(24)
+            .map(char::len_utf8)
+            .sum::<usize>()
+            .max(usize::from(!e.rest.is_empty())),
+    };
     Problem::new(
         ProblemKind::Syntax,
         Some(at..at + len),

@@ -70,7 +70,13 @@ pub fn found(rest: &str) -> String {
         .take_while(|c| !ends_found(*c))
         .take(24)
         .collect();
-    if token.is_empty() {
+    if let Some(c) = rest
+        .chars()
+        .next()
+        .filter(|c| c.is_control() && !c.is_whitespace())
+    {
+        format!("the control character U+{:04X}", u32::from(c))
+    } else if token.is_empty() {
         match rest.chars().next() {
             None => "the end".to_owned(),
             Some('\n') => "the end of the line".to_owned(),
