@@ -255,7 +255,7 @@ mod tests {
     /// The limit is per record: a record just under it does not make the next one too large.
     #[test]
     fn the_limit_counts_each_record_alone() {
-        let first = format!("[A \"1\"]\n{}\n", "x".repeat(80));
+        let first = format!("[A \"1\"]\n{}\n", "x".repeat(90));
         let second = "[A \"2\"]\n*\n";
         assert!(first.len() <= 100 && first.len() + second.len() > 100);
         let c = chunks(format!("{first}{second}").as_bytes(), 100);
