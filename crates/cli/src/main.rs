@@ -12,11 +12,13 @@ mod convert;
 mod exit;
 mod explain;
 mod game_args;
+mod generate;
 mod input;
 mod perft;
 mod position_cmd;
 mod redu_trace;
 mod replay;
+mod rules_cmd;
 mod style;
 mod svg;
 mod validate;
@@ -79,7 +81,9 @@ fn main() -> ExitCode {
         cli::Command::Moves(a) => position_cmd::moves(&a),
         cli::Command::Play(a) => position_cmd::play(&a),
         cli::Command::Explain(a) => explain::run(&a, style),
-        cli::Command::Completions(a) => position_cmd::completions(&a),
+        cli::Command::Rules(a) => rules_cmd::run(&a, style),
+        cli::Command::Completions(a) => generate::completions(&a),
+        cli::Command::Man(a) => generate::man(&a),
     };
     match result {
         Ok(Outcome::Valid) => ExitCode::SUCCESS,
