@@ -147,6 +147,25 @@ fn rules_lists_games_prints_a_game_a_rule_a_range_and_a_topic() {
     .unwrap();
     let heads: Vec<&str> = range.lines().filter(|l| l.contains(" · ")).collect();
     assert_eq!(heads.len(), 3, "{range}");
+    // Colour changes nothing but colour, and only on request (or on a terminal).
+    let coloured = String::from_utf8(
+        mancala()
+            .args(["--color", "always", "rules", "b9"])
+            .output()
+            .unwrap()
+            .stdout,
+    )
+    .unwrap();
+    assert!(coloured.contains("\x1b[2;36mB9\x1b[0m"), "{coloured}");
+    let stripped: String = coloured
+        .split('\x1b')
+        .enumerate()
+        .map(|(k, part)| match k {
+            0 => part,
+            _ => part.split_once('m').map_or("", |(_, t)| t),
+        })
+        .collect();
+    assert_eq!(stripped, b9);
     mancala()
         .args(["rules", "perft"])
         .assert()
@@ -216,12 +235,24 @@ fn an_installed_binary_in_an_empty_directory_prints_a_rule() {
     std::fs::copy(env!("CARGO_BIN_EXE_mancala"), &bin).unwrap();
     assert!(!work.join("../shared").exists() && !work.join("spec").exists());
     let run = |args: &[&str]| {
-        std::process::Command::new(&bin)
-            .args(args)
-            .current_dir(&work)
-            .env_clear()
-            .output()
-            .unwrap()
+        // A test thread that forks while the copy is open for writing keeps it open in its
+        // child until that child execs: running the copy can fail with "text file busy" for
+        // that moment, so try again.
+        for _ in 0..50 {
+            match std::process::Command::new(&bin)
+                .args(args)
+                .current_dir(&work)
+                .env_clear()
+                .output()
+            {
+                Ok(out) => return out,
+                Err(e) if e.raw_os_error() == Some(26) => {
+                    std::thread::sleep(std::time::Duration::from_millis(20));
+                }
+                Err(e) => panic!("{}: {e}", bin.display()),
+            }
+        }
+        panic!("{} stays busy", bin.display())
     };
     let out = run(&["rules", "B9"]);
     let text = String::from_utf8_lossy(&out.stdout);
