@@ -214,22 +214,22 @@ fn rule_text(book: &Book, r: &Rule, style: Style, w: usize) -> Vec<String> {
     let title = book
         .game(&r.game)
         .map_or(r.game.as_str(), |c| c.title.as_str());
-    let mut out = vec![
-        format!(
-            "{} {}",
-            style.paint(Paint::Rule, &r.id),
-            style.paint(Paint::Heading, &format!("· {}", r.title))
-        ),
-        style.paint(
-            Paint::Dim,
-            &format!(
-                "{title}, {} (spec/rules/{}.md §{})",
-                r.kind.name(),
-                r.game,
-                r.section
-            ),
-        ),
-    ];
+    let mut out = vec![format!(
+        "{} {}",
+        style.paint(Paint::Rule, &r.id),
+        style.paint(Paint::Heading, &format!("· {}", r.title))
+    )];
+    let place = format!(
+        "{title}, {} (spec/rules/{}.md §{})",
+        r.kind.name(),
+        r.game,
+        r.section
+    );
+    out.extend(
+        wrap(&place, "", "  ", w)
+            .iter()
+            .map(|l| style.paint(Paint::Dim, l)),
+    );
     if let Some(why) = &r.withdrawn {
         out.extend(wrap(&format!("Withdrawn: {why}"), "  ", "  ", w));
     }
