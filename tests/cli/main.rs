@@ -9,6 +9,7 @@ mod limits;
 mod options;
 mod redu;
 mod roundtrip;
+mod rules;
 mod spec_examples;
 mod sulus;
 mod support;

@@ -431,7 +431,7 @@ fn setup_checks_name_every_problem() {
     assert_eq!(
         problems("redu 4,4,4,4,4,4/4,4,4,4,4,4 B right=O1:3A round=2 opener=B"),
         [
-            "a Redu game is a single round (redu.md §4) [-]",
+            "a Redu game is a single round (mancala rules redu, §4) [-]",
             "a Redu position names no opener: the game is a single round [-]",
             "the right's hole 3A must be in the row of its holder, B, the player to move, the only one who may use it [R19]",
             "an O1 right concerns the one seed that fell into the empty hole 3A, which holds 4 [R5]",

@@ -19,8 +19,8 @@
 //! * `cargo xtask limits`: the timed check that pathological records (a million plies, a 10 MB
 //!   comment, runs of openers) are read in linear time: the ignored test of
 //!   `tests/cli/limits.rs`, run in release (timings stay out of `cargo test`).
-//! * `cargo xtask dist [--out DIR]`: shell completions and man pages of `mancala`, generated from
-//!   its clap definition, into `target/dist/` (`tool.rs`).
+//! * `cargo xtask dist [--out DIR]`: shell completions and man pages of `mancala`, written by the
+//!   binary itself (`mancala completions`, `mancala man`), into `target/dist/` (`tool.rs`).
 //! * `cargo xtask render [--out DIR] [--only PATTERN] [--no-install]`: the SVG pictures of every
 //!   rule-book example rendered to PNG with librsvg's rsvg-convert (installed from the
 //!   distribution when missing), into `target/render/png/` (`tool.rs`).

@@ -1,11 +1,6 @@
-//! The tool's longer jobs: `dist` (shell completions and man pages from the clap definition of
-//! `mancala`) and `render` (every SVG the rule-book examples give, rendered to PNG by librsvg).
+//! The tool's longer jobs: `dist` (shell completions and man pages, written by the `mancala`
+//! binary itself) and `render` (every SVG the rule-book examples give, rendered to PNG by librsvg).
 
-#[path = "../../crates/cli/src/cli.rs"]
-#[allow(dead_code)]
-mod cli;
-
-use clap::CommandFactory;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -31,49 +26,41 @@ fn write(path: &Path, bytes: &[u8]) -> Result<(), String> {
     crate::atomic::write(path, bytes).map_err(|e| format!("{}: {e}", path.display()))
 }
 
-/// The completion scripts and man pages of `mancala`, as (relative path, content).
-pub fn dist_files() -> Vec<(String, Vec<u8>)> {
-    use clap_complete::Shell;
-    let mut files = Vec::new();
-    for (shell, name) in [
-        (Shell::Bash, "mancala.bash"),
-        (Shell::Zsh, "_mancala"),
-        (Shell::Fish, "mancala.fish"),
-        (Shell::Elvish, "mancala.elv"),
-        (Shell::PowerShell, "_mancala.ps1"),
-    ] {
-        let mut buf = Vec::new();
-        clap_complete::generate(shell, &mut cli::Cli::command(), "mancala", &mut buf);
-        files.push((format!("completions/{name}"), buf));
-    }
-    let cmd = cli::Cli::command();
-    let mut buf = Vec::new();
-    clap_mangen::Man::new(cmd.clone())
-        .render(&mut buf)
-        .expect("rendering into memory cannot fail");
-    files.push(("man/man1/mancala.1".to_owned(), buf));
-    for sub in cmd.get_subcommands() {
-        // clap names are &'static str: a short-lived tool can leak the few it makes.
-        let name: &'static str = Box::leak(format!("mancala-{}", sub.get_name()).into_boxed_str());
-        let sub = sub.clone().name(name).version(cli::VERSION);
-        let mut buf = Vec::new();
-        clap_mangen::Man::new(sub)
-            .render(&mut buf)
-            .expect("rendering into memory cannot fail");
-        files.push((format!("man/man1/{name}.1"), buf));
-    }
-    files
-}
-
-/// `cargo xtask dist [--out DIR]`: writes the completion scripts and man pages (default
-/// `target/dist`), each file whole or not at all.
+/// `cargo xtask dist [--out DIR]`: the completion scripts and manual pages of `mancala`, as the
+/// binary writes them (`mancala completions SHELL`, `mancala man --out DIR`), into
+/// `DIR/completions/` and `DIR/man/man1/` (default `target/dist`), each file whole or not at all.
 pub fn dist(args: &[String]) -> Result<(), String> {
     let out = value(args, "--out")?.map_or_else(|| root().join("target/dist"), PathBuf::from);
-    for (rel, bytes) in dist_files() {
-        let path = out.join(&rel);
-        write(&path, &bytes)?;
+    let bin = mancala()?;
+    let run = |args: &[&str]| -> Result<Vec<u8>, String> {
+        let o = Command::new(&bin)
+            .args(args)
+            .output()
+            .map_err(|e| format!("{}: {e}", bin.display()))?;
+        if o.status.success() {
+            Ok(o.stdout)
+        } else {
+            Err(format!(
+                "mancala {}: {}",
+                args.join(" "),
+                String::from_utf8_lossy(&o.stderr)
+            ))
+        }
+    };
+    for (shell, name) in [
+        ("bash", "mancala.bash"),
+        ("zsh", "_mancala"),
+        ("fish", "mancala.fish"),
+        ("elvish", "mancala.elv"),
+        ("powershell", "_mancala.ps1"),
+    ] {
+        let path = out.join("completions").join(name);
+        write(&path, &run(&["completions", shell])?)?;
         println!("{}", path.display());
     }
+    let man = out.join("man/man1");
+    let listed = run(&["man", "--out", &man.to_string_lossy()])?;
+    print!("{}", String::from_utf8_lossy(&listed));
     Ok(())
 }
 
@@ -304,36 +291,6 @@ pub fn render(args: &[String]) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn dist_has_every_shell_and_a_man_page_per_command() {
-        let files = dist_files();
-        let names: Vec<&str> = files.iter().map(|(n, _)| n.as_str()).collect();
-        for n in [
-            "completions/mancala.bash",
-            "completions/_mancala",
-            "completions/mancala.fish",
-            "man/man1/mancala.1",
-            "man/man1/mancala-replay.1",
-            "man/man1/mancala-explain.1",
-        ] {
-            assert!(names.contains(&n), "{n} missing from {names:?}");
-        }
-        let bash = String::from_utf8_lossy(&files[0].1);
-        for sub in [
-            "validate", "replay", "show", "moves", "play", "explain", "perft",
-        ] {
-            assert!(bash.contains(sub), "{sub}");
-        }
-        let man = &files
-            .iter()
-            .find(|(n, _)| n == "man/man1/mancala.1")
-            .unwrap()
-            .1;
-        let man = String::from_utf8_lossy(man);
-        assert!(man.contains(".TH mancala"), "{man}");
-        assert!(man.contains("notation 1.0"), "{man}");
-    }
 
     #[test]
     fn png_sizes_are_read_from_the_header() {

@@ -2,18 +2,31 @@
 
 use clap::{Args, Parser, Subcommand};
 
-/// The version `mancala --version` prints: the program's, and the version of the notation
-/// standard it reads and writes (spec/notation.md; `notation::VERSION`, checked by a test).
-pub const VERSION: &str = concat!(
+/// The version `mancala -V` prints: the program's, and the version of the notation standard it
+/// reads and writes (spec/notation.md; `notation::VERSION`, checked by a test).
+pub const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), " (mancala game notation 1.0)");
+
+/// What `mancala --version` prints after the name: the version, and where the documents it
+/// follows are, those the binary carries first.
+pub const LONG_VERSION: &str = concat!(
     env!("CARGO_PKG_VERSION"),
-    " (mancala game notation 1.0, spec/notation.md)"
+    " (mancala game notation 1.0)\n",
+    "rule book: mancala rules (spec/rules/ in the repository)\n",
+    "notation: spec/notation.md in the repository\n",
+    "manual: mancala --help, mancala man | man -l -"
 );
 
+/// Where to read more, at the end of `mancala --help`.
+pub const DOCUMENTS: &str = "Documents: every rule ID the tool cites (B9, G15, R26, S13, U15) is \
+    in its rule book: `mancala rules` lists them, `mancala rules B9` prints one. Manual pages: \
+    `mancala man`. In the repository: spec/rules/ (the rule book), spec/notation.md (the \
+    notation), spec/engine.md (the engine).";
+
 /// Validate, replay, convert and count games of five traditional mancala games: Bechi, Giuthi,
-/// Sulus Nishtaw, Uugg and Redu, exactly as the rules in `rules/` rule them.
+/// Sulus Nishtaw, Uugg and Redu, exactly as its rule book rules them (`mancala rules`).
 #[derive(Parser, Debug)]
-#[command(name = "mancala", version = VERSION, about, long_about = None)]
-#[command(after_help = EXIT_STATUS)]
+#[command(name = "mancala", version = VERSION, long_version = LONG_VERSION, about, long_about = None)]
+#[command(after_help = format!("{DOCUMENTS}\n\n{EXIT_STATUS}"))]
 pub struct Cli {
     /// Colour in text output: auto (only on a terminal, and not when NO_COLOR is set), always,
     /// never. Pipes and files never get colour under auto
@@ -54,11 +67,12 @@ pub const EXIT_STATUS: &str = "Exit status, for every command:\n  \
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
-    /// Count the move paths of a given length (rules README §6.3)
+    /// Count the move paths of a given length (mancala rules perft)
     #[command(
-        long_about = "Count the move paths of a given length (rules README §6.3).\n\n\
+        long_about = "Count the move paths of a given length (the rule book's §6.3: mancala rules \
+        perft).\n\n\
         perft(0) = 1; perft(d) sums perft(d-1) over the distinct outcomes of the position \
-        (README §6.2). Forced passes and repeat moves are plies; a finished round has no moves and \
+        (mancala rules outcomes). Forced passes and repeat moves are plies; a finished round has no moves and \
         perft never crosses into a new round.\n\n\
         Prints the total as a bare integer on the last line. With --divide, first one \
         `<move> <count>` line per legal move, sorted by move token, then a blank line.\n\n\
@@ -78,7 +92,7 @@ pub enum Command {
         Problems go to stderr as file:line:column with a caret excerpt; one line per record and the \
         counts of valid and invalid records go to stdout.\n\n\
         Validation is strict by default: every ply must be a move of the game. --lenient also \
-        accepts the marks of Redu records transcribed from real play (redu.md R25, R26): a \
+        accepts the marks of Redu records transcribed from real play (mancala rules R25 R26): a \
         forgotten M1 capture, 4B~, and a penalty claim, p4B. Strict validation rejects them with \
         the rule ID and says they need lenient validation.\n\n\
         Exit status: 0 every record valid, 1 some record invalid, 2 usage or I/O error.",
@@ -88,8 +102,8 @@ pub enum Command {
     /// Replay recorded games ply by ply: boards, laps, captures, stores, round and match results
     #[command(
         long_about = "Replay recorded games ply by ply (spec/notation.md): the start position, then for \
-        every ply the laps and captures it made (with rule IDs) and the board drawn as the rules files \
-        draw it (top row A from NA down to 1A, bottom row B from 1B), the stores and the side to move; \
+        every ply the laps and captures it made (with rule IDs: mancala rules ID) and the board drawn \
+        as the rule book draws it (top row A from NA down to 1A, bottom row B from 1B), the stores and the side to move; \
         the round results, the set-up of each new round and the match result.\n\n\
         A Redu sowing is listed seed by seed (#1 ... #n), one line per column, with its far ends, \
         wraps, bounces and skipped start column, the captures, and the rights it creates, uses or \
@@ -111,7 +125,7 @@ pub enum Command {
     #[command(
         long_about = "Convert records (spec/notation.md): notation to canonical notation, notation to \
         JSON, JSON to notation. Each record is checked first (its canonical form needs the rules: \
-        move spellings are those of rules README §6.2); an invalid record is reported on stderr and \
+        two spellings of one outcome are one move: mancala rules outcomes); an invalid record is reported on stderr and \
         left out. Converting canonical input gives it back byte for byte.\n\n\
         JSON input and output are JSON lines: one record object per line (spec/notation.md §7). \
         --lenient converts Redu records with forgotten captures and penalty claims (R25, R26), \
@@ -120,10 +134,10 @@ pub enum Command {
         after_help = EXIT_STATUS
     )]
     Convert(ConvertArgs),
-    /// Draw one position: the board as the rules files draw it, as text or SVG
+    /// Draw one position: the board as the rule book draws it, as text or SVG
     #[command(
-        long_about = "Draw one position string (spec/notation.md §4): the board as the rules files \
-        draw it (top row A from NA down to 1A, bottom row B from 1B; the 3x6 board with its middle \
+        long_about = "Draw one position string (spec/notation.md §4): the board as the rule book \
+        draws it (mancala rules board) (top row A from NA down to 1A, bottom row B from 1B; the 3x6 board with its middle \
         row split between the players), the marks with their owners, the territories when they are \
         not the rows, the stores, a Redu right and the side to move.\n\n\
         Text by default; --svg (or --format svg) writes an SVG picture on standard output.\n\n\
@@ -135,7 +149,7 @@ pub enum Command {
     /// List the legal moves of a position: canonical tokens, one per line, or JSON lines
     #[command(
         long_about = "List the legal moves of a position string (spec/notation.md §4): one per \
-        distinct outcome (rules README §6.2), in canonical spelling and canonical order, one per \
+        distinct outcome (mancala rules outcomes), in canonical spelling and canonical order, one per \
         line. With --format json, one JSON object per line, {\"type\": \"move\", \"data\": \
         {\"move\", \"position\", \"to_move\", \"captured\", \"round_over\"}}, giving the position \
         each move leads to.\n\n\
@@ -148,11 +162,11 @@ pub enum Command {
     Moves(MovesArgs),
     /// Play moves from a position and print the position string reached
     #[command(
-        long_about = "Play moves, given in any legal spelling (rules README §6.2), from a position \
+        long_about = "Play moves, given in any legal spelling (mancala rules outcomes), from a position \
         string (spec/notation.md §4) and print the canonical position string reached. With no \
         move, print the position in canonical form.\n\n\
-        An illegal move is reported on stderr with the ply, the rule ID that forbids it and why; \
-        nothing is printed on stdout. Moves do not cross a round end: once the round is over, \
+        An illegal move is reported on stderr with the ply, the rule ID that forbids it and why, \
+        and the `mancala rules` command that prints the rule; nothing is printed on stdout. Moves do not cross a round end: once the round is over, \
         every move is illegal.\n\n\
         With --format json, one JSON object per ply, {\"type\": \"ply\", \"data\": {\"ply\", \
         \"move\", \"written\", \"player\", \"position\", \"captured\", \"round_over\"}}.\n\n\
@@ -163,8 +177,9 @@ pub enum Command {
     /// Explain one ply seed by seed, in plain English, with the rule behind every step
     #[command(
         long_about = "Explain what happens in one ply, seed by seed and why, in plain English, \
-        citing the rule IDs of the rules files: where every seed falls and what the hole held, why \
-        a lap relays or stops, why a capture is made or not, and why the turn passes or repeats.\n\n\
+        citing the rule IDs of the rule book: where every seed falls and what the hole held, why \
+        a lap relays or stops, why a capture is made or not, and why the turn passes or repeats. \
+        Each ply ends with the IDs it cites and the `mancala rules` command that prints them.\n\n\
         Either a ply of a recorded game (FILE or standard input; --record K picks the record, \
         --ply N the ply, every ply when --ply is left out), or a position string and a move: \
         `mancala explain --position POS --move 4B`.\n\n\
@@ -172,14 +187,41 @@ pub enum Command {
         after_help = EXIT_STATUS
     )]
     Explain(ExplainArgs),
+    /// Print the rule book: a rule by its ID, a game's rules, or a topic of the common part
+    #[command(
+        long_about = "Print the rule book the tool carries (spec/rules/ in the repository): every \
+        rule of the five games by its ID, with its kind (the text states it, or a ruling decides \
+        what the text leaves open), the Catalan sentences it rests on with an English gloss, the \
+        readings a ruling rejects, and where spec/engine.md records a reading of the engine; and \
+        the common part (hole names, directions, endless sowing, options, plies and perft).\n\n\
+        With no word, list the games with their rule IDs and the topics of the common part. A \
+        word is a rule ID in any case (B9, b9, R19a), a range of one game (U18-U20), a game \
+        (bechi, sulus-nishtaw) or a topic (perft, outcomes, options, or its number, 6.3); several \
+        words print several entries. An unknown word is a usage error that says which IDs \
+        exist.\n\n\
+        With --format json, one JSON object per line, {\"type\": \"game\" | \"topic\" | \"rule\", \
+        \"data\": ...} (spec/notation.md §11).\n\n\
+        Exit status: 0 success, 2 a word that names nothing in the book.",
+        after_help = EXIT_STATUS
+    )]
+    Rules(RulesArgs),
     /// Print a shell completion script for bash, zsh, fish, elvish or powershell
     #[command(
         long_about = "Print a completion script for a shell, generated from this command's own \
-        definition, on standard output. `cargo xtask dist` writes every script and the man pages \
-        into target/dist/.",
+        definition, on standard output. `cargo xtask dist` writes every script and the manual \
+        pages (mancala man) into target/dist/.",
         after_help = EXIT_STATUS
     )]
     Completions(CompletionsArgs),
+    /// Print the manual page of mancala or of one of its commands, or write them all
+    #[command(
+        long_about = "Print a manual page, in roff, generated from this command's own definition: \
+        mancala's, or with COMMAND that of `mancala COMMAND`. Read one with `mancala man | man -l \
+        -`. With --out DIR, write mancala.1 and one mancala-COMMAND.1 per command into DIR \
+        (created if needed), each file whole or not at all, and list them on stdout.",
+        after_help = EXIT_STATUS
+    )]
+    Man(ManArgs),
 }
 
 /// Output formats of show.
@@ -194,8 +236,8 @@ pub enum ShowFormat {
 /// The rule options of a position string: the board's width gives `holes`.
 #[derive(Args, Debug, Clone)]
 pub struct PositionOptions {
-    /// A rule option of the game, exactly as the rules files name it (e.g. balla=optional,
-    /// entry=alternate); repeatable. The board's width gives `holes`
+    /// A rule option of the game, exactly as the rule book names it (mancala rules options), e.g.
+    /// balla=optional, entry=alternate; repeatable. The board's width gives `holes`
     #[arg(long = "option", short = 'o', value_name = "KEY=VALUE")]
     pub options: Vec<String>,
 }
@@ -295,6 +337,29 @@ pub struct CompletionsArgs {
     /// The shell
     #[arg(value_enum)]
     pub shell: clap_complete::Shell,
+}
+
+#[derive(Args, Debug)]
+pub struct RulesArgs {
+    /// Rule IDs (B9, r19a), ranges (U18-U20), games (bechi) or topics (perft, 6.3); none lists
+    /// the book
+    #[arg(value_name = "WORD")]
+    pub words: Vec<String>,
+
+    /// Output format: text for people, or JSON lines
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: Format,
+}
+
+#[derive(Args, Debug)]
+pub struct ManArgs {
+    /// The command whose page to print (validate, replay, ...); mancala's own page when left out
+    #[arg(value_name = "COMMAND", conflicts_with = "out")]
+    pub command: Option<String>,
+
+    /// Write every page into DIR instead, and list the files written
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<std::path::PathBuf>,
 }
 
 /// Output formats of validate and replay.
@@ -409,8 +474,8 @@ pub struct GameArgs {
     #[arg(long, short = 'g', value_name = "NAME")]
     pub game: Option<String>,
 
-    /// A rule option of the game, exactly as the rules files name it (e.g. holes=6,
-    /// balla=optional); repeatable
+    /// A rule option of the game, exactly as the rule book names it (mancala rules options), e.g.
+    /// holes=6, balla=optional; repeatable
     #[arg(long = "option", short = 'o', value_name = "KEY=VALUE")]
     pub options: Vec<String>,
 

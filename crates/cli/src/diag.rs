@@ -31,6 +31,11 @@ pub fn note(message: impl Display) {
     write(format!("mancala: {}\n", for_people(&message.to_string())).as_bytes());
 }
 
+/// `  = see: COMMAND`: how to read the rules a message cites (`mancala rules B4`).
+pub fn see(command: &str) {
+    write(format!("  = see: {}\n", for_terminal(command)).as_bytes());
+}
+
 /// Text of several lines made for stderr (a rendered problem): each line shown as it is, its
 /// control characters escaped.
 pub fn text(lines: &str) {

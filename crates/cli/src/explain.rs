@@ -468,8 +468,9 @@ fn print(
     )?;
     write!(out, "{}", board::draw_styled(before, "  ", style))?;
     writeln!(out)?;
-    for line in explain(before, trace, after) {
-        writeln!(out, "{}", style.rules(&line))?;
+    let lines = explain(before, trace, after);
+    for line in &lines {
+        writeln!(out, "{}", style.rules(line))?;
     }
     writeln!(out)?;
     writeln!(
@@ -478,7 +479,36 @@ fn print(
         style.paint(Paint::Dim, &write_position(&after.to_setup()))
     )?;
     write!(out, "{}", board::draw_styled(after, "  ", style))?;
+    let ids = cited(&lines);
+    if !ids.is_empty() {
+        let ids = ids.join(" ");
+        writeln!(
+            out,
+            "rules cited: {}; read them with `mancala rules {ids}`",
+            style.paint(Paint::Rule, &ids)
+        )?;
+    }
     Ok(())
+}
+
+/// The rule IDs an explanation cites, each once, in the rule book's order (ranges spelt out).
+fn cited(lines: &[String]) -> Vec<String> {
+    let book = rulebook::book();
+    let mut ids: Vec<&rulebook::Rule> = Vec::new();
+    for c in lines.iter().flat_map(|l| rulebook::citations(l)) {
+        let rules = match &c.last {
+            Some(last) => book.range(&c.id, last).unwrap_or_default(),
+            None => book.rule(&c.id).into_iter().collect(),
+        };
+        for r in rules {
+            if !ids.iter().any(|x| x.id == r.id) {
+                ids.push(r);
+            }
+        }
+    }
+    let order = |r: &rulebook::Rule| book.rules().position(|x| x.id == r.id);
+    ids.sort_by_key(|r| order(r));
+    ids.into_iter().map(|r| r.id.clone()).collect()
 }
 
 pub fn run(args: &ExplainArgs, style: Style) -> Result<Outcome, CliError> {
@@ -489,7 +519,7 @@ pub fn run(args: &ExplainArgs, style: Style) -> Result<Outcome, CliError> {
         let before = match position_cmd::parse(text, &opts) {
             Ok(p) => p,
             Err(m) => {
-                crate::diag::error(&m);
+                position_cmd::report_position(&m);
                 return Ok(Outcome::Invalid);
             }
         };
@@ -509,6 +539,9 @@ pub fn run(args: &ExplainArgs, style: Style) -> Result<Outcome, CliError> {
             Ok(p) => p,
             Err(e) => {
                 crate::diag::error(&e);
+                if let Some(see) = notation::see(Some(e.rule)) {
+                    crate::diag::see(&see);
+                }
                 return Ok(Outcome::Invalid);
             }
         };

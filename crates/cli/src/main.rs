@@ -3,7 +3,9 @@
 
 use clap::Parser;
 use mancala::exit::{CliError, Outcome};
-use mancala::{cli, convert, diag, explain, perft, position_cmd, replay, style, validate};
+use mancala::{
+    cli, convert, diag, explain, generate, perft, position_cmd, replay, rules_cmd, style, validate,
+};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
@@ -62,7 +64,9 @@ fn main() -> ExitCode {
         cli::Command::Moves(a) => position_cmd::moves(&a),
         cli::Command::Play(a) => position_cmd::play(&a),
         cli::Command::Explain(a) => explain::run(&a, style),
-        cli::Command::Completions(a) => position_cmd::completions(&a),
+        cli::Command::Rules(a) => rules_cmd::run(&a, style),
+        cli::Command::Completions(a) => generate::completions(&a),
+        cli::Command::Man(a) => generate::man(&a),
     };
     match result {
         Ok(Outcome::Valid) => ExitCode::SUCCESS,

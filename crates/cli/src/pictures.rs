@@ -236,16 +236,7 @@ fn pictures_in(dir: &Path, stem: &str) -> Result<Vec<PathBuf>, CliError> {
 /// folder, or if it holds pictures of `stem` already (removed first with `replace`).
 fn prepare(dir: &Path, stem: &str, replace: bool) -> Result<(), CliError> {
     let shown = dir.display();
-    match std::fs::metadata(dir) {
-        Ok(m) if !m.is_dir() => {
-            return Err(CliError::Io(format!(
-                "--svg {shown}: it is a file, not a folder: give a folder for the pictures"
-            )));
-        }
-        Ok(_) => {}
-        Err(_) => std::fs::create_dir_all(dir)
-            .map_err(|e| CliError::Io(format!("--svg {shown}: {}", io_message(&e))))?,
-    }
+    crate::exit::make_folder(dir, "--svg")?;
     let old = pictures_in(dir, stem)?;
     if old.is_empty() {
         return Ok(());

@@ -1,13 +1,11 @@
-//! The commands on one position string: `show`, `moves`, `play`; and `completions`.
+//! The commands on one position string: `show`, `moves`, `play`.
 //!
 //! A position string that does not parse, or is not a position of its game, is invalid input:
 //! every problem is reported on stderr (with its rule) and the exit status is 1. Bad `--option`
 //! values are usage errors (2).
 
 use crate::board;
-use crate::cli::{
-    CompletionsArgs, Format, MovesArgs, PlayArgs, PositionOptions, ShowArgs, ShowFormat,
-};
+use crate::cli::{Format, MovesArgs, PlayArgs, PositionOptions, ShowArgs, ShowFormat};
 use crate::exit::{CliError, Outcome};
 use crate::style::{Paint, Style};
 use crate::svg;
@@ -32,13 +30,28 @@ pub fn parse(text: &str, options: &[(String, String)]) -> Result<Position, Strin
         .map_err(|e| format!("not a legal {} position: {e}", setup.variant.kind().name()))
 }
 
+/// Reports a bad position on stderr, with the `mancala rules` command that prints the rules its
+/// message cites.
+pub fn report_position(message: &str) {
+    crate::diag::error(message);
+    let mut ids: Vec<String> = Vec::new();
+    for c in rulebook::citations(message) {
+        if !ids.contains(&c.id) {
+            ids.push(c.id);
+        }
+    }
+    if !ids.is_empty() {
+        crate::diag::see(&format!("mancala rules {}", ids.join(" ")));
+    }
+}
+
 /// Parses the position of a command, or reports it and says the input is invalid.
 fn position_or_report(text: &str, o: &PositionOptions) -> Result<Option<Position>, CliError> {
     let opts = options(o, text)?;
     match parse(text, &opts) {
         Ok(p) => Ok(Some(p)),
         Err(m) => {
-            crate::diag::error(&m);
+            report_position(&m);
             Ok(None)
         }
     }
@@ -111,7 +124,7 @@ pub fn moves(args: &MovesArgs) -> Result<Outcome, CliError> {
     };
     if let Some(r) = pos.round_result() {
         crate::diag::note(format_args!(
-            "the round is over ({}): no moves (rules README §6.3)",
+            "the round is over ({}): no moves (mancala rules perft)",
             r.rule
         ));
     }
@@ -184,6 +197,9 @@ pub fn play(args: &PlayArgs) -> Result<Outcome, CliError> {
                     pos.to_move(),
                     write_position(&pos.to_setup())
                 ));
+                if let Some(see) = notation::see(Some(e.rule)) {
+                    crate::diag::see(&see);
+                }
                 return Ok(Outcome::Invalid);
             }
         };
@@ -211,18 +227,6 @@ pub fn play(args: &PlayArgs) -> Result<Outcome, CliError> {
             }
         }
     }
-    out.flush()?;
-    Ok(Outcome::Valid)
-}
-
-pub fn completions(args: &CompletionsArgs) -> Result<Outcome, CliError> {
-    use clap::CommandFactory;
-    let mut cmd = crate::cli::Cli::command();
-    let mut buf: Vec<u8> = Vec::new();
-    clap_complete::generate(args.shell, &mut cmd, "mancala", &mut buf);
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
-    out.write_all(&buf)?;
     out.flush()?;
     Ok(Outcome::Valid)
 }

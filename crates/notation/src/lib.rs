@@ -33,4 +33,4 @@ pub use printer::{WIDTH, escape_comment, escape_tag, print_record, round_marker}
 pub use problem::{Problem, ProblemKind};
 pub use reader::{Chunk, ChunkProblem, RecordReader};
 pub use record::{Item, KNOWN_TAGS, Outcome, Record, VERSION, squeeze};
-pub use render::{FindingJson, Location, Origin, locate};
+pub use render::{FindingJson, Location, Origin, locate, see};

@@ -633,7 +633,7 @@ fn header(
     match get("Opener") {
         None => bad(
             &whole_header,
-            "the Opener tag is missing: who opens round 1 is required (rules README §7): [Opener \"A\"] or [Opener \"B\"]".to_owned(),
+            "the Opener tag is missing: who opens round 1 is required (mancala rules records): [Opener \"A\"] or [Opener \"B\"]".to_owned(),
         ),
         Some((_, v, _, vs)) => match v.as_str() {
             "A" => record.opener = Player::A,

@@ -112,8 +112,22 @@ pub struct FindingJson<'a> {
     /// The rule that forbids it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rule: Option<&'static str>,
+    /// How to read that rule: `mancala rules B4`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub see: Option<String>,
     /// Why.
     pub message: String,
+}
+
+/// The command that prints the rules `rule` names (`B4`, or a list such as `R25, R26`): the
+/// binary carries its rule book, so every rule a diagnostic cites can be read with it.
+#[must_use]
+pub fn see(rule: Option<&str>) -> Option<String> {
+    let ids: Vec<&str> = rule?
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect();
+    (!ids.is_empty()).then(|| format!("mancala rules {}", ids.join(" ")))
 }
 
 impl Origin<'_> {
@@ -141,6 +155,7 @@ impl Origin<'_> {
             token: p.token.as_deref(),
             kind: p.kind,
             rule: p.rule,
+            see: see(p.rule),
             message: crate::text::shorten_words(&p.to_string()).into_owned(),
         }
     }
@@ -178,15 +193,23 @@ impl Origin<'_> {
                     .collect();
                 let width = place.chars().count().max(1);
                 let _ = writeln!(out, "{pad} | {lead}{}", "^".repeat(width));
+                if let Some(s) = see(p.rule) {
+                    let _ = writeln!(out, "{pad} = see: {s}");
+                }
             }
-            None => match p.at {
-                Some((line, col)) => {
-                    let _ = writeln!(out, " --> {file}:{line}:{col} ({context})");
+            None => {
+                match p.at {
+                    Some((line, col)) => {
+                        let _ = writeln!(out, " --> {file}:{line}:{col} ({context})");
+                    }
+                    None => {
+                        let _ = writeln!(out, " --> {file}:{} ({context})", self.first_line);
+                    }
                 }
-                None => {
-                    let _ = writeln!(out, " --> {file}:{} ({context})", self.first_line);
+                if let Some(s) = see(p.rule) {
+                    let _ = writeln!(out, " = see: {s}");
                 }
-            },
+            }
         }
         out
     }
@@ -215,6 +238,36 @@ mod tests {
             o.render(&p),
             "error[token]: bad\n  --> f.mgn:12:10 (record 2, ply 2, token `9Z`)\n   |\n12 | 1. 3B 2. 9Z *\n   |          ^^\n"
         );
+    }
+
+    #[test]
+    fn a_problem_with_a_rule_says_how_to_read_it() {
+        let t = "1. 2B *\n";
+        let o = Origin {
+            file: "f.mgn",
+            record: 1,
+            first_line: 6,
+            text: Some(t),
+        };
+        let p = Problem::new(ProblemKind::IllegalMove, Some(3..5), "illegal move 2B: why")
+            .rule(Some("B4"))
+            .at_ply(Some(1), Some("2B"));
+        assert_eq!(
+            o.render(&p),
+            "error[illegal-move]: illegal move 2B: why (B4)\n --> f.mgn:6:4 (record 1, ply 1, token `2B`)\n  |\n6 | 1. 2B *\n  |    ^^\n  = see: mancala rules B4\n"
+        );
+        assert_eq!(o.json(&p).see.as_deref(), Some("mancala rules B4"));
+        let unplaced = Origin { text: None, ..o };
+        assert!(
+            unplaced
+                .render(&p)
+                .ends_with("\n = see: mancala rules B4\n")
+        );
+        assert_eq!(
+            see(Some("R25, R26")).as_deref(),
+            Some("mancala rules R25 R26")
+        );
+        assert_eq!(see(None), None);
     }
 
     #[test]

@@ -519,7 +519,7 @@ impl Redu {
             "Redu has no reserves: all 48 seeds are on the board at the start".to_owned()
         });
         pr.check(s.round == 1, None, || {
-            "a Redu game is a single round (redu.md §4)".to_owned()
+            "a Redu game is a single round (mancala rules redu, §4)".to_owned()
         });
         pr.check(s.opener.is_none(), None, || {
             "a Redu position names no opener: the game is a single round".to_owned()

@@ -1,0 +1,455 @@
+//! `mancala rules`: the rule book inside the binary. Every rule ID the engine and the corpus cite
+//! can be read with it, from any directory, with no file beside the binary; unknown words say
+//! what exists; and every citation of the tool (explain, illegal moves, --help, --version) leads
+//! there.
+
+use crate::support::{mancala, root};
+use predicates::prelude::*;
+use std::collections::BTreeSet;
+use std::path::Path;
+
+/// The rule IDs cited by the files under `dir` whose names end with one of `endings`, ranges
+/// spelt out.
+fn cited_in(dir: &Path, endings: &[&str], ids: &mut BTreeSet<String>) {
+    let book = rulebook::book();
+    for e in std::fs::read_dir(dir).unwrap().filter_map(Result::ok) {
+        let path = e.path();
+        if path.is_dir() {
+            cited_in(&path, endings, ids);
+            continue;
+        }
+        let name = e.file_name().to_string_lossy().into_owned();
+        if !endings.iter().any(|x| name.ends_with(x)) {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).unwrap_or_default();
+        for line in text.lines().filter(|l| !l.contains("tidy: not a citation")) {
+            for c in rulebook::citations(line) {
+                match &c.last {
+                    Some(last) => {
+                        let range = book.range(&c.id, last).unwrap_or_default();
+                        ids.extend(range.iter().map(|r| r.id.clone()));
+                    }
+                    None => {
+                        ids.insert(c.id);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Every ID the engine, the notation, the command and the corpus (records and snapshots) cite.
+fn cited() -> BTreeSet<String> {
+    let mut ids = BTreeSet::new();
+    for dir in [
+        "crates/rules-core/src",
+        "crates/notation/src",
+        "crates/cli/src",
+    ] {
+        cited_in(&root().join(dir), &[".rs"], &mut ids);
+    }
+    cited_in(&root().join("corpus"), &[".mgn"], &mut ids);
+    cited_in(&root().join("tests/cli/snapshots"), &[".snap"], &mut ids);
+    ids
+}
+
+#[test]
+fn rules_answers_for_every_id_the_engine_and_the_corpus_cite() {
+    let ids: Vec<String> = cited().into_iter().collect();
+    assert!(ids.len() > 100, "only {} IDs cited", ids.len());
+    let out = mancala().arg("rules").args(&ids).output().unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    for id in &ids {
+        let heading = format!("\n{id} · ");
+        assert!(
+            text.starts_with(&heading[1..]) || text.contains(&heading),
+            "`mancala rules` prints no rule {id}"
+        );
+    }
+    // In lower case too, and as JSON: one rule object per ID, with its source sentences.
+    let lower: Vec<String> = ids.iter().map(|i| i.to_lowercase()).collect();
+    let out = mancala()
+        .args(["rules", "--format", "json"])
+        .args(&lower)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let got: Vec<serde_json::Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(got.len(), ids.len());
+    for (v, id) in got.iter().zip(&ids) {
+        assert_eq!(v["type"], "rule");
+        assert_eq!(v["data"]["id"], id.as_str());
+        assert!(v["data"]["sources"][0]["catalan"].is_string(), "{id}");
+        assert!(v["data"]["sources"][0]["gloss"].is_string(), "{id}");
+        assert!(
+            matches!(v["data"]["kind"].as_str(), Some("text" | "ruling")),
+            "{id}"
+        );
+    }
+}
+
+#[test]
+fn rules_lists_games_prints_a_game_a_rule_a_range_and_a_topic() {
+    mancala()
+        .arg("rules")
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains(
+            "bechi           Bechi           B1–B17 (17 rules)",
+        ))
+        .stdout(predicate::str::contains("R1–R30, R19a (31 rules)"))
+        .stdout(predicate::str::contains("§6.3   perft"));
+    let bechi = mancala().args(["rules", "bechi"]).output().unwrap();
+    let bechi = String::from_utf8(bechi.stdout).unwrap();
+    for id in 1..=17 {
+        assert!(bechi.contains(&format!("\nB{id} · ")), "B{id}");
+    }
+    assert!(bechi.contains("\n§3. Options\n"), "{bechi}");
+    assert!(
+        bechi
+            .lines()
+            .any(|l| l.starts_with("  holes ") && l.contains("4 (a 2×4 board)")),
+        "{bechi}"
+    );
+    let b9 = mancala().args(["rules", "b9"]).output().unwrap();
+    let b9 = String::from_utf8(b9.stdout).unwrap();
+    assert!(
+        b9.starts_with("B9 · Capturing the last hole\nBechi, text"),
+        "{b9}"
+    );
+    assert!(
+        b9.contains("«Les captures es poden fer en ambdues files"),
+        "{b9}"
+    );
+    let r10 = String::from_utf8(mancala().args(["rules", "R10"]).output().unwrap().stdout).unwrap();
+    assert!(
+        r10.contains("Rejected readings:") && r10.contains("ruling"),
+        "{r10}"
+    );
+    let range = String::from_utf8(
+        mancala()
+            .args(["rules", "U18-U20"])
+            .output()
+            .unwrap()
+            .stdout,
+    )
+    .unwrap();
+    let heads: Vec<&str> = range.lines().filter(|l| l.contains(" · ")).collect();
+    assert_eq!(heads.len(), 3, "{range}");
+    // Colour changes nothing but colour, and only on request (or on a terminal).
+    let coloured = String::from_utf8(
+        mancala()
+            .args(["--color", "always", "rules", "b9"])
+            .output()
+            .unwrap()
+            .stdout,
+    )
+    .unwrap();
+    assert!(coloured.contains("\x1b[2;36mB9\x1b[0m"), "{coloured}");
+    let stripped: String = coloured
+        .split('\x1b')
+        .enumerate()
+        .map(|(k, part)| match k {
+            0 => part,
+            _ => part.split_once('m').map_or("", |(_, t)| t),
+        })
+        .collect();
+    assert_eq!(stripped, b9);
+    mancala()
+        .args(["rules", "perft"])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::starts_with("§6.3 Perft"));
+    mancala()
+        .args(["rules", "S13"])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("spec/engine.md#sulus-nishtaw"));
+}
+
+#[test]
+fn an_unknown_word_is_a_usage_error_that_says_what_exists() {
+    mancala()
+        .args(["rules", "B9", "B18"]) // tidy: not a citation
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains(
+            "there is no rule B18: Bechi's rules are B1–B17", // tidy: not a citation
+        ));
+    mancala()
+        .args(["rules", "chess"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("G1–G26 (giuthi)"))
+        .stderr(predicate::str::contains("R1–R30, R19a (redu)"));
+}
+
+#[test]
+fn rules_json_lists_games_and_topics() {
+    let out = mancala()
+        .args(["rules", "--format", "json"])
+        .output()
+        .unwrap();
+    let lines: Vec<serde_json::Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let games: Vec<&serde_json::Value> = lines.iter().filter(|v| v["type"] == "game").collect();
+    assert_eq!(games.len(), 5);
+    assert_eq!(games[1]["data"]["range"], "B1–B17");
+    assert_eq!(games[1]["data"]["rules"].as_array().map(Vec::len), Some(17));
+    assert!(
+        lines
+            .iter()
+            .any(|v| v["type"] == "topic" && v["data"]["key"] == "perft")
+    );
+}
+
+/// A binary copied alone into an empty directory, run from another empty directory with a clean
+/// environment (no `../shared`, no repository), still prints its rules: the book is inside it.
+#[test]
+fn an_installed_binary_in_an_empty_directory_prints_a_rule() {
+    let base = std::env::temp_dir().join(format!("mancala-installed-{}", std::process::id()));
+    let bin_dir = base.join("bin");
+    let work = base.join("work");
+    std::fs::create_dir_all(&bin_dir).unwrap();
+    std::fs::create_dir_all(&work).unwrap();
+    let bin = bin_dir.join(if cfg!(windows) {
+        "mancala.exe"
+    } else {
+        "mancala"
+    });
+    std::fs::copy(env!("CARGO_BIN_EXE_mancala"), &bin).unwrap();
+    assert!(!work.join("../shared").exists() && !work.join("spec").exists());
+    let run = |args: &[&str]| {
+        // A test thread that forks while the copy is open for writing keeps it open in its
+        // child until that child execs: running the copy can fail with "text file busy" for
+        // that moment, so try again.
+        for _ in 0..50 {
+            match std::process::Command::new(&bin)
+                .args(args)
+                .current_dir(&work)
+                .env_clear()
+                .output()
+            {
+                Ok(out) => return out,
+                Err(e) if e.raw_os_error() == Some(26) => {
+                    std::thread::sleep(std::time::Duration::from_millis(20));
+                }
+                Err(e) => panic!("{}: {e}", bin.display()),
+            }
+        }
+        panic!("{} stays busy", bin.display())
+    };
+    let out = run(&["rules", "B9"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(text.starts_with("B9 · "), "{text}");
+    assert!(
+        text.contains("«Les llavors sols poden ser capturades"),
+        "{text}"
+    );
+    let out = run(&["rules", "redu"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("R19a · "));
+    std::fs::remove_dir_all(&base).unwrap();
+}
+
+/// `explain` ends every ply with the IDs it cited and the command that prints them, and that
+/// command works.
+#[test]
+fn explain_ends_with_the_rules_it_cites_and_how_to_read_them() {
+    let out = mancala()
+        .args(["explain", "corpus/ok/bechi-fig04.mgn"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let last = text.lines().last().unwrap();
+    assert_eq!(
+        last,
+        "rules cited: B2 B4 B6 B9 B10 B12; read them with `mancala rules B2 B4 B6 B9 B10 B12`"
+    );
+    let command = last.split('`').nth(1).unwrap();
+    let words: Vec<&str> = command.split(' ').skip(1).collect();
+    let rules = mancala().args(&words).output().unwrap();
+    assert_eq!(rules.status.code(), Some(0));
+    let rules = String::from_utf8(rules.stdout).unwrap();
+    for id in ["B2", "B4", "B6", "B9", "B10", "B12"] {
+        assert!(rules.contains(&format!("{id} · ")), "{id}");
+    }
+}
+
+/// Every illegal move names the command that prints the rule forbidding it: in validate's text
+/// and JSON, in play and in explain.
+#[test]
+fn illegal_moves_say_see_mancala_rules() {
+    let file = "corpus/err/illegal-bechi-b4-single-seed.mgn";
+    mancala()
+        .args(["validate", file])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "  |    ^^\n  = see: mancala rules B4\n",
+        ));
+    mancala()
+        .args(["validate", "--format", "json", file])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains(
+            r#""rule":"B4","see":"mancala rules B4""#,
+        ));
+    let pos = "bechi 2,0,5,2/3,1*,4*,7 B store=12,12 opener=B";
+    for args in [
+        vec!["play", pos, "2B"],
+        vec!["explain", "--position", pos, "--move", "2B"],
+    ] {
+        mancala()
+            .args(&args)
+            .assert()
+            .code(1)
+            .stderr(predicate::str::ends_with("\n  = see: mancala rules B4\n"));
+    }
+}
+
+/// The help texts and the version cite the documents the product carries, never a path outside
+/// it.
+#[test]
+fn help_and_version_cite_the_shipped_documents() {
+    mancala()
+        .arg("--version")
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("rule book: mancala rules"))
+        .stdout(predicate::str::contains("mancala man"));
+    mancala()
+        .arg("--help")
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("`mancala rules B9` prints one"))
+        .stdout(predicate::str::contains("spec/rules/"));
+    for sub in [
+        "perft",
+        "validate",
+        "replay",
+        "convert",
+        "show",
+        "moves",
+        "play",
+        "explain",
+        "rules",
+        "completions",
+        "man",
+    ] {
+        let out = mancala().args([sub, "--help"]).output().unwrap();
+        let help = String::from_utf8(out.stdout).unwrap();
+        assert_eq!(out.status.code(), Some(0), "{sub}");
+        for outside in ["../shared", "rules README", "redu.md", "rules files"] {
+            assert!(!help.contains(outside), "{sub} --help cites {outside}");
+        }
+    }
+    let perft =
+        String::from_utf8(mancala().args(["perft", "--help"]).output().unwrap().stdout).unwrap();
+    assert!(perft.contains("mancala rules perft"), "{perft}");
+}
+
+/// The manual pages come from the binary: the main page and one per command, printed or
+/// written into a folder.
+#[test]
+fn man_pages_come_from_the_binary() {
+    mancala()
+        .arg("man")
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains(".TH mancala"))
+        .stdout(predicate::str::contains("notation 1.0"))
+        .stdout(predicate::str::contains("mancala rules"));
+    mancala()
+        .args(["man", "replay"])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains(".TH mancala-replay"));
+    mancala()
+        .args(["man", "nosuch"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("the commands are perft, validate"));
+    let dir = std::env::temp_dir().join(format!("mancala-man-{}", std::process::id()));
+    let out = mancala()
+        .args(["man", "--out", &dir.to_string_lossy()])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let listed = String::from_utf8(out.stdout).unwrap();
+    for page in [
+        "mancala.1",
+        "mancala-rules.1",
+        "mancala-explain.1",
+        "mancala-man.1",
+    ] {
+        let path = dir.join(page);
+        assert!(listed.contains(&path.display().to_string()), "{page}");
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(text.starts_with(".ie") || text.contains(".TH"), "{page}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+    for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
+        mancala()
+            .args(["completions", shell])
+            .assert()
+            .code(0)
+            .stdout(predicate::str::contains("rules"));
+    }
+}
+
+/// The README's tutorial follows a citation up with `mancala rules`, and every `mancala rules`
+/// command the README shows works.
+#[test]
+fn the_readme_follows_citations_up_with_mancala_rules() {
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let tutorial = readme
+        .split("## Tutorial")
+        .nth(1)
+        .and_then(|t| t.split("\n## ").next())
+        .expect("a tutorial section");
+    let commands: Vec<&str> = readme
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("mancala rules"))
+        .collect();
+    assert!(
+        tutorial.contains("\nmancala rules B"),
+        "the tutorial shows no `mancala rules ID`"
+    );
+    assert!(!commands.is_empty());
+    for c in commands {
+        let words: Vec<&str> = c
+            .split('#')
+            .next()
+            .unwrap_or("")
+            .split_whitespace()
+            .collect();
+        mancala()
+            .arg("rules")
+            .args(&words)
+            .assert()
+            .code(0)
+            .stdout(predicate::str::is_empty().not());
+    }
+}
