@@ -3,6 +3,8 @@
 //! codes, standard input and broken pipes.
 
 mod corpus;
+#[cfg(target_os = "linux")]
+mod endless;
 mod fuzz_regressions;
 mod limits;
 mod options;

@@ -37,4 +37,5 @@ pub use player::{Dir, Player};
 pub use position::{PlayError, Played, Position, Status};
 pub use round::{AfterRound, Decision, DecisionRequest, MatchResult, RoundError, RoundResult};
 pub use setup::{Mark, MarkKind, Right, RightKind, Setup, SetupError, SetupProblem};
+pub use sowing::TRACED_LAPS;
 pub use trace::{Event, NoTrace, Rule, Trace, Tracer};

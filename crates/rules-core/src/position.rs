@@ -338,6 +338,21 @@ impl Position {
         Ok((position, trace))
     }
 
+    /// Plays a move with its trace, and keeps the trace when the move is refused. A start whose
+    /// sowing never ends (README §4) is traced for at most its first
+    /// [`TRACED_LAPS`](crate::TRACED_LAPS) laps, then a note gives its period (spec/engine.md
+    /// §4): the trace's size does not depend on the period.
+    ///
+    /// # Errors
+    /// As [`Position::play`], with what was traced before the refusal.
+    pub fn play_attempt(&self, mv: &Move) -> Result<(Position, Trace), (PlayError, Trace)> {
+        let mut trace = Trace::with_capacity();
+        match self.play_inner(mv, &mut trace) {
+            Ok(position) => Ok((position, trace)),
+            Err(e) => Err((e, trace)),
+        }
+    }
+
     /// Plays a move without recording a trace or finding its canonical spelling.
     ///
     /// # Errors
