@@ -286,7 +286,7 @@ fn try_every_start(p: &Position) {
 fn play_every_move(p: &Position) {
     let total = seed_total(&p.to_setup());
     let moves = p.legal_moves_with_positions();
-    assert_eq!(p.perft(1), moves.len() as u64);
+    assert_eq!(p.perft(1), moves.len() as u128);
     for (m, child) in &moves {
         let played = p
             .play(m)

@@ -8,9 +8,7 @@
 //! that passes the bound is killed at once, so a regression fails in a second instead of running
 //! for hours. No test here is timed: `cargo xtask limits` times the mebibyte record.
 
-use crate::support::root;
-use std::path::PathBuf;
-use std::process::{Command, Stdio};
+use crate::support::{fresh_dir, run_bounded};
 use std::time::{Duration, Instant};
 
 /// The position before the endless start, A to move (2×7, round 1, B opened).
@@ -20,94 +18,29 @@ const HEAD: &str = "[Notation \"1.0\"]\n[Game \"uugg\"]\n[Options \"holes=7\"]\n
 /// What a traced path may use: a few MB for the tool itself; a trace of every lap takes 365 MB.
 const LIMIT_KB: u64 = 48 * 1024;
 
-/// A fresh directory under the tests' temporary directory.
-fn scratch(name: &str) -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("endless-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-/// The peak resident memory of a running process (Linux), in kB.
-fn peak_kb(pid: u32) -> Option<u64> {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
-    status
-        .lines()
-        .find_map(|l| l.strip_prefix("VmHWM:"))
-        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
-}
-
-/// What a bounded run gave.
-struct Run {
-    code: Option<i32>,
-    stdout: String,
-    stderr: String,
-    peak_kb: u64,
-}
-
-/// Runs `mancala ARGS` with its output in files, sampling its peak memory every 2 ms; kills it and
-/// fails as soon as the peak passes [`LIMIT_KB`].
-fn run_bounded(name: &str, args: &[&str]) -> Run {
-    let dir = scratch(&format!("run-{name}"));
-    let (out, err) = (dir.join("stdout"), dir.join("stderr"));
-    let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
-        .args(args)
-        .current_dir(root())
-        .stdin(Stdio::null())
-        .stdout(std::fs::File::create(&out).unwrap())
-        .stderr(std::fs::File::create(&err).unwrap())
-        .spawn()
-        .unwrap();
-    let pid = child.id();
-    let started = Instant::now();
-    let mut peak = 0;
-    let status = loop {
-        // Sampled before `try_wait`: the process is still there to be read.
-        peak = peak.max(peak_kb(pid).unwrap_or(0));
-        if peak > LIMIT_KB {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!(
-                "mancala {}: {peak} kB after {:?}, over the bound of {LIMIT_KB} kB: killed",
-                args.join(" "),
-                started.elapsed()
-            );
-        }
-        if let Some(status) = child.try_wait().unwrap() {
-            break status;
-        }
-        std::thread::sleep(Duration::from_millis(2));
-    };
-    let run = Run {
-        code: status.code(),
-        stdout: std::fs::read_to_string(&out).unwrap(),
-        stderr: std::fs::read_to_string(&err).unwrap(),
-        peak_kb: peak,
-    };
-    let _ = std::fs::remove_dir_all(&dir);
-    run
+fn run(name: &str, args: &[&str]) -> crate::support::Run {
+    run_bounded(&format!("endless-{name}"), args, LIMIT_KB)
 }
 
 const REFUSED: &str = "the sowing from 7A never ends (U15)";
 
 #[test]
 fn playing_an_endless_start_costs_bounded_memory() {
-    let r = run_bounded("play", &["play", BEFORE, "7A"]);
+    let r = run("play", &["play", BEFORE, "7A"]);
     assert_eq!(r.code, Some(1), "{}", r.stderr);
     assert!(r.stdout.is_empty());
     assert_eq!(
         r.stderr,
         format!("mancala: error: ply 1: illegal move 7A: {REFUSED} (A to move in {BEFORE})\n")
     );
-    let r = run_bounded(
+    let r = run(
         "explain-move",
         &["explain", "--position", BEFORE, "--move", "7A"],
     );
     assert_eq!(r.code, Some(1), "{}", r.stderr);
     assert!(r.stderr.contains(REFUSED), "{}", r.stderr);
     // `moves` proves the same start endless and leaves it out.
-    let r = run_bounded("moves", &["moves", BEFORE]);
+    let r = run("moves", &["moves", BEFORE]);
     assert_eq!(
         (r.code, r.stdout.as_str()),
         (Some(0), "1A\n2A\n3A\n4A\n5A\n6A\n")
@@ -116,7 +49,7 @@ fn playing_an_endless_start_costs_bounded_memory() {
 
 #[test]
 fn replaying_a_record_that_plays_an_endless_start_costs_bounded_memory() {
-    let dir = scratch("record");
+    let dir = fresh_dir("endless-record");
     let file = dir.join("endless.mgn");
     std::fs::write(&file, format!("{HEAD} 8. 7A *\n")).unwrap();
     let file = file.to_str().unwrap();
@@ -129,7 +62,7 @@ fn replaying_a_record_that_plays_an_endless_start_costs_bounded_memory() {
         ("explain", vec!["explain", file]),
         ("svg", vec!["replay", "--svg", svg.to_str().unwrap(), file]),
     ] {
-        let r = run_bounded(name, &args);
+        let r = run(name, &args);
         assert_eq!(r.code, Some(1), "{name}: {}", r.stderr);
         // JSON findings go to stdout, text ones to stderr.
         let found = format!("{}{}", r.stdout, r.stderr);
@@ -153,10 +86,10 @@ fn forbidden_record(n: usize) -> String {
 /// limits` times a mebibyte).
 #[test]
 fn forbidden_annotations_of_an_endless_start_cost_bounded_memory() {
-    let dir = scratch("forbidden");
+    let dir = fresh_dir("endless-forbidden");
     let file = dir.join("forbidden.mgn");
     std::fs::write(&file, forbidden_record(3_400)).unwrap();
-    let r = run_bounded(
+    let r = run(
         "forbidden",
         &["validate", "--format", "json", file.to_str().unwrap()],
     );
@@ -174,7 +107,7 @@ fn forbidden_annotations_of_an_endless_start_cost_bounded_memory() {
 #[test]
 #[ignore = "timed: run by `cargo xtask limits`"]
 fn a_mebibyte_of_forbidden_annotations_validates_in_seconds() {
-    let dir = scratch("mebibyte");
+    let dir = fresh_dir("endless-mebibyte");
     let file = dir.join("forbidden.mgn");
     let one = " (forbidden 7A U15)".len();
     let n = ((1 << 20) - HEAD.len() - 8) / one;
@@ -182,7 +115,7 @@ fn a_mebibyte_of_forbidden_annotations_validates_in_seconds() {
     assert!(text.len() < 1 << 20 && text.len() > (1 << 20) - 64);
     std::fs::write(&file, &text).unwrap();
     let t = Instant::now();
-    let r = run_bounded("mebibyte", &["validate", file.to_str().unwrap()]);
+    let r = run("mebibyte", &["validate", file.to_str().unwrap()]);
     let took = t.elapsed();
     eprintln!(
         "{n} forbidden annotations ({} bytes): {took:?}, peak {} kB",

@@ -8,6 +8,7 @@ mod endless;
 mod fuzz_regressions;
 mod limits;
 mod options;
+mod perft;
 mod redu;
 mod roundtrip;
 mod spec_examples;

@@ -32,7 +32,7 @@ pub use options::{
     Balla, BechiOptions, ClaimsScoreTo, Entry, GameKind, GiuthiOptions, OptionError, ReduOptions,
     SulusOptions, UnknownGame, UuggOptions, Variant,
 };
-pub use perft::{PerftOptions, Progress};
+pub use perft::{COUNT_MAX, PerftOptions, Progress, TableError};
 pub use player::{Dir, Player};
 pub use position::{PlayError, Played, Position, Status};
 pub use round::{AfterRound, Decision, DecisionRequest, MatchResult, RoundError, RoundResult};
