@@ -285,9 +285,26 @@ impl<'t, P: Rules> Searcher<'t, P> {
     }
 }
 
+/// The memory of endless cycles for one search (spec/engine.md §4): empty at its start, with
+/// the bound of a search, and given back at its end.
+struct CycleMemory;
+
+impl CycleMemory {
+    fn start() -> CycleMemory {
+        crate::sowing::memo::start_search();
+        CycleMemory
+    }
+}
+
+impl Drop for CycleMemory {
+    fn drop(&mut self) {
+        crate::sowing::memo::end_search();
+    }
+}
+
 /// perft, single-threaded.
 pub(crate) fn perft<P: Rules>(pos: &P, depth: u32) -> u128 {
-    crate::sowing::memo::clear();
+    let _memory = CycleMemory::start();
     Searcher::new(depth, None).count(pos, depth)
 }
 
@@ -322,7 +339,7 @@ fn divide_with<P: Rules>(
     opts: &PerftOptions<'_>,
     table: Option<&Table<P>>,
 ) -> Vec<(Move, u128)> {
-    crate::sowing::memo::clear();
+    let _memory = CycleMemory::start();
     let mut roots = Vec::new();
     pos.generate(&mut MovesAndChildren(&mut roots));
     if depth == 0 {

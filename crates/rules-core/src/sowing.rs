@@ -332,13 +332,46 @@ pub(crate) mod memo {
     use std::cell::RefCell;
     use std::collections::HashMap;
     use std::sync::Mutex;
+    use std::sync::atomic::{AtomicBool, Ordering};
 
     /// Laps after which a sowing consults and feeds the memory.
     pub(crate) const LONG: u64 = 256;
-    /// Remembered states (each about 48 bytes with its period).
-    const KNOWN_MAX: usize = 1 << 20;
     /// States of one sowing kept until it is known to be endless.
     const PENDING_MAX: usize = 1 << 16;
+
+    /// How much the memory keeps: in all, and of one cycle.
+    struct Bounds {
+        states: usize,
+        per_cycle: usize,
+    }
+
+    /// During a perft, which meets the same cycles again and again: every distinguished state of
+    /// a cycle, 2^20 states in all (about 50 bytes each with the period and the map's overhead:
+    /// about 100 MB at most). Uugg 2×7 perft 9 keeps 252 000; a bound of 2^16 made it 1.6 times
+    /// slower.
+    const SEARCH: Bounds = Bounds {
+        states: 1 << 20,
+        per_cycle: usize::MAX,
+    };
+    /// Otherwise (validation, play): 2^16 states (a few MB, whatever the number of records), at
+    /// most 1024 of a cycle, spread over it, so that it holds many cycles: the long cycles of a
+    /// game are few and met again from many positions, and a sowing on a remembered one meets a
+    /// remembered state within a thousandth of its period.
+    const OTHERWISE: Bounds = Bounds {
+        states: 1 << 16,
+        per_cycle: 1 << 10,
+    };
+
+    /// Whether a perft runs: the memory is bounded by [`SEARCH`], else by [`OTHERWISE`].
+    static SEARCHING: AtomicBool = AtomicBool::new(false);
+
+    fn bounds() -> Bounds {
+        if SEARCHING.load(Ordering::Relaxed) {
+            SEARCH
+        } else {
+            OTHERWISE
+        }
+    }
 
     /// A lap-start state with what the lap ends depend on.
     #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -409,10 +442,17 @@ pub(crate) mod memo {
         f(k.get_or_insert_with(HashMap::new))
     }
 
-    /// Empties the memory: each perft starts without it, so that timings are those of one
-    /// search.
-    pub(crate) fn clear() {
-        known(HashMap::clear);
+    /// A perft starts: an empty memory, so that timings are those of one search, with the bounds
+    /// of a search.
+    pub(crate) fn start_search() {
+        SEARCHING.store(true, Ordering::Relaxed);
+        known(|k| *k = HashMap::new());
+    }
+
+    /// A perft ended: back to the small bounds, and the memory given back.
+    pub(crate) fn end_search() {
+        SEARCHING.store(false, Ordering::Relaxed);
+        known(|k| *k = HashMap::new());
     }
 
     /// A long sowing begins, or one ended: drop the states of the current sowing.
@@ -423,14 +463,18 @@ pub(crate) mod memo {
     /// The current long sowing came back to its start after `laps` laps: remember its
     /// distinguished states with that period.
     pub(crate) fn endless(laps: u64) {
-        PENDING.with_borrow_mut(|p| {
-            known(|k| {
-                if k.len() + p.len() > KNOWN_MAX {
-                    k.clear();
-                }
-                k.extend(p.drain(..).map(|s| (s, laps)));
-            });
-        });
+        let b = bounds();
+        PENDING.with_borrow_mut(|p| known(|k| keep(k, p, laps, &b)));
+    }
+
+    /// Moves the distinguished states `p` of a cycle of `laps` laps into `k`, within `b`: at most
+    /// `b.per_cycle` of them, spread over the cycle, after emptying `k` if they would not fit.
+    fn keep(k: &mut HashMap<State, u64>, p: &mut Vec<State>, laps: u64, b: &Bounds) {
+        let step = p.len().div_ceil(b.per_cycle).max(1);
+        if k.len() + p.len().div_ceil(step) > b.states {
+            k.clear();
+        }
+        k.extend(p.drain(..).step_by(step).take(b.states).map(|s| (s, laps)));
     }
 
     /// The period of the cycle `s` lies on, if it is known to be endless; otherwise `s` is kept as
@@ -454,12 +498,43 @@ pub(crate) mod memo {
 
     /// `s` lies on an endless cycle of `laps` laps.
     pub(crate) fn remember(s: State, laps: u64) {
+        let max = bounds().states;
         known(|k| {
-            if k.len() >= KNOWN_MAX {
+            if k.len() >= max {
                 k.clear();
             }
             k.insert(s, laps);
         });
+    }
+
+    #[cfg(test)]
+    mod tests {
+        use super::*;
+
+        fn cycle(key: u64, n: usize) -> Vec<State> {
+            (0..n)
+                .map(|i| State::new(key, &[(i % 251) as u8; 8], 8, i / 251, 1, Dir::Ccw))
+                .collect()
+        }
+
+        /// Outside a perft the memory keeps at most 1024 states of a cycle and 2^16 in all,
+        /// whatever the number of cycles met; in a perft, every state up to 2^20.
+        #[test]
+        fn the_memory_is_bounded() {
+            let mut k = HashMap::new();
+            // 1000 states of each cycle of 10 000 (one in ten, the first among them): 65 cycles
+            // fit, the 66th empties the memory first.
+            for key in 0..200 {
+                let mut p = cycle(key, 10_000);
+                keep(&mut k, &mut p, 5, &OTHERWISE);
+                assert!(p.is_empty());
+                assert_eq!(k.len(), 1000 * (key as usize % 65 + 1));
+                assert_eq!(k.get(&cycle(key, 1)[0]), Some(&5));
+            }
+            let mut k = HashMap::new();
+            keep(&mut k, &mut cycle(7, 10_000), 5, &SEARCH);
+            assert_eq!(k.len(), 10_000);
+        }
     }
 }
 
