@@ -53,9 +53,9 @@ pub fn fresh_dir(name: &str) -> PathBuf {
     dir
 }
 
-/// The peak resident memory of a running process (Linux), in kB.
+/// The peak resident memory of a running process (Linux), in kB, as high as it was seen.
 #[cfg(target_os = "linux")]
-fn peak_kb(pid: u32) -> Option<u64> {
+pub fn peak_kb(pid: u32) -> Option<u64> {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
     status
         .lines()

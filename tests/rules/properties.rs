@@ -14,10 +14,7 @@
 //!   order, tabs and runs of spaces, defaults written out);
 //! * perft equals the sum, over the distinct children found by brute force (every hole, direction,
 //!   pass, open and, for Redu, every decision string, O1 prefix and capture, played one by one),
-//!   of the children's perft: on random positions at depth 1 and 2;
-//! * every start played traced and untraced has the same outcome or refusal, and the trace of a
-//!   start refused because its sowing never ends keeps at most `TRACED_LAPS` laps, whatever the
-//!   period (issue 13): on random boards of the relay games and on known endless starts.
+//!   of the children's perft: on random positions at depth 1 and 2.
 
 use crate::matches::random_match;
 use crate::redu_matches::redu_variants;
@@ -328,99 +325,6 @@ proptest! {
         let (p, prev) = walk.last().unwrap();
         for t in &tokens {
             try_everywhere(p, prev.as_ref(), t);
-        }
-    }
-}
-
-/// Every start of every hole of `p`, in every spelling of its direction, played with a trace
-/// (`play_attempt`) and without (`play_quiet`): the same position, or the same refusal. A refusal
-/// whose trace ends with the note of an endless sowing keeps at most `TRACED_LAPS` laps and one
-/// hand of seeds per lap. Returns the holes whose start never ends.
-fn every_start_traced_as_untraced(p: &Position) -> Vec<String> {
-    let g = p.geometry();
-    let seeds = seed_total(&p.to_setup()) as usize;
-    let shown = rules_core::TRACED_LAPS as usize;
-    let mut endless = Vec::new();
-    for i in 0..g.len() {
-        for dir in [None, Some(Dir::Ccw), Some(Dir::Cw)] {
-            let mv = Move::Sow {
-                hole: g.hole(i),
-                dir,
-            };
-            match (p.play_attempt(&mv), p.play_quiet(&mv)) {
-                (Ok((a, _)), Ok(b)) => assert_eq!(a, b, "{mv}"),
-                (Err((e, t)), Err(f)) => {
-                    assert_eq!(e, f, "{mv}");
-                    let never_ends = matches!(
-                        t.events.last(),
-                        Some(rules_core::Event::Note { rule, text })
-                            if *rule == e.rule && text.starts_with("the sowing never ends")
-                    );
-                    if never_ends {
-                        endless.push(g.hole(i).to_string());
-                        assert!(t.laps().len() <= shown, "{mv}: {} laps", t.laps().len());
-                        assert!(t.events.len() <= shown * (seeds + 1) + 2, "{mv}");
-                    }
-                }
-                (a, b) => panic!("{mv}: traced {:?}, untraced {b:?}", a.map(|x| x.0)),
-            }
-        }
-    }
-    endless
-}
-
-/// Random boards of Uugg (every size), Giuthi and Sulus Nishtaw: the game's seeds dealt at random,
-/// round 1, the player given to move.
-fn random_board(v: Variant, to_move: Player, seed: u64) -> Option<Position> {
-    let mut s = rules_core::Setup::start(v, Player::B);
-    let total: u32 = s.seeds.iter().sum();
-    let n = s.seeds.len();
-    let mut rng = crate::support::Rng(seed | 1);
-    s.seeds.iter_mut().for_each(|x| *x = 0);
-    for _ in 0..total {
-        s.seeds[rng.below(n)] += 1;
-    }
-    s.to_move = to_move;
-    s.opening_pending = false;
-    Position::from_setup(&s).ok()
-}
-
-/// Known endless starts (uugg_rules.rs, sulus_examples.rs, `cargo xtask uugg-endless`), periods
-/// from 276 to 1 135 008 laps.
-#[test]
-fn endless_starts_are_traced_within_bounds() {
-    for (text, hole) in [
-        ("uugg 2,13,4,3,1,5/3,0,14,0,2,1 A opener=B", "3A"),
-        ("uugg 12,3,2,5,1,2,3/5,4,1,0,6,0,12 A opener=B", "7A"),
-        (
-            "sulus-nishtaw 6,4,2,0,1,2/5,4,3,1,2,0/2,4,6,6,2,4 B opener=A",
-            "3B",
-        ),
-    ] {
-        let p = crate::support::pos(text, &[]);
-        let mut found = every_start_traced_as_untraced(&p);
-        found.dedup();
-        assert_eq!(found, [hole], "{text}");
-    }
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig { cases: 96, .. ProptestConfig::default() })]
-
-    /// Random boards of the relay games: every start traced as untraced, endless ones bounded.
-    #[test]
-    fn every_start_of_random_boards_is_traced_as_untraced(
-        which in 0usize..8,
-        b_moves in any::<bool>(),
-        seed in any::<u64>(),
-    ) {
-        let mut variants = uugg_variants();
-        variants.push(Variant::default_for(GameKind::Giuthi));
-        variants.push(Variant::default_for(GameKind::SulusNishtaw));
-        let v = variants[which % variants.len()];
-        let to_move = if b_moves { Player::B } else { Player::A };
-        if let Some(p) = random_board(v, to_move, seed) {
-            every_start_traced_as_untraced(&p);
         }
     }
 }

@@ -574,11 +574,10 @@ mod tests {
 
     /// A relay game on `len` holes in which every lap relays, sown from hole index 0 with one
     /// seed on an empty board: the seed goes round for ever, one lap per hole, so the period is
-    /// `len` laps. Returns the result, the trace and how many laps ended (`lap_end` calls).
-    fn ring(len: usize, key: u64) -> (Result<Sown, Endless>, Trace, u64) {
+    /// `len` laps. Returns the result and how many laps ended (`lap_end` calls).
+    fn ring<T: Tracer>(len: usize, key: u64, t: &mut T) -> (Result<Sown, Endless>, u64) {
         let g = Geometry::two_rows((len / 2) as u8);
         let mut seeds = [0u8; 24];
-        let mut trace = Trace::default();
         let mut calls = 0;
         let start = LapStart {
             origin: 0,
@@ -589,19 +588,18 @@ mod tests {
             relay: "X1",
             endless: "X2",
         };
-        let r = relay_sow(
-            &mut seeds,
-            g,
-            start,
-            rules,
-            key,
-            |_, _, d| {
-                calls += 1;
-                LapEnd::Relay(d)
-            },
-            &mut trace,
-        );
-        (r, trace, calls)
+        let lap_end = |_, _, d| {
+            calls += 1;
+            LapEnd::Relay(d)
+        };
+        let r = relay_sow(&mut seeds, g, start, rules, key, lap_end, t);
+        (r, calls)
+    }
+
+    fn traced_ring(len: usize, key: u64) -> (Result<Sown, Endless>, Trace, u64) {
+        let mut t = Trace::default();
+        let (r, calls) = ring(len, key, &mut t);
+        (r, t, calls)
     }
 
     fn count(t: &Trace, f: impl Fn(&Event) -> bool) -> usize {
@@ -618,7 +616,7 @@ mod tests {
     /// A period of at most [`TRACED_LAPS`] laps is traced whole, then the note.
     #[test]
     fn a_short_endless_sowing_is_traced_whole() {
-        let (r, t, _) = ring(16, cycle_key(0xE0, HoleSet::EMPTY, HoleSet::EMPTY));
+        let (r, t, _) = traced_ring(16, cycle_key(0xE0, HoleSet::EMPTY, HoleSet::EMPTY));
         assert_eq!(r, Err(Endless { laps: 16 }));
         assert_eq!(count(&t, |e| matches!(e, Event::Sow { .. })), 16);
         assert_eq!(count(&t, |e| matches!(e, Event::Lift { .. })), 15);
@@ -636,7 +634,7 @@ mod tests {
     #[test]
     fn a_long_endless_sowing_keeps_its_first_laps_and_is_proved_once() {
         let key = cycle_key(0xE1, HoleSet::EMPTY, HoleSet::EMPTY);
-        let (r, t, calls) = ring(24, key);
+        let (r, t, calls) = traced_ring(24, key);
         assert_eq!(r, Err(Endless { laps: 24 }));
         let laps = TRACED_LAPS as usize;
         assert_eq!(count(&t, |e| matches!(e, Event::Sow { .. })), laps);
@@ -652,30 +650,11 @@ mod tests {
         assert_eq!(calls, TRACED_LAPS + 24);
         // The same start again: the proof is remembered (nothing else in this crate's tests
         // empties the memory, which only perft does).
-        let (r, t2, calls) = ring(24, key);
+        let (r, t2, calls) = traced_ring(24, key);
         assert_eq!((r, &t2), (Err(Endless { laps: 24 }), &t));
         assert_eq!(calls, TRACED_LAPS);
         // Untraced, the same verdict and period.
-        let mut seeds = [0u8; 24];
-        let start = LapStart {
-            origin: 0,
-            dir: Dir::Ccw,
-            hand: 1,
-        };
-        let rules = SowingRules {
-            relay: "X1",
-            endless: "X2",
-        };
-        let g = Geometry::two_rows(12);
-        let r = relay_sow(
-            &mut seeds,
-            g,
-            start,
-            rules,
-            key,
-            |_, _, d| LapEnd::Relay(d),
-            &mut crate::trace::NoTrace,
-        );
+        let (r, _) = ring(24, key, &mut crate::trace::NoTrace);
         assert_eq!(r, Err(Endless { laps: 24 }));
     }
 }
