@@ -30,8 +30,11 @@ fn playing_an_endless_start_costs_bounded_memory() {
     assert_eq!(r.code, Some(1), "{}", r.stderr);
     assert!(r.stdout.is_empty());
     assert_eq!(
-        r.stderr,
-        format!("mancala: error: ply 1: illegal move 7A: {REFUSED} (A to move in {BEFORE})\n")
+        r.stderr.lines().next(),
+        Some(
+            format!("mancala: error: ply 1: illegal move 7A: {REFUSED} (A to move in {BEFORE})")
+                .as_str()
+        )
     );
     let r = run(
         "explain-move",
@@ -66,10 +69,11 @@ fn replaying_a_record_that_plays_an_endless_start_costs_bounded_memory() {
         assert_eq!(r.code, Some(1), "{name}: {}", r.stderr);
         // JSON findings go to stdout, text ones to stderr.
         let found = format!("{}{}", r.stdout, r.stderr);
+        let json = [r#""ply":8,"record":1,"rule":"U15""#, r#""token":"7A""#];
         assert!(
             found.contains(&format!("illegal move 7A: {REFUSED}"))
                 && (found.contains("(record 1, ply 8, token `7A`)")
-                    || found.contains(r#""ply":8,"record":1,"rule":"U15","token":"7A""#)),
+                    || json.iter().all(|j| found.contains(j))),
             "{name}: {found}"
         );
     }
