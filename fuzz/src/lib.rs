@@ -7,7 +7,8 @@
 //!
 //! * [`record`]: the streaming reader and the record parser; parse-print-parse is stable.
 //! * [`position`]: the position-string parser; parse-write-parse is stable, and every position the
-//!   rules accept survives its string and plays its legal moves.
+//!   rules accept survives its string and plays its legal moves; every start is played traced as
+//!   untraced, and a start that never ends is traced for at most its first laps (issue 13).
 //! * [`json`]: the JSON reader; serde round trip, checking, and the canonical round trip.
 //! * [`replay`]: records replayed through the rules core, strictly and leniently, with every
 //!   problem rendered; valid records give a canonical record that reads back to itself.
@@ -251,6 +252,37 @@ pub fn position(data: &[u8]) {
         "position round trip `{w2}`"
     );
     play_every_move(&p);
+    try_every_start(&p);
+}
+
+/// Every hole of the board as a start, in every spelling of its direction, played with a trace and
+/// without: the same position or the same refusal. A start refused because its sowing never ends
+/// keeps at most `TRACED_LAPS` laps in its trace, one hand of seeds each, whatever its period:
+/// memory independent of the period (issue 13).
+fn try_every_start(p: &Position) {
+    let g = p.geometry();
+    let seeds = seed_total(&p.to_setup()) as usize;
+    let shown = rules_core::TRACED_LAPS as usize;
+    for i in 0..g.len() {
+        for dir in [None, Some(rules_core::Dir::Ccw), Some(rules_core::Dir::Cw)] {
+            let mv = rules_core::Move::Sow {
+                hole: g.hole(i),
+                dir,
+            };
+            match (p.play_attempt(&mv), p.play_quiet(&mv)) {
+                (Ok((a, _)), Ok(b)) => assert_eq!(a, b, "{mv}"),
+                (Err((e, t)), Err(f)) => {
+                    assert_eq!(e, f, "{mv}");
+                    if matches!(t.events.last(), Some(rules_core::Event::Note { text, .. }) if text.starts_with("the sowing never ends"))
+                    {
+                        assert!(t.laps().len() <= shown, "{mv}: {} laps", t.laps().len());
+                        assert!(t.events.len() <= shown * (seeds + 1) + 2, "{mv}");
+                    }
+                }
+                (a, b) => panic!("{mv}: traced {:?}, untraced {b:?}", a.map(|x| x.0)),
+            }
+        }
+    }
 }
 
 /// Plays every legal move of `p`: `play` agrees with the generator, perft(1) counts the moves, and
@@ -258,7 +290,7 @@ pub fn position(data: &[u8]) {
 fn play_every_move(p: &Position) {
     let total = seed_total(&p.to_setup());
     let moves = p.legal_moves_with_positions();
-    assert_eq!(p.perft(1), moves.len() as u64);
+    assert_eq!(p.perft(1), moves.len() as u128);
     for (m, child) in &moves {
         let played = p
             .play(m)

@@ -6,6 +6,8 @@
 mod checks;
 
 use crate::support::root;
+use proptest::prelude::*;
+use rules_core::{GameKind, Player, Setup, Variant};
 use std::path::Path;
 
 /// The inputs kept for `target` under fuzz/regressions/, sorted.
@@ -96,6 +98,47 @@ fn position_target_on_corpus_positions_and_regressions() {
     }
     assert!(seeds.len() > 100, "{} position strings", seeds.len());
     run("position", checks::position, &seeds);
+}
+
+/// A board of a relay game with its seeds dealt by `deal` (each seed into hole `d % holes`), round
+/// 1, `to_move` to move, as the `position` target reads it (no options line).
+fn relay_board(which: usize, to_move: Player, deal: &[u16]) -> Vec<u8> {
+    let v = match which % 5 {
+        k @ 0..=2 => {
+            let mut v = Variant::default_for(GameKind::Uugg);
+            v.set_option("holes", &(5 + k).to_string()).unwrap();
+            v
+        }
+        3 => Variant::default_for(GameKind::Giuthi),
+        _ => Variant::default_for(GameKind::SulusNishtaw),
+    };
+    let mut s = Setup::start(v, Player::B);
+    let total: u32 = s.seeds.iter().sum();
+    let holes = s.seeds.len();
+    s.seeds.iter_mut().for_each(|x| *x = 0);
+    for d in deal.iter().cycle().take(total as usize) {
+        s.seeds[usize::from(*d) % holes] += 1;
+    }
+    s.to_move = to_move;
+    s.opening_pending = false;
+    format!("\n{}", notation::write_position(&s)).into_bytes()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 96, .. ProptestConfig::default() })]
+
+    /// The `position` target's checks on random boards of Uugg, Giuthi and Sulus Nishtaw, where
+    /// sowings relay: among them, every start played traced as untraced, and a start that never
+    /// ends traced for at most its first laps (issue 13).
+    #[test]
+    fn position_target_on_random_relay_boards(
+        which in 0usize..5,
+        b_moves in any::<bool>(),
+        deal in prop::collection::vec(any::<u16>(), 1..200),
+    ) {
+        let to_move = if b_moves { Player::B } else { Player::A };
+        checks::position(&relay_board(which, to_move, &deal));
+    }
 }
 
 /// The JSON of every valid corpus record.

@@ -7,6 +7,8 @@
 //! The gigabyte runs are measured outside `cargo test` (README "Limits"); these tests run the same
 //! paths at sizes CI affords.
 
+#[cfg(target_os = "linux")]
+use crate::support::peak_kb;
 use crate::support::{mancala, root};
 use predicates::prelude::*;
 use std::io::Write;
@@ -91,16 +93,6 @@ fn a_closed_stdout_ends_every_command_quietly() {
     ] {
         with_closed_stdout(args, Vec::new());
     }
-}
-
-/// The peak resident memory of a running process (Linux), in kB, as high as it was seen.
-#[cfg(target_os = "linux")]
-fn peak_kb(pid: u32) -> Option<u64> {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
-    status
-        .lines()
-        .find_map(|l| l.strip_prefix("VmHWM:"))
-        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
 }
 
 /// 48 MB of records streamed through `validate`: small valid records, records with half-megabyte

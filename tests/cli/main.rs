@@ -3,10 +3,13 @@
 //! codes, standard input and broken pipes.
 
 mod corpus;
+#[cfg(target_os = "linux")]
+mod endless;
 mod fuzz_regressions;
 mod hardening;
 mod limits;
 mod options;
+mod perft;
 mod redu;
 mod roundtrip;
 mod rules;

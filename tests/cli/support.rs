@@ -2,6 +2,10 @@
 
 use std::path::PathBuf;
 use std::process::Output;
+#[cfg(target_os = "linux")]
+use std::process::{Command, Stdio};
+#[cfg(target_os = "linux")]
+use std::time::{Duration, Instant};
 
 /// The workspace root.
 pub fn root() -> PathBuf {
@@ -38,4 +42,77 @@ pub fn corpus_files(dir: &str) -> Vec<String> {
         .collect();
     v.sort();
     v
+}
+
+/// A fresh directory `NAME-PID` under the tests' temporary directory.
+pub fn fresh_dir(name: &str) -> PathBuf {
+    let dir =
+        PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The peak resident memory of a running process (Linux), in kB, as high as it was seen.
+#[cfg(target_os = "linux")]
+pub fn peak_kb(pid: u32) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+}
+
+/// What a bounded run gave.
+#[cfg(target_os = "linux")]
+pub struct Run {
+    pub code: Option<i32>,
+    pub stdout: String,
+    pub stderr: String,
+    pub peak_kb: u64,
+}
+
+/// Runs `mancala ARGS` from the root with its output in files, sampling its peak resident memory
+/// (VmHWM, from `/proc`) every 2 ms; kills it and fails as soon as the peak passes `limit_kb`, so
+/// a regression fails at once instead of exhausting the machine.
+#[cfg(target_os = "linux")]
+pub fn run_bounded(name: &str, args: &[&str], limit_kb: u64) -> Run {
+    let dir = fresh_dir(&format!("run-{name}"));
+    let (out, err) = (dir.join("stdout"), dir.join("stderr"));
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .args(args)
+        .current_dir(root())
+        .stdin(Stdio::null())
+        .stdout(std::fs::File::create(&out).unwrap())
+        .stderr(std::fs::File::create(&err).unwrap())
+        .spawn()
+        .unwrap();
+    let pid = child.id();
+    let started = Instant::now();
+    let mut peak = 0;
+    let status = loop {
+        // Sampled before `try_wait`: the process is still there to be read.
+        peak = peak.max(peak_kb(pid).unwrap_or(0));
+        if peak > limit_kb {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!(
+                "mancala {}: {peak} kB after {:?}, over the bound of {limit_kb} kB: killed",
+                args.join(" "),
+                started.elapsed()
+            );
+        }
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    };
+    let run = Run {
+        code: status.code(),
+        stdout: std::fs::read_to_string(&out).unwrap(),
+        stderr: std::fs::read_to_string(&err).unwrap(),
+        peak_kb: peak,
+    };
+    let _ = std::fs::remove_dir_all(&dir);
+    run
 }

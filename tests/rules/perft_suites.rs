@@ -7,11 +7,11 @@ use rules_core::{PerftOptions, Position, Progress};
 use std::sync::atomic::Ordering;
 
 /// Lines with more leaves than this are left to `cargo xtask perft-suites`.
-const ENGINE_LIMIT: u64 = 3_000_000;
+const ENGINE_LIMIT: u128 = 3_000_000;
 /// Lines checked again with a transposition table.
-const HASH_LIMIT: u64 = 300_000;
+const HASH_LIMIT: u128 = 300_000;
 /// The reference implementation is slow: it checks lines up to this many leaves here.
-const REFERENCE_LIMIT: u64 = 60_000;
+const REFERENCE_LIMIT: u128 = 60_000;
 
 fn run_suite(name: &str) {
     let path = format!("{}/../../tests/perft/{name}", env!("CARGO_MANIFEST_DIR"));
@@ -30,7 +30,7 @@ fn run_suite(name: &str) {
             }
             assert_eq!(pos.perft(depth), expected, "{} perft {depth}", entry.id);
             let divided = pos.perft_divide(depth, 2);
-            let total: u64 = divided.iter().map(|(_, n)| n).sum();
+            let total: u128 = divided.iter().map(|(_, n)| n).sum();
             assert_eq!(total, expected, "{} perft {depth}, 2 threads", entry.id);
             if expected <= HASH_LIMIT {
                 // `--divide` is the same, move by move, for any number of threads.
@@ -49,8 +49,9 @@ fn run_suite(name: &str) {
                         hash_bytes: 1 << 16,
                         progress: Some(&progress),
                     };
-                    let hashed: u64 = pos
+                    let hashed: u128 = pos
                         .perft_divide_with(depth, &opts)
+                        .unwrap()
                         .iter()
                         .map(|(_, n)| n)
                         .sum();
@@ -69,7 +70,7 @@ fn run_suite(name: &str) {
             }
             if expected <= REFERENCE_LIMIT {
                 assert_eq!(
-                    reference::perft(&setup, depth),
+                    u128::from(reference::perft(&setup, depth)),
                     expected,
                     "{} reference perft {depth}",
                     entry.id

@@ -573,8 +573,8 @@ fn perft_is_the_sum_over_distinct_children_found_by_brute_force() {
                 "{v}: children of {}",
                 notation::write_position(&p.to_setup())
             );
-            assert_eq!(p.perft(1), children.len() as u64);
-            let depth2: u64 = children.iter().map(|c| naive_perft(c, 1)).sum();
+            assert_eq!(p.perft(1), children.len() as u128);
+            let depth2: u128 = children.iter().map(|c| u128::from(naive_perft(c, 1))).sum();
             assert_eq!(
                 p.perft(2),
                 depth2,

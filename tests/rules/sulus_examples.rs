@@ -486,6 +486,13 @@ fn s12_an_endless_sowing_is_not_a_move() {
             "the first state comes back at lap 276 only (lap {lap})"
         );
     }
+    // Traced, the refusal keeps the first laps and gives that period (spec/engine.md §4).
+    let (_, t) = p.play_attempt(&mv_in(&p, "3B")).unwrap_err();
+    assert_eq!(t.laps().len(), rules_core::TRACED_LAPS as usize);
+    assert!(matches!(
+        t.events.last(),
+        Some(Event::Note { rule: "S12", text }) if text.contains("after 276 laps it is back where its first lap began, 6 seeds from 3B")
+    ));
 }
 
 // ---------------------------------------------------------------------------------------------

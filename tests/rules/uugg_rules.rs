@@ -352,6 +352,19 @@ fn endless_start_refused() {
     let i = p.geometry().index("3A".parse().unwrap()).unwrap();
     assert_eq!(reference::uugg::endless_period(&s, i), Some(159_748));
     assert!(!reference::children(&s).iter().any(|(m, _)| m == "3A"));
+    // Traced, the refused start keeps its first laps and says the rest, with the period the
+    // reference measures (spec/engine.md §4): the trace does not grow with the period.
+    let (e, t) = p.play_attempt(&mv_in(&p, "3A")).unwrap_err();
+    assert_eq!(e.rule, "U15");
+    assert_eq!(t.laps().len(), rules_core::TRACED_LAPS as usize);
+    // The first two laps by hand from the board above: 3 seeds from 3A into 4A (4 -> 5), 5A
+    // (13 -> 14), 6A (2 -> 3: occupied, relay 3); 1B (3 -> 4), 2B (0 -> 1), 3B (14 -> 15, a hole
+    // of B's that held 14, not 3: relay 15).
+    assert_eq!(laps(&t)[..2], ["3A: 4A 5A 6A", "6A: 1B 2B 3B"]);
+    assert!(matches!(
+        t.events.last(),
+        Some(Event::Note { rule: "U15", text }) if text == "the sowing never ends: after 159748 laps it is back where its first lap began, 3 seeds from 3A on the same board, and goes round again for ever (the first 16 laps are shown)"
+    ));
 }
 
 /// U16, U18, U19 (two and two), U20, U23 in one round end. «el joc acaba…: quan no hi ha cap

@@ -118,7 +118,7 @@ fn vm_hwm_kb(pid: u32) -> Option<u64> {
 struct Run {
     wall: f64,
     cpu: f64,
-    leaves: u64,
+    leaves: u128,
 }
 
 fn timed(pos: &Position, depth: u32, threads: usize, hash: Option<usize>) -> Run {
@@ -139,6 +139,7 @@ fn timed(pos: &Position, depth: u32, threads: usize, hash: Option<usize>) -> Run
                     progress: None,
                 },
             )
+            .unwrap_or_else(|e| panic!("--hash {bytes}: {e}"))
             .iter()
             .map(|(_, n)| n)
             .sum(),
@@ -151,8 +152,8 @@ fn timed(pos: &Position, depth: u32, threads: usize, hash: Option<usize>) -> Run
 struct Line {
     name: String,
     depth: u32,
-    leaves: u64,
-    moves: u64,
+    leaves: u128,
+    moves: u128,
     /// (threads, with the table, best wall, its cpu)
     runs: Vec<(usize, bool, f64, f64)>,
 }

@@ -75,11 +75,13 @@ pub enum Command {
         (mancala rules outcomes). Forced passes and repeat moves are plies; a finished round has no moves and \
         perft never crosses into a new round.\n\n\
         Prints the total as a bare integer on the last line. With --divide, first one \
-        `<move> <count>` line per legal move, sorted by move token, then a blank line.\n\n\
-        Limits: DEPTH 0 to 40, --threads 1 to 256; seed counts in a --position at most 999, \
-        other numbers at most 9999.\n\n\
+        `<move> <count>` line per legal move, sorted by move token, then a blank line. Counts \
+        are exact up to 2^128 - 1 (some positions pass 2^64 paths).\n\n\
+        Limits: DEPTH 0 to 40, --threads 1 to 256, --hash at most 1024G and what the machine \
+        can give; seed counts in a --position at most 999, other numbers at most 9999.\n\n\
         Exit status: 0 counted, 1 a --position that is not a position of its game, 2 usage error \
-        (bad arguments, an unknown game or option, a value out of range).",
+        (bad arguments, an unknown game or option, a value out of range, a --hash size the \
+        machine cannot give).",
         after_help = EXIT_STATUS
     )]
     Perft(PerftArgs),
@@ -501,9 +503,10 @@ pub struct PerftArgs {
     #[arg(long, short = 't', value_name = "N", value_parser = clap::value_parser!(u32).range(1..=256))]
     pub threads: Option<u32>,
 
-    /// Transposition table of SIZE bytes (such as 64M or 1G), shared out among the threads: it
+    /// Transposition table of SIZE bytes (such as 64M or 1G), one table shared by the threads: it
     /// keeps the counts of positions already met, with the whole position as key, so the counts
-    /// never change; it pays where positions transpose (spec/engine.md, "perft")
+    /// never change; it pays where positions transpose (spec/engine.md, "perft"). Its memory is
+    /// taken as it fills; a SIZE the machine cannot give is a usage error
     #[arg(long, value_name = "SIZE", value_parser = parse_size)]
     pub hash: Option<usize>,
 

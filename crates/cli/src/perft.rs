@@ -3,7 +3,7 @@
 use crate::cli::PerftArgs;
 use crate::exit::{CliError, Outcome};
 use crate::game_args;
-use rules_core::{PerftOptions, Progress};
+use rules_core::{COUNT_MAX, PerftOptions, Progress};
 use std::io::{IsTerminal, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -39,6 +39,16 @@ fn progress_line(p: &Progress, finished: &AtomicBool) {
     }
 }
 
+/// A size as `--hash` takes it: `5G`, `512M`, `64K`, or bytes.
+fn size_words(bytes: usize) -> String {
+    for (unit, shift) in [("G", 30), ("M", 20), ("K", 10)] {
+        if bytes >= 1 << shift && bytes.is_multiple_of(1 << shift) {
+            return format!("{}{unit}", bytes >> shift);
+        }
+    }
+    bytes.to_string()
+}
+
 pub fn run(args: &PerftArgs) -> Result<Outcome, CliError> {
     let pos = game_args::position(&args.game)?;
     let threads = args.threads.map_or_else(
@@ -65,11 +75,28 @@ pub fn run(args: &PerftArgs) -> Result<Outcome, CliError> {
             finished.store(true, Ordering::Relaxed);
             counts
         });
-        let mut divide: Vec<(String, u64)> = counts
+        // A table the machine cannot give is a usage error (2): a smaller --hash runs.
+        let counts = counts.map_err(|e| {
+            CliError::Usage(format!(
+                "--hash {}: not enough memory for a transposition table of that size; give a smaller one",
+                size_words(e.bytes)
+            ))
+        })?;
+        // Counts are u128 (some positions pass 2^64 paths): the lines and the total agree.
+        let mut divide: Vec<(String, u128)> = counts
             .into_iter()
             .map(|(m, n)| (m.to_string(), n))
             .collect();
-        let total: u64 = divide.iter().map(|(_, n)| n).sum();
+        let total = divide
+            .iter()
+            .try_fold(0u128, |t, (_, n)| t.checked_add(*n))
+            .filter(|&t| t < COUNT_MAX)
+            .ok_or_else(|| {
+                CliError::Usage(format!(
+                    "perft {}: the count passes {COUNT_MAX} (2^128 - 1), the most perft counts",
+                    args.depth
+                ))
+            })?;
         if args.divide {
             divide.sort();
             for (m, n) in &divide {

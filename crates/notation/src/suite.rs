@@ -24,7 +24,7 @@ pub struct SuiteEntry {
     /// Rule options in force, `key=value`.
     pub options: Vec<(String, String)>,
     /// `(depth, count)` lines.
-    pub perft: Vec<(u32, u64)>,
+    pub perft: Vec<(u32, u128)>,
     /// The line of the `id`, 1-based.
     pub line: usize,
 }

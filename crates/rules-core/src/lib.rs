@@ -32,9 +32,10 @@ pub use options::{
     Balla, BechiOptions, ClaimsScoreTo, Entry, GameKind, GiuthiOptions, OptionError, ReduOptions,
     SulusOptions, UnknownGame, UuggOptions, Variant,
 };
-pub use perft::{PerftOptions, Progress};
+pub use perft::{COUNT_MAX, PerftOptions, Progress, TableError};
 pub use player::{Dir, Player};
 pub use position::{PlayError, Played, Position, Status};
 pub use round::{AfterRound, Decision, DecisionRequest, MatchResult, RoundError, RoundResult};
 pub use setup::{Mark, MarkKind, Right, RightKind, Setup, SetupError, SetupProblem};
+pub use sowing::TRACED_LAPS;
 pub use trace::{Event, NoTrace, Rule, Trace, Tracer};

@@ -3,12 +3,17 @@
 //! Bulk counting at the last ply; copy-make with one child buffer per ply, allocated once per
 //! search, so no node allocates. Threads split below the root (work items a few plies deep,
 //! handed out dynamically), so the per-move counts of `divide` never depend on the thread count.
-//! An optional transposition table ([`Table`]) remembers the counts of positions already met,
-//! with the whole position as its key, so it never changes a count.
+//! Counts are `u128`: some positions pass 2^64 paths within the depth limit (a Redu ending at
+//! depth 34). An optional transposition table ([`Table`]), shared by the threads, remembers the
+//! counts of positions already met, with the whole position as its key, so it never changes a
+//! count.
 
 use crate::moves::Move;
 use crate::position::{Children, MovesAndChildren, Rules};
+use std::collections::HashMap;
+use std::fmt;
 use std::hash::Hasher;
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 /// How a perft is run: threads, transposition table, progress. The counts depend on none of it.
@@ -16,7 +21,8 @@ use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 pub struct PerftOptions<'a> {
     /// Worker threads (at least 1).
     pub threads: usize,
-    /// Bytes of transposition table, shared out among the threads; 0 for none.
+    /// Bytes of transposition table, one table shared by the threads; 0 for none. Its pages are
+    /// allocated as they are first written, so a short count uses little of it.
     pub hash_bytes: usize,
     /// Where to report progress, for a progress line.
     pub progress: Option<&'a Progress>,
@@ -32,8 +38,38 @@ pub struct Progress {
     pub total: AtomicU64,
 }
 
+/// The transposition table asked for cannot be allocated: the machine (or a limit set on the
+/// process) cannot give that much memory.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TableError {
+    /// The size asked for, in bytes.
+    pub bytes: usize,
+}
+
+impl fmt::Display for TableError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "cannot allocate a transposition table of {} bytes: not enough memory",
+            self.bytes
+        )
+    }
+}
+
+impl std::error::Error for TableError {}
+
+/// `a + b`, or [`COUNT_MAX`] past it: a count that reaches it means "at least that many".
+#[inline]
+fn sat_add(a: u128, b: u128) -> u128 {
+    a.saturating_add(b)
+}
+
+/// The largest count perft gives: 2^128 − 1, read as "at least 2^128 − 1". No search of these
+/// games within the depth limit comes near it (2^64 is passed by a Redu ending at depth 34).
+pub const COUNT_MAX: u128 = u128::MAX;
+
 /// Counts with one buffer per remaining ply.
-fn count<P: Rules>(pos: &P, depth: u32, bufs: &mut [Vec<P>]) -> u64 {
+fn count<P: Rules>(pos: &P, depth: u32, bufs: &mut [Vec<P>]) -> u128 {
     if depth == 0 {
         return 1;
     }
@@ -41,11 +77,11 @@ fn count<P: Rules>(pos: &P, depth: u32, bufs: &mut [Vec<P>]) -> u64 {
     buf.clear();
     pos.generate(&mut Children(buf));
     if depth == 1 {
-        return buf.len() as u64;
+        return buf.len() as u128;
     }
     let mut total = 0;
     for child in buf.iter() {
-        total += count(child, depth - 1, rest);
+        total = sat_add(total, count(child, depth - 1, rest));
     }
     total
 }
@@ -55,7 +91,7 @@ fn count<P: Rules>(pos: &P, depth: u32, bufs: &mut [Vec<P>]) -> u64 {
 const TABLE_FROM: u32 = 4;
 
 /// [`count`] with a transposition table.
-fn count_table<P: Rules>(pos: &P, depth: u32, bufs: &mut [Vec<P>], table: &mut Table<P>) -> u64 {
+fn count_table<P: Rules>(pos: &P, depth: u32, bufs: &mut [Vec<P>], table: &Table<P>) -> u128 {
     if depth < TABLE_FROM {
         return count(pos, depth, bufs);
     }
@@ -68,7 +104,7 @@ fn count_table<P: Rules>(pos: &P, depth: u32, bufs: &mut [Vec<P>], table: &mut T
     pos.generate(&mut Children(buf));
     let mut total = 0;
     for child in buf.iter() {
-        total += count_table(child, depth - 1, rest, table);
+        total = sat_add(total, count_table(child, depth - 1, rest, table));
     }
     table.put(slot, *pos, depth, total);
     total
@@ -78,8 +114,15 @@ fn count_table<P: Rules>(pos: &P, depth: u32, bufs: &mut [Vec<P>], table: &mut T
 /// remaining depth and its count. A probe compares the whole position, so a count is reused
 /// only for the very same position and depth: the table can forget (a new entry replaces the
 /// one in its slot) but never be wrong.
+///
+/// One table serves every thread, so that what one thread counted another reuses. The slots lie
+/// in pages, each behind its own lock and allocated when first written: a count that stores
+/// little touches little memory (no seconds spent filling gigabytes before a short count), and a
+/// page the machine cannot give stays empty (its probes miss; counts are unchanged).
 struct Table<P> {
-    slots: Vec<Option<Entry<P>>>,
+    pages: Vec<Mutex<Vec<Option<Entry<P>>>>>,
+    /// log2 of the slots of a page.
+    page_bits: u32,
     /// 64 − log2 of the number of slots: a slot is the top bits of the hash.
     shift: u32,
 }
@@ -88,23 +131,47 @@ struct Table<P> {
 struct Entry<P> {
     pos: P,
     depth: u32,
+    /// A `u64`: counts that do not fit are not kept (the few positions next to the root of a
+    /// count past 2^64), so that entries stay as small as the position allows.
     count: u64,
 }
+
+/// The slots of a page: at least this many, and at most 1/65 536 of the table, so that the page
+/// list stays small.
+const PAGE_SLOTS: usize = 1 << 12;
 
 impl<P: Rules> Table<P> {
     /// A table of at most `bytes` bytes (a power of two of slots), or `None` if that is not
     /// one slot.
-    fn new(bytes: usize) -> Option<Table<P>> {
+    ///
+    /// # Errors
+    /// The memory cannot be had: checked by reserving it whole (address space only, untouched),
+    /// then giving it back; pages are allocated as they are written.
+    fn new(bytes: usize) -> Result<Option<Table<P>>, TableError> {
         let per = size_of::<Option<Entry<P>>>();
         let n = bytes / per;
         if n == 0 {
-            return None;
+            return Ok(None);
         }
         let bits = n.ilog2();
-        Some(Table {
-            slots: vec![None; 1 << bits],
+        let slots = 1usize << bits;
+        let mut whole: Vec<Option<Entry<P>>> = Vec::new();
+        whole
+            .try_reserve_exact(slots)
+            .map_err(|_| TableError { bytes })?;
+        drop(whole);
+        let page_slots = PAGE_SLOTS.max(slots >> 16).min(slots);
+        let page_bits = page_slots.ilog2();
+        let mut pages = Vec::new();
+        pages
+            .try_reserve_exact(slots / page_slots)
+            .map_err(|_| TableError { bytes })?;
+        pages.extend((0..slots / page_slots).map(|_| Mutex::new(Vec::new())));
+        Ok(Some(Table {
+            pages,
+            page_bits,
             shift: 64 - bits,
-        })
+        }))
     }
 
     #[inline]
@@ -114,17 +181,35 @@ impl<P: Rules> Table<P> {
         h.0.checked_shr(self.shift).unwrap_or(0) as usize
     }
 
+    fn page(&self, slot: usize) -> std::sync::MutexGuard<'_, Vec<Option<Entry<P>>>> {
+        self.pages[slot >> self.page_bits]
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
     #[inline]
-    fn get(&self, slot: usize, pos: &P, depth: u32) -> Option<u64> {
-        match &self.slots[slot] {
-            Some(e) if e.depth == depth && e.pos == *pos => Some(e.count),
+    fn get(&self, slot: usize, pos: &P, depth: u32) -> Option<u128> {
+        let page = self.page(slot);
+        match page.get(slot & ((1 << self.page_bits) - 1)) {
+            Some(Some(e)) if e.depth == depth && e.pos == *pos => Some(e.count.into()),
             _ => None,
         }
     }
 
     #[inline]
-    fn put(&mut self, slot: usize, pos: P, depth: u32, count: u64) {
-        self.slots[slot] = Some(Entry { pos, depth, count });
+    fn put(&self, slot: usize, pos: P, depth: u32, count: u128) {
+        let Ok(count) = u64::try_from(count) else {
+            return;
+        };
+        let mut page = self.page(slot);
+        if page.is_empty() {
+            let n = 1 << self.page_bits;
+            if page.try_reserve_exact(n).is_err() {
+                return;
+            }
+            page.resize(n, None);
+        }
+        page[slot & ((1 << self.page_bits) - 1)] = Some(Entry { pos, depth, count });
     }
 }
 
@@ -178,40 +263,83 @@ impl Hasher for Fx {
     }
 }
 
-/// One searcher: its buffers and its table, if any.
-struct Searcher<P> {
+/// One searcher: its buffers, and the shared table if any.
+struct Searcher<'t, P> {
     bufs: Vec<Vec<P>>,
-    table: Option<Table<P>>,
+    table: Option<&'t Table<P>>,
 }
 
-impl<P: Rules> Searcher<P> {
-    fn new(depth: u32, hash_bytes: usize) -> Searcher<P> {
+impl<'t, P: Rules> Searcher<'t, P> {
+    fn new(depth: u32, table: Option<&'t Table<P>>) -> Searcher<'t, P> {
         Searcher {
             bufs: (0..depth.max(1)).map(|_| Vec::with_capacity(32)).collect(),
-            table: Table::new(hash_bytes),
+            table,
         }
     }
 
-    fn count(&mut self, pos: &P, depth: u32) -> u64 {
-        match &mut self.table {
+    fn count(&mut self, pos: &P, depth: u32) -> u128 {
+        match self.table {
             None => count(pos, depth, &mut self.bufs),
             Some(t) => count_table(pos, depth, &mut self.bufs, t),
         }
     }
 }
 
+/// The memory of endless cycles for one search (spec/engine.md §4): empty at its start, with
+/// the bound of a search, and given back at its end.
+struct CycleMemory;
+
+impl CycleMemory {
+    fn start() -> CycleMemory {
+        crate::sowing::memo::start_search();
+        CycleMemory
+    }
+}
+
+impl Drop for CycleMemory {
+    fn drop(&mut self) {
+        crate::sowing::memo::end_search();
+    }
+}
+
 /// perft, single-threaded.
-pub(crate) fn perft<P: Rules>(pos: &P, depth: u32) -> u64 {
-    crate::sowing::memo::clear();
-    Searcher::new(depth, 0).count(pos, depth)
+pub(crate) fn perft<P: Rules>(pos: &P, depth: u32) -> u128 {
+    let _memory = CycleMemory::start();
+    Searcher::new(depth, None).count(pos, depth)
 }
 
 /// How many work items per thread to aim for when splitting below the root.
 const ITEMS_PER_THREAD: usize = 64;
 
-/// perft by first move, in canonical move order.
-pub(crate) fn divide<P: Rules>(pos: &P, depth: u32, opts: &PerftOptions<'_>) -> Vec<(Move, u64)> {
-    crate::sowing::memo::clear();
+/// perft by first move, in canonical move order, as `opts` says.
+///
+/// # Errors
+/// The transposition table asked for cannot be allocated.
+pub(crate) fn divide<P: Rules>(
+    pos: &P,
+    depth: u32,
+    opts: &PerftOptions<'_>,
+) -> Result<Vec<(Move, u128)>, TableError> {
+    let table = Table::new(opts.hash_bytes)?;
+    Ok(divide_with(pos, depth, opts, table.as_ref()))
+}
+
+/// perft by first move with `threads` threads, no table.
+pub(crate) fn divide_plain<P: Rules>(pos: &P, depth: u32, threads: usize) -> Vec<(Move, u128)> {
+    let opts = PerftOptions {
+        threads,
+        ..PerftOptions::default()
+    };
+    divide_with(pos, depth, &opts, None)
+}
+
+fn divide_with<P: Rules>(
+    pos: &P,
+    depth: u32,
+    opts: &PerftOptions<'_>,
+    table: Option<&Table<P>>,
+) -> Vec<(Move, u128)> {
+    let _memory = CycleMemory::start();
     let mut roots = Vec::new();
     pos.generate(&mut MovesAndChildren(&mut roots));
     if depth == 0 {
@@ -225,7 +353,7 @@ pub(crate) fn divide<P: Rules>(pos: &P, depth: u32, opts: &PerftOptions<'_>) -> 
         }
     };
     if threads == 1 {
-        let mut s = Searcher::new(depth, opts.hash_bytes);
+        let mut s = Searcher::new(depth, table);
         let n = roots.len();
         progress(0, n);
         return roots
@@ -257,30 +385,70 @@ pub(crate) fn divide<P: Rules>(pos: &P, depth: u32, opts: &PerftOptions<'_>) -> 
         work = next;
         remaining -= 1;
     }
-    progress(0, work.len());
+    // With a table, a position met by several paths is one item, counted once (transpositions
+    // are what the table is for); each path adds its count to its root move.
+    let (items, paths) = if table.is_some() {
+        distinct(&work)
+    } else {
+        (
+            work.iter().map(|(_, p)| *p).collect(),
+            work.iter().enumerate().map(|(k, (i, _))| (*i, k)).collect(),
+        )
+    };
+    progress(0, items.len());
 
-    let totals: Vec<AtomicU64> = roots.iter().map(|_| AtomicU64::new(0)).collect();
     let next_item = AtomicUsize::new(0);
-    let workers = threads.min(work.len().max(1));
+    let workers = threads.min(items.len().max(1));
+    let mut counts = vec![0u128; items.len()];
     std::thread::scope(|s| {
-        for _ in 0..workers {
-            s.spawn(|| {
-                let mut searcher = Searcher::new(remaining, opts.hash_bytes / workers);
-                loop {
-                    let k = next_item.fetch_add(1, Ordering::Relaxed);
-                    let Some((i, p)) = work.get(k) else { break };
-                    let n = searcher.count(p, remaining);
-                    totals[*i].fetch_add(n, Ordering::Relaxed);
-                    if let Some(p) = opts.progress {
-                        p.done.fetch_add(1, Ordering::Relaxed);
+        let handles: Vec<_> = (0..workers)
+            .map(|_| {
+                s.spawn(|| {
+                    let mut searcher = Searcher::new(remaining, table);
+                    let mut done = Vec::new();
+                    loop {
+                        let k = next_item.fetch_add(1, Ordering::Relaxed);
+                        let Some(p) = items.get(k) else { break };
+                        done.push((k, searcher.count(p, remaining)));
+                        if let Some(p) = opts.progress {
+                            p.done.fetch_add(1, Ordering::Relaxed);
+                        }
                     }
-                }
-            });
+                    done
+                })
+            })
+            .collect();
+        for h in handles {
+            for (k, n) in h.join().expect("a perft worker panicked") {
+                counts[k] = n;
+            }
         }
     });
+    let mut totals = vec![0u128; roots.len()];
+    for (root, item) in paths {
+        totals[root] = sat_add(totals[root], counts[item]);
+    }
     roots
         .into_iter()
         .zip(totals)
-        .map(|((m, _), t)| (m, t.into_inner()))
+        .map(|((m, _), t)| (m, t))
         .collect()
+}
+
+/// The distinct positions of `work`, in order of first appearance, and for each path (root index,
+/// position) the root and the index of its position among them.
+fn distinct<P: Rules>(work: &[(usize, P)]) -> (Vec<P>, Vec<(usize, usize)>) {
+    let mut index: HashMap<P, usize> = HashMap::with_capacity(work.len());
+    let mut items = Vec::new();
+    let paths = work
+        .iter()
+        .map(|(root, p)| {
+            let k = *index.entry(*p).or_insert_with(|| {
+                items.push(*p);
+                items.len() - 1
+            });
+            (*root, k)
+        })
+        .collect();
+    (items, paths)
 }

@@ -7,7 +7,7 @@ use crate::games::{
 use crate::geometry::Geometry;
 use crate::moves::Move;
 use crate::options::Variant;
-use crate::perft::{self, PerftOptions};
+use crate::perft::{self, PerftOptions, TableError};
 use crate::player::Player;
 use crate::round::{AfterRound, Decision, DecisionRequest, RoundError, RoundResult};
 use crate::setup::{Setup, SetupError};
@@ -338,6 +338,21 @@ impl Position {
         Ok((position, trace))
     }
 
+    /// Plays a move with its trace, and keeps the trace when the move is refused. A start whose
+    /// sowing never ends (README §4) is traced for at most its first
+    /// [`TRACED_LAPS`](crate::TRACED_LAPS) laps, then a note gives its period (spec/engine.md
+    /// §4): the trace's size does not depend on the period.
+    ///
+    /// # Errors
+    /// As [`Position::play`], with what was traced before the refusal.
+    pub fn play_attempt(&self, mv: &Move) -> Result<(Position, Trace), (PlayError, Trace)> {
+        let mut trace = Trace::with_capacity();
+        match self.play_inner(mv, &mut trace) {
+            Ok(position) => Ok((position, trace)),
+            Err(e) => Err((e, trace)),
+        }
+    }
+
     /// Plays a move without recording a trace or finding its canonical spelling.
     ///
     /// # Errors
@@ -420,29 +435,30 @@ impl Position {
         dispatch!(self, p => p.after_round(decision))
     }
 
-    /// perft (README §6.3): the number of move paths of length `depth`, single-threaded.
+    /// perft (README §6.3): the number of move paths of length `depth`, single-threaded. Counted
+    /// in `u128`: within the depth limit, some positions have more than 2^64 paths.
     #[must_use]
-    pub fn perft(&self, depth: u32) -> u64 {
+    pub fn perft(&self, depth: u32) -> u128 {
         dispatch!(self, p => perft::perft(p, depth))
     }
 
     /// perft split by the first move, computed with `threads` threads. The counts do not depend on
     /// the number of threads.
     #[must_use]
-    pub fn perft_divide(&self, depth: u32, threads: usize) -> Vec<(Move, u64)> {
-        self.perft_divide_with(
-            depth,
-            &PerftOptions {
-                threads,
-                ..PerftOptions::default()
-            },
-        )
+    pub fn perft_divide(&self, depth: u32, threads: usize) -> Vec<(Move, u128)> {
+        dispatch!(self, p => perft::divide_plain(p, depth, threads))
     }
 
     /// perft split by the first move, with threads, a transposition table and a progress
     /// report as `opts` says. The counts depend on none of them.
-    #[must_use]
-    pub fn perft_divide_with(&self, depth: u32, opts: &PerftOptions<'_>) -> Vec<(Move, u64)> {
+    ///
+    /// # Errors
+    /// The transposition table of `opts.hash_bytes` cannot be allocated.
+    pub fn perft_divide_with(
+        &self,
+        depth: u32,
+        opts: &PerftOptions<'_>,
+    ) -> Result<Vec<(Move, u128)>, TableError> {
         dispatch!(self, p => perft::divide(p, depth, opts))
     }
 

@@ -28,6 +28,8 @@ pub(crate) struct Sown {
     pub dir: Dir,
     /// Every hole that received a seed.
     pub touched: HoleSet,
+    /// The relays made: the laps after the first.
+    pub relays: u64,
 }
 
 /// The first lap of a sowing: seeds already lifted from `origin`, to be sown in `dir`.
@@ -40,7 +42,25 @@ pub(crate) struct LapStart {
 
 /// The sowing never ends (README §4): the start is not a legal move.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Endless;
+pub(crate) struct Endless {
+    /// The period: after this many laps the sowing is back at a lap-start state it had, and so
+    /// on for ever.
+    pub laps: u64,
+}
+
+/// The rules a relay sowing cites in its trace.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) struct SowingRules {
+    /// The rule that makes a lap ending in an occupied hole a relay (G8, S8, U5).
+    pub relay: Rule,
+    /// The rule that refuses a start whose sowing never ends (G10, S12, U15).
+    pub endless: Rule,
+}
+
+/// The laps a traced sowing records before the rest is proved to end or not without a trace
+/// (spec/engine.md §4): a start refused as endless keeps at most these laps and a note with
+/// its period, whatever the period (10^7 laps for some Uugg starts).
+pub const TRACED_LAPS: u64 = 16;
 
 /// Sows the `hand` seeds already lifted from `origin`, one per hole from the next hole in `dir`, and
 /// relays as `lap_end` decides until a lap stops. `lap_end` sees the number of seeds in the hole of
@@ -50,17 +70,19 @@ pub(crate) struct Endless;
 ///
 /// `cycle_key` names, within the caller's game, everything besides the board that `lap_end`
 /// depends on (Uugg's uuggs and the opponent's holes, say): sowings that run long are checked
-/// against the thread's memory of endless cycles ([`memo`]) under that key, so it must be exact.
+/// against the memory of endless cycles ([`memo`]) under that key, so it must be exact.
 ///
 /// Untraced (perft, move generation) each lap goes through [`sow_lap`], with no event and the
 /// full turns of a big hand in bulk; traced, seed by seed, so that every drop is an event. Both
-/// give the same board, last hole and touched holes (tests below).
+/// give the same board, last hole and touched holes (tests below). A traced sowing records at
+/// most [`TRACED_LAPS`] laps of a start that never ends: past them, the rest is proved as move
+/// generation proves it ([`prove_rest`]), so its memory does not grow with the period.
 #[inline]
 pub(crate) fn relay_sow<const L: usize, T: Tracer>(
     seeds: &mut [u8; L],
     g: Geometry,
     start: LapStart,
-    relay_rule: Rule,
+    rules: SowingRules,
     cycle_key: u64,
     mut lap_end: impl FnMut(u8, usize, Dir) -> LapEnd,
     t: &mut T,
@@ -70,11 +92,11 @@ pub(crate) fn relay_sow<const L: usize, T: Tracer>(
     }
     let LapStart { origin, dir, hand } = start;
     let first_board = *seeds;
-    let (first_hand, first_dir) = (hand, dir);
     let mut pos = origin;
     let mut hand = hand;
     let mut dir = dir;
     let mut touched = HoleSet::EMPTY;
+    let mut relays = 0u64;
     loop {
         while hand > 0 {
             pos = g.step(pos, dir);
@@ -89,26 +111,92 @@ pub(crate) fn relay_sow<const L: usize, T: Tracer>(
                     last: pos,
                     dir,
                     touched,
+                    relays,
                 });
             }
             LapEnd::Relay(next) => {
                 hand = seeds[pos];
                 seeds[pos] = 0;
                 dir = next;
-                if pos == origin && hand == first_hand && dir == first_dir && *seeds == first_board
+                relays += 1;
+                let period = if pos == origin
+                    && hand == start.hand
+                    && dir == start.dir
+                    && *seeds == first_board
                 {
-                    return Err(Endless);
+                    Some(relays)
+                } else if relays == TRACED_LAPS {
+                    let here = LapStart {
+                        origin: pos,
+                        dir,
+                        hand,
+                    };
+                    prove_rest(seeds, g.len(), here, cycle_key, &mut lap_end)
+                } else {
+                    None
+                };
+                if let Some(laps) = period {
+                    emit(t, || endless_note(g, start, laps, rules.endless));
+                    return Err(Endless { laps });
                 }
                 emit(t, || Event::Lift {
                     hole: g.hole(pos),
                     seeds: u32::from(hand),
                     dir,
                     relay: true,
-                    rule: relay_rule,
+                    rule: rules.relay,
                 });
             }
         }
     }
+}
+
+/// The last event of the trace of a start that never ends: its period, and what of it the
+/// trace shows.
+fn endless_note(g: Geometry, start: LapStart, laps: u64, rule: Rule) -> Event {
+    let shown = if laps > TRACED_LAPS {
+        format!(" (the first {TRACED_LAPS} laps are shown)")
+    } else {
+        String::new()
+    };
+    Event::Note {
+        rule,
+        text: format!(
+            "the sowing never ends: after {laps} lap{} it is back where its first lap began, {} from {} on the same board, and goes round again for ever{shown}",
+            if laps == 1 { "" } else { "s" },
+            seeds_words(start.hand),
+            g.hole(start.origin)
+        ),
+    }
+}
+
+fn seeds_words(n: u8) -> String {
+    if n == 1 {
+        "1 seed".to_owned()
+    } else {
+        format!("{n} seeds")
+    }
+}
+
+/// Whether the sowing from the lap-start state `at` on `seeds` never ends, and its period: the
+/// untraced sowing of move generation, on a copy, with the memory of endless cycles. The state is
+/// looked up first and remembered when found endless: a start already refused in the same
+/// position (the state follows from the position and the start) is not proved again.
+fn prove_rest<const L: usize>(
+    seeds: &[u8; L],
+    len: usize,
+    at: LapStart,
+    cycle_key: u64,
+    lap_end: impl FnMut(u8, usize, Dir) -> LapEnd,
+) -> Option<u64> {
+    let state = memo::State::new(cycle_key, seeds, len, at.origin, at.hand, at.dir);
+    if let Some(laps) = memo::period(&state) {
+        return Some(laps);
+    }
+    let mut board = *seeds;
+    let Endless { laps } = relay_sow_fast(&mut board, len, at, cycle_key, lap_end).err()?;
+    memo::remember(state, laps);
+    Some(laps)
 }
 
 /// [`relay_sow`] without a trace: each lap in bulk ([`sow_lap`]).
@@ -124,7 +212,7 @@ fn relay_sow_fast<const L: usize>(
     let (first_hand, first_dir) = (hand, dir);
     let (mut pos, mut hand, mut dir) = (origin, hand, dir);
     let mut touched = HoleSet::EMPTY;
-    let mut laps = 0u32;
+    let mut laps = 0u64;
     loop {
         let (end, sown) = sow_lap(seeds, len, pos, dir, hand);
         pos = end;
@@ -138,29 +226,30 @@ fn relay_sow_fast<const L: usize>(
                     last: pos,
                     dir,
                     touched,
+                    relays: laps,
                 });
             }
             LapEnd::Relay(next) => {
                 hand = seeds[pos];
                 seeds[pos] = 0;
                 dir = next;
-                if pos == origin && hand == first_hand && dir == first_dir && *seeds == first {
-                    if laps >= memo::LONG {
-                        memo::endless();
-                    }
-                    return Err(Endless);
-                }
                 laps += 1;
+                if pos == origin && hand == first_hand && dir == first_dir && *seeds == first {
+                    if laps > memo::LONG {
+                        memo::endless(laps);
+                    }
+                    return Err(Endless { laps });
+                }
                 if laps >= memo::LONG {
                     if laps == memo::LONG {
                         memo::forget();
                     }
                     if memo::distinguished(seeds, cycle_key, pos, hand)
-                        && memo::known_endless(memo::State::new(
+                        && let Some(laps) = memo::known_endless(memo::State::new(
                             cycle_key, seeds, len, pos, hand, dir,
                         ))
                     {
-                        return Err(Endless);
+                        return Err(Endless { laps });
                     }
                 }
             }
@@ -241,15 +330,48 @@ pub(crate) fn sow_lap<const L: usize>(
 pub(crate) mod memo {
     use crate::player::Dir;
     use std::cell::RefCell;
-    use std::collections::HashSet;
+    use std::collections::HashMap;
     use std::sync::Mutex;
+    use std::sync::atomic::{AtomicBool, Ordering};
 
     /// Laps after which a sowing consults and feeds the memory.
-    pub(crate) const LONG: u32 = 256;
-    /// Remembered states (each about 40 bytes).
-    const KNOWN_MAX: usize = 1 << 20;
+    pub(crate) const LONG: u64 = 256;
     /// States of one sowing kept until it is known to be endless.
     const PENDING_MAX: usize = 1 << 16;
+
+    /// How much the memory keeps: in all, and of one cycle.
+    struct Bounds {
+        states: usize,
+        per_cycle: usize,
+    }
+
+    /// During a perft, which meets the same cycles again and again: every distinguished state of
+    /// a cycle, 2^20 states in all (about 50 bytes each with the period and the map's overhead:
+    /// about 100 MB at most). Uugg 2×7 perft 9 keeps 252 000; a bound of 2^16 made it 1.6 times
+    /// slower.
+    const SEARCH: Bounds = Bounds {
+        states: 1 << 20,
+        per_cycle: usize::MAX,
+    };
+    /// Otherwise (validation, play): 2^16 states (a few MB, whatever the number of records), at
+    /// most 1024 of a cycle, spread over it, so that it holds many cycles: the long cycles of a
+    /// game are few and met again from many positions, and a sowing on a remembered one meets a
+    /// remembered state within a thousandth of its period.
+    const OTHERWISE: Bounds = Bounds {
+        states: 1 << 16,
+        per_cycle: 1 << 10,
+    };
+
+    /// Whether a perft runs: the memory is bounded by [`SEARCH`], else by [`OTHERWISE`].
+    static SEARCHING: AtomicBool = AtomicBool::new(false);
+
+    fn bounds() -> Bounds {
+        if SEARCHING.load(Ordering::Relaxed) {
+            SEARCH
+        } else {
+            OTHERWISE
+        }
+    }
 
     /// A lap-start state with what the lap ends depend on.
     #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -302,26 +424,35 @@ pub(crate) mod memo {
         x.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 56 == 0
     }
 
-    /// The distinguished states of cycles found endless, shared by every thread: a state's
-    /// being on an endless cycle is a fact of the rules, whoever found it.
-    static KNOWN: Mutex<Option<HashSet<State>>> = Mutex::new(None);
+    /// The distinguished states of cycles found endless, with the cycles' periods in laps, shared
+    /// by every thread: a state's being on an endless cycle is a fact of the rules, whoever
+    /// found it. Traced plays add the state from which they proved a start endless
+    /// ([`remember`]).
+    static KNOWN: Mutex<Option<HashMap<State, u64>>> = Mutex::new(None);
 
     thread_local! {
         /// The distinguished states of the current long sowing of this thread.
         static PENDING: RefCell<Vec<State>> = const { RefCell::new(Vec::new()) };
     }
 
-    fn known<R>(f: impl FnOnce(&mut HashSet<State>) -> R) -> R {
+    fn known<R>(f: impl FnOnce(&mut HashMap<State, u64>) -> R) -> R {
         let mut k = KNOWN
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
-        f(k.get_or_insert_with(HashSet::new))
+        f(k.get_or_insert_with(HashMap::new))
     }
 
-    /// Empties the memory: each perft starts without it, so that timings are those of one
-    /// search.
-    pub(crate) fn clear() {
-        known(HashSet::clear);
+    /// A perft starts: an empty memory, so that timings are those of one search, with the bounds
+    /// of a search.
+    pub(crate) fn start_search() {
+        SEARCHING.store(true, Ordering::Relaxed);
+        known(|k| *k = HashMap::new());
+    }
+
+    /// A perft ended: back to the small bounds, and the memory given back.
+    pub(crate) fn end_search() {
+        SEARCHING.store(false, Ordering::Relaxed);
+        known(|k| *k = HashMap::new());
     }
 
     /// A long sowing begins, or one ended: drop the states of the current sowing.
@@ -329,36 +460,88 @@ pub(crate) mod memo {
         PENDING.with_borrow_mut(Vec::clear);
     }
 
-    /// The current long sowing came back to its start: remember its distinguished states.
-    pub(crate) fn endless() {
-        PENDING.with_borrow_mut(|p| {
-            known(|k| {
-                if k.len() + p.len() > KNOWN_MAX {
-                    k.clear();
-                }
-                k.extend(p.drain(..));
-            });
-        });
+    /// The current long sowing came back to its start after `laps` laps: remember its
+    /// distinguished states with that period.
+    pub(crate) fn endless(laps: u64) {
+        let b = bounds();
+        PENDING.with_borrow_mut(|p| known(|k| keep(k, p, laps, &b)));
     }
 
-    /// Whether `s` lies on a cycle known to be endless; otherwise it is kept as a state of the
-    /// current sowing.
-    pub(crate) fn known_endless(s: State) -> bool {
-        if known(|k| k.contains(&s)) {
-            return true;
+    /// Moves the distinguished states `p` of a cycle of `laps` laps into `k`, within `b`: at most
+    /// `b.per_cycle` of them, spread over the cycle, after emptying `k` if they would not fit.
+    fn keep(k: &mut HashMap<State, u64>, p: &mut Vec<State>, laps: u64, b: &Bounds) {
+        let step = p.len().div_ceil(b.per_cycle).max(1);
+        if k.len() + p.len().div_ceil(step) > b.states {
+            k.clear();
+        }
+        k.extend(p.drain(..).step_by(step).take(b.states).map(|s| (s, laps)));
+    }
+
+    /// The period of the cycle `s` lies on, if it is known to be endless; otherwise `s` is kept as
+    /// a state of the current sowing.
+    pub(crate) fn known_endless(s: State) -> Option<u64> {
+        if let Some(laps) = period(&s) {
+            return Some(laps);
         }
         PENDING.with_borrow_mut(|p| {
             if p.len() < PENDING_MAX {
                 p.push(s);
             }
         });
-        false
+        None
+    }
+
+    /// The period of the cycle `s` lies on, if it is known to be endless.
+    pub(crate) fn period(s: &State) -> Option<u64> {
+        known(|k| k.get(s).copied())
+    }
+
+    /// `s` lies on an endless cycle of `laps` laps.
+    pub(crate) fn remember(s: State, laps: u64) {
+        let max = bounds().states;
+        known(|k| {
+            if k.len() >= max {
+                k.clear();
+            }
+            k.insert(s, laps);
+        });
+    }
+
+    #[cfg(test)]
+    mod tests {
+        use super::*;
+
+        fn cycle(key: u64, n: usize) -> Vec<State> {
+            (0..n)
+                .map(|i| State::new(key, &[(i % 251) as u8; 8], 8, i / 251, 1, Dir::Ccw))
+                .collect()
+        }
+
+        /// Outside a perft the memory keeps at most 1024 states of a cycle and 2^16 in all,
+        /// whatever the number of cycles met; in a perft, every state up to 2^20.
+        #[test]
+        fn the_memory_is_bounded() {
+            let mut k = HashMap::new();
+            // 1000 states of each cycle of 10 000 (one in ten, the first among them): 65 cycles
+            // fit, the 66th empties the memory first.
+            for key in 0..200 {
+                let mut p = cycle(key, 10_000);
+                keep(&mut k, &mut p, 5, &OTHERWISE);
+                assert!(p.is_empty());
+                assert_eq!(k.len(), 1000 * (key as usize % 65 + 1));
+                assert_eq!(k.get(&cycle(key, 1)[0]), Some(&5));
+            }
+            let mut k = HashMap::new();
+            keep(&mut k, &mut cycle(7, 10_000), 5, &SEARCH);
+            assert_eq!(k.len(), 10_000);
+        }
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::trace::Trace;
 
     /// The untraced lap gives the board, last hole and touched holes of the traced one.
     #[test]
@@ -387,5 +570,91 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// A relay game on `len` holes in which every lap relays, sown from hole index 0 with one
+    /// seed on an empty board: the seed goes round for ever, one lap per hole, so the period is
+    /// `len` laps. Returns the result and how many laps ended (`lap_end` calls).
+    fn ring<T: Tracer>(len: usize, key: u64, t: &mut T) -> (Result<Sown, Endless>, u64) {
+        let g = Geometry::two_rows((len / 2) as u8);
+        let mut seeds = [0u8; 24];
+        let mut calls = 0;
+        let start = LapStart {
+            origin: 0,
+            dir: Dir::Ccw,
+            hand: 1,
+        };
+        let rules = SowingRules {
+            relay: "X1",
+            endless: "X2",
+        };
+        let lap_end = |_, _, d| {
+            calls += 1;
+            LapEnd::Relay(d)
+        };
+        let r = relay_sow(&mut seeds, g, start, rules, key, lap_end, t);
+        (r, calls)
+    }
+
+    fn traced_ring(len: usize, key: u64) -> (Result<Sown, Endless>, Trace, u64) {
+        let mut t = Trace::default();
+        let (r, calls) = ring(len, key, &mut t);
+        (r, t, calls)
+    }
+
+    fn count(t: &Trace, f: impl Fn(&Event) -> bool) -> usize {
+        t.events.iter().filter(|e| f(e)).count()
+    }
+
+    fn last_note(t: &Trace) -> Option<(&str, &str)> {
+        match t.events.last() {
+            Some(Event::Note { rule, text }) => Some((*rule, text.as_str())),
+            _ => None,
+        }
+    }
+
+    /// A period of at most [`TRACED_LAPS`] laps is traced whole, then the note.
+    #[test]
+    fn a_short_endless_sowing_is_traced_whole() {
+        let (r, t, _) = traced_ring(16, cycle_key(0xE0, HoleSet::EMPTY, HoleSet::EMPTY));
+        assert_eq!(r, Err(Endless { laps: 16 }));
+        assert_eq!(count(&t, |e| matches!(e, Event::Sow { .. })), 16);
+        assert_eq!(count(&t, |e| matches!(e, Event::Lift { .. })), 15);
+        assert_eq!(
+            last_note(&t),
+            Some((
+                "X2",
+                "the sowing never ends: after 16 laps it is back where its first lap began, 1 seed from 1B on the same board, and goes round again for ever"
+            ))
+        );
+    }
+
+    /// A longer period keeps the first [`TRACED_LAPS`] laps and says the rest; the period is
+    /// proved untraced, and not again for the same position and start.
+    #[test]
+    fn a_long_endless_sowing_keeps_its_first_laps_and_is_proved_once() {
+        let key = cycle_key(0xE1, HoleSet::EMPTY, HoleSet::EMPTY);
+        let (r, t, calls) = traced_ring(24, key);
+        assert_eq!(r, Err(Endless { laps: 24 }));
+        let laps = TRACED_LAPS as usize;
+        assert_eq!(count(&t, |e| matches!(e, Event::Sow { .. })), laps);
+        assert_eq!(count(&t, |e| matches!(e, Event::Lift { .. })), laps - 1);
+        assert_eq!(
+            last_note(&t),
+            Some((
+                "X2",
+                "the sowing never ends: after 24 laps it is back where its first lap began, 1 seed from 1B on the same board, and goes round again for ever (the first 16 laps are shown)"
+            ))
+        );
+        // The traced laps, then the proof: from the state after them, one period round to it.
+        assert_eq!(calls, TRACED_LAPS + 24);
+        // The same start again: the proof is remembered (nothing else in this crate's tests
+        // empties the memory, which only perft does).
+        let (r, t2, calls) = traced_ring(24, key);
+        assert_eq!((r, &t2), (Err(Endless { laps: 24 }), &t));
+        assert_eq!(calls, TRACED_LAPS);
+        // Untraced, the same verdict and period.
+        let (r, _) = ring(24, key, &mut crate::trace::NoTrace);
+        assert_eq!(r, Err(Endless { laps: 24 }));
     }
 }

@@ -12,7 +12,7 @@ use crate::round::{
     AfterRound, Decision, DecisionRequest, MatchResult, RoundError, RoundResult, richer,
 };
 use crate::setup::{Problems, Setup, SetupError};
-use crate::sowing::{Endless, LapEnd, LapStart, cycle_key, relay_sow};
+use crate::sowing::{Endless, LapEnd, LapStart, SowingRules, cycle_key, relay_sow};
 use crate::trace::{Event, NoTrace, Tracer, emit};
 
 /// A Giuthi position.
@@ -68,7 +68,10 @@ impl Giuthi {
             &mut c.seeds,
             g,
             start,
-            "G8",
+            SowingRules {
+                relay: "G8",
+                endless: "G10",
+            },
             cycle_key(1, HoleSet::EMPTY, HoleSet::EMPTY),
             |s, _, d| {
                 if s == 1 {
@@ -337,7 +340,7 @@ impl Giuthi {
                         format!("the mover chooses the direction: write {hole}+ or {hole}-"),
                     ));
                 };
-                self.sow(i, d, t).map_err(|Endless| {
+                self.sow(i, d, t).map_err(|Endless { .. }| {
                     Illegal::new("G10", format!("the sowing from {hole}{d} never ends"))
                 })
             }

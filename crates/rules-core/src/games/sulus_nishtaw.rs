@@ -11,7 +11,7 @@ use crate::round::{
     AfterRound, Decision, DecisionRequest, MatchResult, RoundError, RoundResult, richer,
 };
 use crate::setup::{Mark, MarkKind, Problems, Setup, SetupError};
-use crate::sowing::{Endless, LapEnd, LapStart, cycle_key, relay_sow};
+use crate::sowing::{Endless, LapEnd, LapStart, SowingRules, cycle_key, relay_sow};
 use crate::trace::{Event, NoTrace, Rule, Tracer, emit};
 
 /// The board (README §2.2): 1B..9B are indices 0..9, 1A..9A are 9..18; `+` is `+1 mod 18`.
@@ -187,7 +187,10 @@ impl SulusNishtaw {
             &mut c.seeds,
             G,
             start,
-            "S8",
+            SowingRules {
+                relay: "S8",
+                endless: "S12",
+            },
             cycle_key(2, HoleSet::EMPTY, HoleSet::EMPTY),
             |s, _, _| {
                 if s == 1 {
@@ -243,7 +246,10 @@ impl SulusNishtaw {
             &mut c.seeds,
             G,
             start,
-            "S8",
+            SowingRules {
+                relay: "S8",
+                endless: "S12",
+            },
             // What the lap ends depend on besides the board: the claims and the territories.
             cycle_key(3, mine.or(theirs), opp_terr),
             |s, h, _| {
@@ -578,8 +584,9 @@ impl SulusNishtaw {
                         "the opening is played once, as the first ply of the round; it has been played",
                     ));
                 }
-                self.open(t)
-                    .map_err(|Endless| Illegal::new("S12", "the sowing of the opening never ends"))
+                self.open(t).map_err(|Endless { .. }| {
+                    Illegal::new("S12", "the sowing of the opening never ends")
+                })
             }
             Move::Sow { hole, dir } => {
                 if self.opening {
@@ -637,7 +644,7 @@ impl SulusNishtaw {
                         ),
                     ));
                 }
-                self.sow(i, t).map_err(|Endless| {
+                self.sow(i, t).map_err(|Endless { .. }| {
                     Illegal::new("S12", format!("the sowing from {hole} never ends"))
                 })
             }

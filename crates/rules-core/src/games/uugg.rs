@@ -16,7 +16,7 @@ use crate::round::{
     AfterRound, Decision, DecisionRequest, MatchResult, RoundError, RoundResult, richer,
 };
 use crate::setup::{Mark, MarkKind, Problems, Setup, SetupError};
-use crate::sowing::{Endless, LapEnd, LapStart, cycle_key, relay_sow};
+use crate::sowing::{Endless, LapEnd, LapStart, SowingRules, cycle_key, relay_sow};
 use crate::trace::{Event, NoTrace, Rule, Tracer, emit};
 
 /// The largest board: 2×7 (U1).
@@ -131,28 +131,27 @@ impl Uugg {
             hand,
         };
         // U5: an uugg, then an empty hole, then 3 -> 4 in an opponent's hole end the turn; any
-        // other hole is relayed, in the same direction. Relays are counted for the trace only.
-        let mut relays = 0u32;
+        // other hole is relayed, in the same direction.
         let sown = relay_sow(
             &mut c.seeds,
             g,
             start,
-            "U5",
+            SowingRules {
+                relay: "U5",
+                endless: "U15",
+            },
             // What the lap ends depend on besides the board: the uuggs and the opponent's holes.
             cycle_key(4, uuggs, theirs),
             |s, h, _| {
                 if uuggs.contains(h) || s == 1 || (s == 4 && theirs.contains(h)) {
                     LapEnd::Stop
                 } else {
-                    if T::ON {
-                        relays += 1;
-                    }
                     LapEnd::Relay(Dir::Ccw)
                 }
             },
             t,
         )?;
-        let last = sown.last;
+        let (last, relays) = (sown.last, sown.relays);
         if uuggs.contains(last) {
             emit(t, || Event::Note {
                 rule: "U6",
@@ -348,7 +347,7 @@ impl Uugg {
                         ),
                     ));
                 }
-                self.sow(i, t).map_err(|Endless| {
+                self.sow(i, t).map_err(|Endless { .. }| {
                     Illegal::new("U15", format!("the sowing from {hole} never ends"))
                 })
             }
