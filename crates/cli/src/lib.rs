@@ -8,6 +8,7 @@
 //! stderr is closed); a closed stdout ends the program quietly, with status 0.
 #![deny(clippy::print_stderr, clippy::print_stdout)]
 
+pub mod analyse_cmd;
 pub mod atomic;
 pub mod board;
 pub mod cli;
@@ -24,6 +25,7 @@ pub mod position_cmd;
 pub mod redu_trace;
 pub mod replay;
 pub mod rules_cmd;
+pub mod solve_cmd;
 pub mod style;
 pub mod svg;
 pub mod validate;
