@@ -86,8 +86,10 @@ pub struct Analysis {
     pub value: Outcome,
     /// The same, endless play scored as his worst outcome.
     pub worst: Outcome,
-    /// Whether the value is proved: both conventions give it.
+    /// Whether the value is exact: proved, and the same under both conventions.
     pub exact: bool,
+    /// Whether the values under both conventions are proved (they may differ).
+    pub proved: bool,
     /// Whether a line met endless play (a repeated position).
     pub endless_met: bool,
     /// The depth of the last iteration completed, in plies.
@@ -189,11 +191,18 @@ impl Searcher<'_> {
 
     /// The moves in the order to search them: the table's best move, then by the estimate
     /// after the move (best for the mover first).
-    fn order(children: &[(Move, Position)], best: u8, depth: u32) -> Vec<usize> {
+    fn order(pos: &Position, children: &[(Move, Position)], best: u8, depth: u32) -> Vec<usize> {
         let mut order: Vec<usize> = (0..children.len()).collect();
         if depth >= 2 {
-            let keys: Vec<i32> = children.iter().map(|(_, c)| estimate(c)).collect();
-            // A child's estimate is for its player to move: a pass or a repeat keeps the mover.
+            // A child's estimate is for its player to move, who is the mover again after a
+            // repeat move.
+            let keys: Vec<i32> = children
+                .iter()
+                .map(|(_, c)| {
+                    let e = estimate(c);
+                    if c.to_move() == pos.to_move() { -e } else { e }
+                })
+                .collect();
             order.sort_by_key(|&i| keys[i]);
         }
         if let Some(pos) = order.iter().position(|&i| i == usize::from(best)) {
@@ -201,6 +210,24 @@ impl Searcher<'_> {
             order.insert(0, b);
         }
         order
+    }
+
+    /// The score of `child` for the player to move in `pos`, in the window (`alpha`, `beta`):
+    /// negated when the turn passes, as it is when the mover moves again (a repeat move: G13,
+    /// S10).
+    fn child(
+        &mut self,
+        pos: &Position,
+        child: &Position,
+        depth: u32,
+        alpha: i32,
+        beta: i32,
+    ) -> Score {
+        if child.to_move() == pos.to_move() {
+            self.node(child, depth, alpha, beta)
+        } else {
+            -self.node(child, depth, -beta, -alpha)
+        }
     }
 
     fn node(&mut self, pos: &Position, depth: u32, mut alpha: i32, beta: i32) -> Score {
@@ -247,7 +274,7 @@ impl Searcher<'_> {
             }
         }
         let children = pos.legal_moves_with_positions();
-        let order = Self::order(&children, best_move, depth);
+        let order = Self::order(pos, &children, best_move, depth);
         self.path.push((key, *pos));
         let alpha0 = alpha;
         let mut best = Score {
@@ -259,12 +286,12 @@ impl Searcher<'_> {
         for (n, &i) in order.iter().enumerate() {
             let child = &children[i].1;
             let mut s = if n == 0 {
-                -self.node(child, depth - 1, -beta, -alpha)
+                self.child(pos, child, depth - 1, alpha, beta)
             } else {
-                -self.node(child, depth - 1, -alpha - 1, -alpha)
+                self.child(pos, child, depth - 1, alpha, alpha + 1)
             };
             if n > 0 && s.v > alpha && s.v < beta && !self.stopped {
-                s = -self.node(child, depth - 1, -beta, -alpha);
+                s = self.child(pos, child, depth - 1, alpha, beta);
             }
             best.proved &= s.proved;
             best.tainted |= s.tainted;
@@ -321,14 +348,14 @@ impl Searcher<'_> {
         for &i in order {
             let child = &children[i].1;
             let score = if scores.len() < full {
-                -self.node(child, depth - 1, -INFINITY, INFINITY)
+                self.child(root, child, depth - 1, -INFINITY, INFINITY)
             } else {
                 let mut vs: Vec<i32> = scores.iter().map(|r| r.score.v).collect();
                 vs.sort_unstable_by(|a, b| b.cmp(a));
                 let alpha = vs[full - 1];
-                let s = -self.node(child, depth - 1, -alpha - 1, -alpha);
+                let s = self.child(root, child, depth - 1, alpha, alpha + 1);
                 if s.v > alpha && !self.stopped {
-                    -self.node(child, depth - 1, -INFINITY, -alpha)
+                    self.child(root, child, depth - 1, alpha, INFINITY)
                 } else {
                     s
                 }
@@ -383,6 +410,7 @@ pub fn analyse(pos: &Position, opts: &SearchOptions<'_>) -> Analysis {
             value: Outcome::Seeds(m),
             worst: Outcome::Seeds(m),
             exact: true,
+            proved: true,
             endless_met: false,
             depth: 0,
             nodes: 1,
@@ -484,6 +512,7 @@ fn report(
         value: Outcome::from_score(best[0].score.v),
         worst: Outcome::from_score(worst_value),
         exact: proved && best[0].score.v == worst_value,
+        proved,
         endless_met: worst.is_some(),
         lines,
         depth,

@@ -42,22 +42,27 @@ pub fn search_options<'a>(args: &AnalyseArgs, oracle: Option<&'a dyn Oracle>) ->
     }
 }
 
-/// `+4 (exact)`, `+4 (estimate at depth 9)`, or both conventions when endless play was met.
-pub fn value_words(a: &Analysis) -> String {
+/// `+4 (exact)`, `+4 (estimate at depth 9)`, or both conventions when endless play decides.
+pub fn value_words(pos: &Position, a: &Analysis) -> String {
     if a.value == a.worst {
-        if a.exact {
+        return if a.exact {
             format!("{} (exact)", a.value)
         } else {
             format!("{} (estimate at depth {})", a.value, a.depth)
-        }
-    } else {
-        let proof = if a.exact { "" } else { ", estimates" };
-        format!(
-            "{} with endless play as the best outcome for the player to move, {} as the worst \
-             (not exact: endless play decides{proof})",
-            a.value, a.worst
-        )
+        };
     }
+    let proof = if a.proved {
+        "each proved".to_owned()
+    } else {
+        format!("estimates at depth {}", a.depth)
+    };
+    format!(
+        "{} with endless play counted as the best outcome for {p}, {} as the worst \
+         ({proof}; not exact: endless play decides)",
+        a.value,
+        a.worst,
+        p = pos.to_move()
+    )
 }
 
 fn line_words(k: usize, l: &Line) -> String {
@@ -91,6 +96,7 @@ pub fn analysis_json(pos: &Position, a: &Analysis) -> serde_json::Value {
         "value": a.value,
         "worst": a.worst,
         "exact": a.exact,
+        "proved": a.proved,
         "endless_met": a.endless_met,
         "best": a.lines.first().and_then(|l| l.moves.first()).map(ToString::to_string),
         "lines": lines,
@@ -123,7 +129,7 @@ pub fn run(args: &AnalyseArgs) -> Result<Exit, CliError> {
         )?,
         Format::Text => {
             writeln!(out, "{}", crate::position_cmd::status_line(&pos))?;
-            writeln!(out, "value {}", value_words(&a))?;
+            writeln!(out, "value {}", value_words(&pos, &a))?;
             for (k, l) in a.lines.iter().enumerate() {
                 writeln!(out, "{}", line_words(k + 1, l))?;
             }

@@ -58,8 +58,15 @@ fn root_values(db: &dyn Oracle, root: &Position) -> serde_json::Value {
         .legal_moves_with_positions()
         .into_iter()
         .map(|(m, child)| {
-            // The child's values are for its player to move, the root's opponent.
-            let v = db.probe(&child).map(|[b, w]| [-w, -b]);
+            // The child's values are for its player to move: in Bechi always the root's
+            // opponent (B12: no repeat moves; a pass hands the turn over too).
+            let v = db.probe(&child).map(|[b, w]| {
+                if child.to_move() == root.to_move() {
+                    [b, w]
+                } else {
+                    [-w, -b]
+                }
+            });
             json!({"move": m.to_string(), "values": pair(v)})
         })
         .collect();
