@@ -12,7 +12,7 @@ fn small_database() -> (Database, Vec<Position>) {
         pos("bechi 2*,1*,0/6,0,3* B store=12,12 opener=B", &[]),
         pos("bechi 6,6,2*/4*,0,2* A store=8,8 opener=B", &[]),
     ];
-    let (db, stats) = solve(&roots, &mut |_| {}).unwrap();
+    let (db, stats) = solve(&roots, usize::MAX, &mut |_| {}).unwrap();
     assert_eq!(stats.positions, db.keys.len());
     assert!(stats.positions > 1000, "{}", stats.positions);
     (db, roots.to_vec())
@@ -72,7 +72,7 @@ fn the_search_uses_the_database_as_an_oracle() {
 fn endgames_from_the_start_agree() {
     let variant = Variant::Bechi(BechiOptions { holes: 3 });
     let ps = endgames(variant, 12, 20, &mut Lcg(9));
-    let (db, _) = solve(&ps, &mut |_| {}).unwrap();
+    let (db, _) = solve(&ps, usize::MAX, &mut |_| {}).unwrap();
     for p in &ps {
         let a = analysis(p, 2_000_000, 1);
         assert!(a.exact);

@@ -8,6 +8,7 @@
 //!   holes (2×3, 2×4), slice by slice; [`db`]: the database file it writes, which the search
 //!   can consult as an oracle.
 
+pub mod annotate;
 pub mod db;
 pub mod eval;
 pub mod search;

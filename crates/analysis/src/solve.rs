@@ -65,7 +65,12 @@ fn not_solvable(pos: &Position) -> String {
     )
 }
 
-fn enumerate(roots: &[Position], progress: &mut dyn FnMut(&str)) -> Result<Graph, String> {
+fn enumerate(
+    roots: &[Position],
+    limit: usize,
+    progress: &mut dyn FnMut(&str),
+) -> Result<Graph, String> {
+    let t = Instant::now();
     let first = roots.first().ok_or("no position to solve")?;
     let n = u8::try_from(key::holes(first.variant()).ok_or_else(|| not_solvable(first))?)
         .map_err(|e| e.to_string())?;
@@ -110,6 +115,15 @@ fn enumerate(roots: &[Position], progress: &mut dyn FnMut(&str)) -> Result<Graph
         }
         g.offsets.push(g.children.len() as u32);
         i += 1;
+        if keys.len() > limit {
+            return Err(format!(
+                "more than {limit} positions: stopped after expanding {i} of the {} found, \
+                 {} moves, in {:.1} s",
+                keys.len(),
+                g.children.len(),
+                t.elapsed().as_secs_f64()
+            ));
+        }
         if i.is_multiple_of(1 << 20) {
             progress(&format!("{i} positions expanded, {} found", keys.len()));
         }
@@ -236,16 +250,18 @@ fn slices(g: &Graph) -> Vec<Vec<u32>> {
 }
 
 /// Solves every position reachable from `roots` (Bechi positions without blocked holes, of one
-/// variant). `progress` receives a line now and then.
+/// variant), refusing to hold more than `limit` positions. `progress` receives a line now and
+/// then.
 ///
 /// # Errors
-/// A root that is not such a position.
+/// A root that is not such a position; more than `limit` positions (saying how far it went).
 pub fn solve(
     roots: &[Position],
+    limit: usize,
     progress: &mut dyn FnMut(&str),
 ) -> Result<(Database, Stats), String> {
     let t0 = Instant::now();
-    let g = enumerate(roots, progress)?;
+    let g = enumerate(roots, limit, progress)?;
     let mut stats = Stats {
         positions: g.keys.len(),
         moves: g.children.len(),

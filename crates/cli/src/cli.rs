@@ -228,6 +228,22 @@ pub enum Command {
         after_help = EXIT_STATUS
     )]
     Analyse(AnalyseArgs),
+    /// Judge every ply of recorded games: the engine's value, the best move, the seeds lost
+    #[command(
+        long_about = "Annotate recorded games (spec/analysis.md §6): for every ply, the value of \
+        the position for the mover (mancala analyse), the value of the move he played, the best \
+        move when his was worse, the seeds lost, a judgement by seeds lost and by change of the \
+        round's outcome (?! dubious, ? mistake, ?? blunder; a move from a won round to a drawn or \
+        lost one is at least a mistake, to a lost one a blunder) and a missed win.\n\n\
+        Each position is searched with the limits given (--time 200ms when none is given) or \
+        looked up in a --db. Records are checked as validate checks them; an invalid record is \
+        reported and not annotated.\n\n\
+        Text: one line per ply. With --format json, one line {\"type\": \"ply-verdict\", \
+        \"data\": {...}} per ply (spec/analysis.md §6).\n\n\
+        Exit status: 0 every record valid, 1 some record invalid, 2 usage or I/O error.",
+        after_help = EXIT_STATUS
+    )]
+    Annotate(AnnotateArgs),
     /// Solve every position of a Bechi round without blocked holes by retrograde analysis
     #[command(
         long_about = "Solve the rest of a Bechi round exactly, for every position reachable from \
@@ -642,7 +658,51 @@ pub struct SolveArgs {
     #[arg(long, value_name = "FILE")]
     pub out: Option<std::path::PathBuf>,
 
+    /// Stop with an error, saying how far it went, past N positions (about 60 bytes each while
+    /// solving)
+    #[arg(long, value_name = "N", default_value = "200000000")]
+    pub max_positions: usize,
+
     /// Output format: text for people, or one JSON line
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: Format,
+}
+
+#[derive(Args, Debug)]
+pub struct AnnotateArgs {
+    /// Record files; `-` or none reads standard input
+    #[arg(value_name = "FILE|-")]
+    pub files: Vec<String>,
+
+    /// Search each position at most this many plies deep
+    #[arg(long, value_name = "PLIES", value_parser = clap::value_parser!(u32).range(1..=1000))]
+    pub depth: Option<u32>,
+
+    /// Time per position (500ms, 2s) [default: 200ms when no limit is given]
+    #[arg(long, value_name = "TIME", value_parser = parse_duration)]
+    pub time: Option<std::time::Duration>,
+
+    /// Positions to visit per position searched, at most
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub nodes: Option<u64>,
+
+    /// A database written by `mancala solve --out`
+    #[arg(long, value_name = "FILE")]
+    pub db: Option<std::path::PathBuf>,
+
+    /// Seeds lost from which a move is dubious (?!)
+    #[arg(long, value_name = "SEEDS", default_value = "1")]
+    pub dubious: i32,
+
+    /// Seeds lost from which a move is a mistake (?)
+    #[arg(long, value_name = "SEEDS", default_value = "3")]
+    pub mistake: i32,
+
+    /// Seeds lost from which a move is a blunder (??)
+    #[arg(long, value_name = "SEEDS", default_value = "6")]
+    pub blunder: i32,
+
+    /// Output format: one line per ply, or JSON lines
     #[arg(long, value_enum, default_value = "text")]
     pub format: Format,
 }

@@ -9,6 +9,7 @@
 #![deny(clippy::print_stderr, clippy::print_stdout)]
 
 pub mod analyse_cmd;
+pub mod annotate_cmd;
 pub mod atomic;
 pub mod board;
 pub mod cli;

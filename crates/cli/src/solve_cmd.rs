@@ -112,7 +112,7 @@ pub fn run(args: &SolveArgs) -> Result<Exit, CliError> {
             crate::diag::note(format_args!("solve: {m}"));
         }
     };
-    let (db, stats) = solve(&roots, &mut progress).map_err(CliError::Usage)?;
+    let (db, stats) = solve(&roots, args.max_positions, &mut progress).map_err(CliError::Usage)?;
     if let Some(path) = &args.out {
         let mut bytes = Vec::with_capacity(db.keys.len() * 10 + 200);
         db.write(&mut bytes)?;
