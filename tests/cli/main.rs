@@ -2,6 +2,7 @@
 //! trips through the canonical form and JSON, the rule-book annotations, the spec's examples, exit
 //! codes, standard input and broken pipes.
 
+mod analysis;
 mod corpus;
 #[cfg(target_os = "linux")]
 mod endless;
