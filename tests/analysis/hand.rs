@@ -28,11 +28,7 @@ fn bechi_2x3_ending_with_a_capture_on_either_side() {
     let after = pos("bechi 1,3*,0/1*,0,1* A store=20,10 opener=B", &[]);
     assert_eq!(b.play(&a.lines[0].moves[0]).unwrap().position, after);
     let a = analysis(&after, 100_000, 2);
-    let lines: Vec<(String, Outcome, bool)> = a
-        .lines
-        .iter()
-        .map(|l| (l.moves[0].to_string(), l.value, l.exact))
-        .collect();
+    let lines = first_moves(&a);
     assert_eq!(
         lines,
         [
@@ -78,11 +74,7 @@ fn a_depth_one_value_is_the_round_scored_after_the_start() {
             ..analysis::SearchOptions::default()
         },
     );
-    let lines: Vec<(String, Outcome, bool)> = a
-        .lines
-        .iter()
-        .map(|l| (l.moves[0].to_string(), l.value, l.exact))
-        .collect();
+    let lines = first_moves(&a);
     assert_eq!(
         lines,
         [
@@ -91,4 +83,12 @@ fn a_depth_one_value_is_the_round_scored_after_the_start() {
         ]
     );
     assert_eq!((a.exact, a.depth), (false, 1));
+}
+
+/// Each line's first move, value and exactness.
+fn first_moves(a: &analysis::Analysis) -> Vec<(String, Outcome, bool)> {
+    a.lines
+        .iter()
+        .map(|l| (l.moves[0].to_string(), l.value, l.exact))
+        .collect()
 }

@@ -1,6 +1,6 @@
 //! `mancala analyse`: the value of a position and its best moves (spec/analysis.md §2).
 
-use crate::cli::{AnalyseArgs, Format};
+use crate::cli::{AnalyseArgs, Format, SearchLimits};
 use crate::exit::{CliError, Outcome as Exit, io_message};
 use analysis::db::Database;
 use analysis::search::Oracle;
@@ -24,18 +24,23 @@ pub fn load_db(path: &Path) -> Result<Database, CliError> {
         .map_err(|e| CliError::Io(format!("--db {shown}: {e}")))
 }
 
-/// The search options of the command line.
-pub fn search_options<'a>(args: &AnalyseArgs, oracle: Option<&'a dyn Oracle>) -> SearchOptions<'a> {
+/// The limits of the command line, with `default` time when none is given.
+pub fn limits(l: &SearchLimits, default: Duration) -> Limits {
     let mut limits = Limits {
-        depth: args.depth,
-        time: args.time,
-        nodes: args.nodes,
+        depth: l.depth,
+        time: l.time,
+        nodes: l.nodes,
     };
     if limits.depth.is_none() && limits.time.is_none() && limits.nodes.is_none() {
-        limits.time = Some(DEFAULT_TIME);
+        limits.time = Some(default);
     }
+    limits
+}
+
+/// The search options of the command line.
+pub fn search_options<'a>(args: &AnalyseArgs, oracle: Option<&'a dyn Oracle>) -> SearchOptions<'a> {
     SearchOptions {
-        limits,
+        limits: limits(&args.limits, DEFAULT_TIME),
         multipv: args.multipv as usize,
         hash_bytes: args.hash,
         oracle,

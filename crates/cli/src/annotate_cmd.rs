@@ -7,7 +7,7 @@ use crate::exit::{CliError, Outcome as Exit};
 use crate::input::{self, Unit};
 use analysis::annotate::{Thresholds, Verdict, for_mover, judge};
 use analysis::search::Oracle;
-use analysis::{Analysis, Limits, SearchOptions, analyse};
+use analysis::{Analysis, SearchOptions, analyse};
 use notation::Step;
 use rules_core::Position;
 use serde_json::json;
@@ -111,16 +111,8 @@ pub fn run(args: &AnnotateArgs) -> Result<Exit, CliError> {
         .as_deref()
         .map(crate::analyse_cmd::load_db)
         .transpose()?;
-    let mut limits = Limits {
-        depth: args.depth,
-        time: args.time,
-        nodes: args.nodes,
-    };
-    if limits.depth.is_none() && limits.time.is_none() && limits.nodes.is_none() {
-        limits.time = Some(DEFAULT_TIME);
-    }
     let opts = SearchOptions {
-        limits,
+        limits: crate::analyse_cmd::limits(&args.limits, DEFAULT_TIME),
         oracle: db.as_ref().map(|d| d as &dyn Oracle),
         ..SearchOptions::default()
     };

@@ -610,17 +610,8 @@ pub struct AnalyseArgs {
     #[command(flatten)]
     pub options: PositionOptions,
 
-    /// Search at most this many plies deep
-    #[arg(long, value_name = "PLIES", value_parser = clap::value_parser!(u32).range(1..=1000))]
-    pub depth: Option<u32>,
-
-    /// Stop deepening after this time (500ms, 2s, 1m) [default: 2s when no limit is given]
-    #[arg(long, value_name = "TIME", value_parser = parse_duration)]
-    pub time: Option<std::time::Duration>,
-
-    /// Stop deepening after visiting about this many positions
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
-    pub nodes: Option<u64>,
+    #[command(flatten)]
+    pub limits: SearchLimits,
 
     /// Give the best N moves, each with its value and line
     #[arg(long, value_name = "N", default_value = "1", value_parser = clap::value_parser!(u32).range(1..=256))]
@@ -674,17 +665,8 @@ pub struct AnnotateArgs {
     #[arg(value_name = "FILE|-")]
     pub files: Vec<String>,
 
-    /// Search each position at most this many plies deep
-    #[arg(long, value_name = "PLIES", value_parser = clap::value_parser!(u32).range(1..=1000))]
-    pub depth: Option<u32>,
-
-    /// Time per position (500ms, 2s) [default: 200ms when no limit is given]
-    #[arg(long, value_name = "TIME", value_parser = parse_duration)]
-    pub time: Option<std::time::Duration>,
-
-    /// Positions to visit per position searched, at most
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
-    pub nodes: Option<u64>,
+    #[command(flatten)]
+    pub limits: SearchLimits,
 
     /// A database written by `mancala solve --out`
     #[arg(long, value_name = "FILE")]
@@ -705,4 +687,21 @@ pub struct AnnotateArgs {
     /// Output format: one line per ply, or JSON lines
     #[arg(long, value_enum, default_value = "text")]
     pub format: Format,
+}
+
+/// When a search of one position stops deepening (analyse, and annotate per position).
+#[derive(Args, Debug, Clone, Copy)]
+pub struct SearchLimits {
+    /// Search at most this many plies deep
+    #[arg(long, value_name = "PLIES", value_parser = clap::value_parser!(u32).range(1..=1000))]
+    pub depth: Option<u32>,
+
+    /// Stop deepening after this time (500ms, 2s, 1m) [default when no limit is given: 2s for
+    /// analyse, 200ms per position for annotate]
+    #[arg(long, value_name = "TIME", value_parser = parse_duration)]
+    pub time: Option<std::time::Duration>,
+
+    /// Stop deepening after visiting about this many positions
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub nodes: Option<u64>,
 }
