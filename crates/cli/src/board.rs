@@ -58,15 +58,9 @@ fn territory(s: &rules_core::Setup, p: Player) -> Vec<usize> {
 /// row belong to different players a `|` shows the boundary (the middle row of the 3×6 board, and
 /// any row in later rounds of games whose territories move). On the 3×6 board, and whenever
 /// territories are not the rows, a line says who owns which holes; claims are listed with their
-/// creators.
-#[allow(dead_code)] // kept for callers that never colour
-pub fn draw(pos: &Position, indent: &str) -> String {
-    draw_styled(pos, indent, Style::PLAIN)
-}
-
-/// [`draw`], with each hole in its owner's colour and the marks and hole names set off when
-/// `style` colours (a terminal).
-pub fn draw_styled(pos: &Position, indent: &str, style: Style) -> String {
+/// creators. Each hole is in its owner's colour and the marks and hole names are set off when `style`
+/// colours (a terminal).
+pub fn draw(pos: &Position, indent: &str, style: Style) -> String {
     let s = pos.to_setup();
     let g = s.geometry();
     let rows = g.diagram_rows();

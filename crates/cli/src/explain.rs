@@ -7,8 +7,8 @@
 //! give the reasons it states itself (an odd count, an empty opposite hole, a far end, a right).
 
 use crate::board;
-use crate::cli::{ExplainArgs, From};
-use crate::exit::{CliError, Outcome};
+use crate::cli::{ExplainArgs, FromFormat};
+use crate::exit::{CliError, Verdict};
 use crate::input;
 use crate::position_cmd;
 use crate::style::{Paint, Style};
@@ -466,7 +466,7 @@ fn print(
         "before: {}",
         style.paint(Paint::Dim, &write_position(&before.to_setup()))
     )?;
-    write!(out, "{}", board::draw_styled(before, "  ", style))?;
+    write!(out, "{}", board::draw(before, "  ", style))?;
     writeln!(out)?;
     let lines = explain(before, trace, after);
     for line in &lines {
@@ -478,7 +478,7 @@ fn print(
         "after: {}",
         style.paint(Paint::Dim, &write_position(&after.to_setup()))
     )?;
-    write!(out, "{}", board::draw_styled(after, "  ", style))?;
+    write!(out, "{}", board::draw(after, "  ", style))?;
     let ids = cited(&lines);
     if !ids.is_empty() {
         let ids = ids.join(" ");
@@ -511,7 +511,7 @@ fn cited(lines: &[String]) -> Vec<String> {
     ids.into_iter().map(|r| r.id.clone()).collect()
 }
 
-pub fn run(args: &ExplainArgs, style: Style) -> Result<Outcome, CliError> {
+pub fn run(args: &ExplainArgs, style: Style) -> Result<Verdict, CliError> {
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     if let (Some(text), Some(token)) = (&args.position, &args.mv) {
@@ -520,14 +520,14 @@ pub fn run(args: &ExplainArgs, style: Style) -> Result<Outcome, CliError> {
             Ok(p) => p,
             Err(m) => {
                 position_cmd::report_position(&m);
-                return Ok(Outcome::Invalid);
+                return Ok(Verdict::Invalid);
             }
         };
         let mv: Move = match notation::parse_move(before.variant().kind(), token) {
             Ok(m) => m,
             Err(e) => {
                 crate::diag::error(&e.message);
-                return Ok(Outcome::Invalid);
+                return Ok(Verdict::Invalid);
             }
         };
         let played = if args.lenient {
@@ -542,7 +542,7 @@ pub fn run(args: &ExplainArgs, style: Style) -> Result<Outcome, CliError> {
                 if let Some(see) = notation::see(Some(e.rule)) {
                     crate::diag::see(&see);
                 }
-                return Ok(Outcome::Invalid);
+                return Ok(Verdict::Invalid);
             }
         };
         print(
@@ -556,18 +556,18 @@ pub fn run(args: &ExplainArgs, style: Style) -> Result<Outcome, CliError> {
             &played.position,
         )?;
         out.flush()?;
-        return Ok(Outcome::Valid);
+        return Ok(Verdict::Valid);
     }
     let name = args.file.clone().unwrap_or_else(|| "-".to_owned());
     let reader = input::open(&name).map_err(CliError::Io)?;
     let mut found = false;
-    let mut outcome = Outcome::Valid;
+    let mut outcome = Verdict::Valid;
     let mut failure: Option<CliError> = None;
     let opts = notation::CheckOptions {
         lenient: args.lenient,
         ..input::REPLAY
     };
-    input::each_record(&name, reader, From::Notation, opts, |u| {
+    input::each_record(&name, reader, FromFormat::Notation, opts, |u| {
         if u.index != args.record as usize {
             return Ok(());
         }
@@ -613,7 +613,7 @@ pub fn run(args: &ExplainArgs, style: Style) -> Result<Outcome, CliError> {
         out.flush()?;
         validate::report(&u, crate::cli::Format::Text, &mut out)?;
         if !u.valid() {
-            outcome = Outcome::Invalid;
+            outcome = Verdict::Invalid;
         } else if shown == 0 {
             let why = match args.ply {
                 Some(n) => format!("has {}: there is no ply {n}", validate::plies(plies)),

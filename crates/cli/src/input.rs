@@ -1,7 +1,7 @@
 //! Inputs of validate, replay and convert: files or standard input, read one record at a time,
 //! each record parsed and checked on its own.
 
-use crate::cli::From;
+use crate::cli::FromFormat;
 use crate::exit::{CliError, io_message};
 use notation::{
     CheckOptions, Checked, ChunkProblem, Origin, Problem, ProblemKind, Record, RecordReader,
@@ -101,15 +101,15 @@ fn is_json(reader: &mut dyn BufRead) -> io::Result<bool> {
 pub fn each_record(
     name: &str,
     mut reader: Box<dyn BufRead>,
-    from: From,
+    from: FromFormat,
     opts: CheckOptions,
     mut f: impl FnMut(Unit) -> Result<(), CliError>,
 ) -> Result<(), CliError> {
     let file = display(name).to_owned();
     let json = match from {
-        From::Json => true,
-        From::Notation => false,
-        From::Auto => is_json(&mut *reader)
+        FromFormat::Json => true,
+        FromFormat::Notation => false,
+        FromFormat::Auto => is_json(&mut *reader)
             .map_err(|e| CliError::Io(format!("cannot read {file}: {}", io_message(&e))))?,
     };
     if json {

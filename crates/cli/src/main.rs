@@ -2,7 +2,7 @@
 #![deny(clippy::print_stderr, clippy::print_stdout)]
 
 use clap::Parser;
-use mancala::exit::{CliError, Outcome};
+use mancala::exit::{CliError, Verdict};
 use mancala::{
     cli, convert, diag, explain, generate, perft, position_cmd, replay, rules_cmd, style, validate,
 };
@@ -69,9 +69,9 @@ fn main() -> ExitCode {
         cli::Command::Man(a) => generate::man(&a),
     };
     match result {
-        Ok(Outcome::Valid) => ExitCode::SUCCESS,
-        Ok(Outcome::Invalid) => ExitCode::from(1),
-        Ok(Outcome::Failed) => ExitCode::from(2),
+        Ok(Verdict::Valid) => ExitCode::SUCCESS,
+        Ok(Verdict::Invalid) => ExitCode::from(1),
+        Ok(Verdict::Failed) => ExitCode::from(2),
         Err(CliError::BrokenPipe) => ExitCode::SUCCESS,
         Err(e) => {
             diag::error(&e);

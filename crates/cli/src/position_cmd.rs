@@ -6,7 +6,7 @@
 
 use crate::board;
 use crate::cli::{Format, MovesArgs, PlayArgs, PositionOptions, ShowArgs, ShowFormat};
-use crate::exit::{CliError, Outcome};
+use crate::exit::{CliError, Verdict};
 use crate::style::{Paint, Style};
 use crate::svg;
 use notation::write_position;
@@ -83,9 +83,9 @@ pub fn right_line(pos: &Position) -> Option<String> {
     ))
 }
 
-pub fn show(args: &ShowArgs, style: Style) -> Result<Outcome, CliError> {
+pub fn show(args: &ShowArgs, style: Style) -> Result<Verdict, CliError> {
     let Some(pos) = position_or_report(&args.position, &args.options)? else {
-        return Ok(Outcome::Invalid);
+        return Ok(Verdict::Invalid);
     };
     let s = pos.to_setup();
     let stdout = std::io::stdout();
@@ -107,7 +107,7 @@ pub fn show(args: &ShowArgs, style: Style) -> Result<Outcome, CliError> {
             "{}",
             style.paint(Paint::Heading, &format!("{}, round {}", s.variant, s.round))
         )?;
-        write!(out, "{}", board::draw_styled(&pos, "  ", style))?;
+        write!(out, "{}", board::draw(&pos, "  ", style))?;
         if let Some(r) = right_line(&pos) {
             writeln!(out, "  {}", style.rules(&r))?;
         }
@@ -115,12 +115,12 @@ pub fn show(args: &ShowArgs, style: Style) -> Result<Outcome, CliError> {
         writeln!(out, "  {}", style.paint(Paint::Dim, &write_position(&s)))?;
     }
     out.flush()?;
-    Ok(Outcome::Valid)
+    Ok(Verdict::Valid)
 }
 
-pub fn moves(args: &MovesArgs) -> Result<Outcome, CliError> {
+pub fn moves(args: &MovesArgs) -> Result<Verdict, CliError> {
     let Some(pos) = position_or_report(&args.position, &args.options)? else {
-        return Ok(Outcome::Invalid);
+        return Ok(Verdict::Invalid);
     };
     if let Some(r) = pos.round_result() {
         crate::diag::note(format_args!(
@@ -144,7 +144,7 @@ pub fn moves(args: &MovesArgs) -> Result<Outcome, CliError> {
         }
     }
     out.flush()?;
-    Ok(Outcome::Valid)
+    Ok(Verdict::Valid)
 }
 
 fn ply_json(
@@ -173,9 +173,9 @@ fn ply_json(
     json!({"type": if number.is_some() { "ply" } else { "move" }, "data": data})
 }
 
-pub fn play(args: &PlayArgs) -> Result<Outcome, CliError> {
+pub fn play(args: &PlayArgs) -> Result<Verdict, CliError> {
     let Some(mut pos) = position_or_report(&args.position, &args.options)? else {
-        return Ok(Outcome::Invalid);
+        return Ok(Verdict::Invalid);
     };
     let kind = pos.variant().kind();
     let mut lines: Vec<String> = Vec::new();
@@ -185,7 +185,7 @@ pub fn play(args: &PlayArgs) -> Result<Outcome, CliError> {
             Ok(m) => m,
             Err(e) => {
                 crate::diag::error(format_args!("ply {n}: {}", e.message));
-                return Ok(Outcome::Invalid);
+                return Ok(Verdict::Invalid);
             }
         };
         let played = match pos.play(&mv) {
@@ -200,7 +200,7 @@ pub fn play(args: &PlayArgs) -> Result<Outcome, CliError> {
                 if let Some(see) = notation::see(Some(e.rule)) {
                     crate::diag::see(&see);
                 }
-                return Ok(Outcome::Invalid);
+                return Ok(Verdict::Invalid);
             }
         };
         if args.format == Format::Json {
@@ -228,5 +228,5 @@ pub fn play(args: &PlayArgs) -> Result<Outcome, CliError> {
         }
     }
     out.flush()?;
-    Ok(Outcome::Valid)
+    Ok(Verdict::Valid)
 }

@@ -1,8 +1,8 @@
 //! `mancala replay`.
 
 use crate::board;
-use crate::cli::{Format, From, ReplayArgs};
-use crate::exit::{CliError, Outcome};
+use crate::cli::{Format, FromFormat, ReplayArgs};
+use crate::exit::{CliError, Verdict};
 use crate::input::{self, Unit};
 use crate::style::{Paint, Style};
 use crate::validate;
@@ -86,7 +86,7 @@ pub fn text(u: &Unit, out: &mut impl Write, style: Style) -> Result<(), CliError
                     )
                 )?;
                 writeln!(out, "  {}", write_position(&s))?;
-                write!(out, "{}", board::draw_styled(position, "  ", style))?;
+                write!(out, "{}", board::draw(position, "  ", style))?;
             }
             Step::Ply {
                 number,
@@ -111,7 +111,7 @@ pub fn text(u: &Unit, out: &mut impl Write, style: Style) -> Result<(), CliError
                 if c != [0, 0] {
                     writeln!(out, "  captured in this ply: {}", pair(c))?;
                 }
-                write!(out, "{}", board::draw_styled(after, "  ", style))?;
+                write!(out, "{}", board::draw(after, "  ", style))?;
                 let s = after.to_setup();
                 if after.round_result().is_none() {
                     writeln!(out, "  {} to move", s.to_move)?;
@@ -150,7 +150,7 @@ pub fn text(u: &Unit, out: &mut impl Write, style: Style) -> Result<(), CliError
                 }
                 before = Some(position);
                 writeln!(out, "  {}", write_position(&s))?;
-                write!(out, "{}", board::draw_styled(position, "  ", style))?;
+                write!(out, "{}", board::draw(position, "  ", style))?;
             }
             Step::MatchOver { result } => {
                 writeln!(
@@ -279,7 +279,7 @@ pub fn steps_text(after: &Position, trace: &rules_core::Trace) -> String {
     }
 }
 
-pub fn run(args: &ReplayArgs, style: Style) -> Result<Outcome, CliError> {
+pub fn run(args: &ReplayArgs, style: Style) -> Result<Verdict, CliError> {
     if let Some(dir) = &args.svg {
         return crate::pictures::run(args, dir);
     }
@@ -293,7 +293,7 @@ pub fn run(args: &ReplayArgs, style: Style) -> Result<Outcome, CliError> {
         lenient: args.lenient,
         ..input::REPLAY
     };
-    input::each_record(&name, reader, From::Notation, opts, |u| {
+    input::each_record(&name, reader, FromFormat::Notation, opts, |u| {
         match args.format {
             Format::Text => {
                 if !first {
@@ -311,8 +311,8 @@ pub fn run(args: &ReplayArgs, style: Style) -> Result<Outcome, CliError> {
     })?;
     out.flush()?;
     Ok(if invalid > 0 {
-        Outcome::Invalid
+        Verdict::Invalid
     } else {
-        Outcome::Valid
+        Verdict::Valid
     })
 }

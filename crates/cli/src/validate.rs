@@ -1,7 +1,7 @@
 //! `mancala validate`.
 
-use crate::cli::{Format, From, ValidateArgs};
-use crate::exit::{CliError, Outcome};
+use crate::cli::{Format, FromFormat, ValidateArgs};
+use crate::exit::{CliError, Verdict};
 use crate::input::{self, Unit};
 use notation::CheckOptions;
 use notation::text::for_terminal;
@@ -98,7 +98,7 @@ pub fn report(u: &Unit, format: Format, out: &mut impl Write) -> Result<(), CliE
     Ok(())
 }
 
-pub fn run(args: &ValidateArgs) -> Result<Outcome, CliError> {
+pub fn run(args: &ValidateArgs) -> Result<Verdict, CliError> {
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let mut sum = Summary::default();
@@ -116,7 +116,7 @@ pub fn run(args: &ValidateArgs) -> Result<Outcome, CliError> {
             lenient: args.lenient,
             ..input::CHECK_ONLY
         };
-        let r = input::each_record(&name, reader, From::Notation, opts, |u| {
+        let r = input::each_record(&name, reader, FromFormat::Notation, opts, |u| {
             sum.records += 1;
             if u.valid() {
                 sum.valid += 1;
@@ -165,10 +165,10 @@ pub fn run(args: &ValidateArgs) -> Result<Outcome, CliError> {
     }
     out.flush()?;
     Ok(if failed {
-        Outcome::Failed
+        Verdict::Failed
     } else if sum.invalid > 0 {
-        Outcome::Invalid
+        Verdict::Invalid
     } else {
-        Outcome::Valid
+        Verdict::Valid
     })
 }
