@@ -21,7 +21,7 @@ use notation::{
     CheckOptions, Item, Origin, Problem, Record, RecordReader, check_with, parse_position,
     parse_record, print_record, write_position,
 };
-use rules_core::{Decision, Position, Setup};
+use rules_core::{Decision, GameKind, Position, Setup, StatedOptions, Variant};
 
 /// The record limit of the fuzzed reader: small, so that the too-large path is reached.
 const FUZZ_RECORD_LIMIT: usize = 4096;
@@ -215,12 +215,17 @@ pub fn position(data: &[u8]) {
         return;
     };
     let (options_line, text) = s.split_once('\n').unwrap_or(("", s));
-    let options: Vec<(String, String)> = options_line
+    let options: Vec<(&str, &str)> = options_line
         .split_whitespace()
         .filter_map(|kv| kv.split_once('='))
-        .map(|(k, v)| (k.to_owned(), v.to_owned()))
         .collect();
-    let setup = match parse_position(text, &options) {
+    // The options become typed for the position's game, as the command line's do; options that
+    // are not the game's are refused there.
+    let Ok(stated) = stated_options(text, &options) else {
+        return;
+    };
+    let options = stated.as_ref();
+    let setup = match parse_position(text, options) {
         Err(e) => {
             assert!(e.offset <= text.len(), "{e:?}");
             assert!(!e.message.is_empty());
@@ -229,7 +234,7 @@ pub fn position(data: &[u8]) {
         Ok(setup) => setup,
     };
     let written = write_position(&setup);
-    let again = parse_position(&written, &options)
+    let again = parse_position(&written, options)
         .unwrap_or_else(|e| panic!("`{written}` (written from `{text}`) does not read: {e}"));
     assert_eq!(
         again, setup,
@@ -245,7 +250,7 @@ pub fn position(data: &[u8]) {
     };
     let s2 = p.to_setup();
     let w2 = write_position(&s2);
-    let back = parse_position(&w2, &options).expect("a position's string reads");
+    let back = parse_position(&w2, options).expect("a position's string reads");
     assert_eq!(
         Position::from_setup(&back).as_ref(),
         Ok(&p),
@@ -253,6 +258,23 @@ pub fn position(data: &[u8]) {
     );
     play_every_move(&p);
     try_every_start(&p);
+}
+
+/// `options` typed for the game that position string `text` names; `None` when it names none.
+fn stated_options(text: &str, options: &[(&str, &str)]) -> Result<Option<StatedOptions>, ()> {
+    let Some(game) = text
+        .split_whitespace()
+        .next()
+        .and_then(|g| g.parse::<GameKind>().ok())
+    else {
+        return Ok(None);
+    };
+    let mut variant = Variant::default_for(game);
+    for (k, v) in options {
+        variant.set_option(k, v).map_err(|_| ())?;
+    }
+    let keys: Vec<&str> = options.iter().map(|(k, _)| *k).collect();
+    StatedOptions::new(variant, &keys).map(Some).map_err(|_| ())
 }
 
 /// Every hole of the board as a start, in every spelling of its direction, played with a trace and

@@ -83,7 +83,12 @@ fn position_target_on_corpus_positions_and_regressions() {
                 continue;
             };
             let r = parsed.record;
-            let options: Vec<String> = r.options.iter().map(|(k, v)| format!("{k}={v}")).collect();
+            let options: Vec<String> = r
+                .variant
+                .non_default_options()
+                .iter()
+                .map(|(k, v)| format!("{k}={v}"))
+                .collect();
             let annotated = r.movetext.iter().filter_map(|i| match i {
                 notation::Item::Annotation { key, value } if key == "position" => Some(value),
                 _ => None,

@@ -96,13 +96,9 @@ pub fn random_match_checked(
             game_invariants(&setup);
             assert_eq!(Position::from_setup(&setup).unwrap(), p, "setup round trip");
             let text = notation::write_position(&setup);
-            let options: Vec<(String, String)> = variant
-                .non_default_options()
-                .into_iter()
-                .map(|(k, v)| (k.to_owned(), v))
-                .collect();
+            let options = rules_core::StatedOptions::of(variant);
             assert_eq!(
-                notation::parse_position(&text, &options).unwrap(),
+                notation::parse_position(&text, Some(&options)).unwrap(),
                 setup,
                 "{text}"
             );

@@ -414,21 +414,17 @@ fn position_strings_round_trip_in_any_spelling() {
     let mut rng = Rng::new(8);
     let mut checked = 0;
     for (k, v) in all_variants().into_iter().enumerate() {
-        let options: Vec<(String, String)> = v
-            .non_default_options()
-            .into_iter()
-            .map(|(k, v)| (k.to_owned(), v))
-            .collect();
+        let options = rules_core::StatedOptions::of(v);
         for (p, _) in reachable(v, 900 + k as u64, 400).into_iter().step_by(5) {
             let setup = p.to_setup();
             let text = notation::write_position(&setup);
             assert_eq!(
-                notation::parse_position(&text, &options).as_ref(),
+                notation::parse_position(&text, Some(&options)).as_ref(),
                 Ok(&setup)
             );
             for _ in 0..3 {
                 let other = respell(&text, &setup, &mut rng);
-                let read = notation::parse_position(&other, &options)
+                let read = notation::parse_position(&other, Some(&options))
                     .unwrap_or_else(|e| panic!("`{other}` (`{text}`): {e}"));
                 assert_eq!(read, setup, "`{other}` reads otherwise than `{text}`");
                 assert_eq!(notation::write_position(&read), text);

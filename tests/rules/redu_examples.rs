@@ -420,7 +420,7 @@ fn a_drawn_game_is_a_draw() {
 #[test]
 fn setup_checks_name_every_problem() {
     let problems = |t: &str| -> Vec<String> {
-        let setup = notation::parse_position(t, &[]).unwrap();
+        let setup = notation::parse_position(t, None).unwrap();
         Position::from_setup(&setup)
             .unwrap_err()
             .problems

@@ -4,14 +4,20 @@ use rules_core::{Move, Position, Setup, Variant};
 
 /// A position from a position string (spec/notation.md §4), with options given as `key=value`.
 pub fn pos(text: &str, options: &[&str]) -> Position {
-    let opts: Vec<(String, String)> = options
+    let game: rules_core::GameKind = text.split(' ').next().unwrap().parse().unwrap();
+    let mut variant = Variant::default_for(game);
+    for kv in options {
+        variant
+            .set_option_str(kv)
+            .unwrap_or_else(|e| panic!("{kv}: {e}"));
+    }
+    let keys: Vec<&str> = options
         .iter()
-        .map(|kv| {
-            let (k, v) = kv.split_once('=').expect("key=value");
-            (k.to_owned(), v.to_owned())
-        })
+        .map(|kv| kv.split('=').next().unwrap())
         .collect();
-    let setup = notation::parse_position(text, &opts).unwrap_or_else(|e| panic!("{text}: {e}"));
+    let stated = rules_core::StatedOptions::new(variant, &keys).unwrap();
+    let setup =
+        notation::parse_position(text, Some(&stated)).unwrap_or_else(|e| panic!("{text}: {e}"));
     Position::from_setup(&setup).unwrap_or_else(|e| panic!("{text}: {e}"))
 }
 

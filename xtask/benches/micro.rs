@@ -72,7 +72,7 @@ fn parsing(c: &mut Criterion) {
     });
     let pos = "giuthi 3,11,19,3,1,1,0,2/3,1,14,2,1,7,3,2 A store=16,7";
     c.bench_function("parse/position", |b| {
-        b.iter(|| black_box(notation::parse_position(black_box(pos), &[])));
+        b.iter(|| black_box(notation::parse_position(black_box(pos), None)));
     });
     let record = notation::print_record(&notation::generate::random_record(
         Variant::default_for(rules_core::GameKind::Giuthi),

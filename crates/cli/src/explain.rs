@@ -516,7 +516,7 @@ pub fn run(args: &ExplainArgs, style: Style) -> Result<Verdict, CliError> {
     let mut out = std::io::BufWriter::new(stdout.lock());
     if let (Some(text), Some(token)) = (&args.position, &args.mv) {
         let opts = position_cmd::options(&args.options, text)?;
-        let before = match position_cmd::parse(text, &opts) {
+        let before = match position_cmd::parse(text, opts.as_ref()) {
             Ok(p) => p,
             Err(m) => {
                 position_cmd::report_position(&m);

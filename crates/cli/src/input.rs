@@ -270,7 +270,7 @@ fn each_json(
                 continue;
             }
         };
-        match serde_json::from_str::<Record>(&line) {
+        match notation::read_json(&line) {
             Err(e) => {
                 let at = line
                     .char_indices()
@@ -283,9 +283,13 @@ fn each_json(
                 ));
                 unit.text = Some(line);
             }
-            Ok(record) => {
-                unit.checked = notation::check_with(&record, None, opts);
-                unit.record = Some(record);
+            Ok(read) => {
+                if read.problems.is_empty() {
+                    unit.checked = notation::check_with(&read.record, None, opts);
+                } else {
+                    unit.checked.problems = read.problems;
+                }
+                unit.record = Some(read.record);
             }
         }
         f(unit)?;

@@ -80,8 +80,7 @@ pub fn each_picture(
     let Some(r) = &u.record else {
         return Ok(());
     };
-    let game =
-        notation::check::variant_of(r).map_or_else(|_| r.game.to_string(), |v| v.to_string());
+    let game = r.variant.to_string();
     let all = comments(r);
     let mut head: Vec<String> = Vec::new();
     if let Some(src) = &r.source {

@@ -10,20 +10,19 @@ use crate::exit::{CliError, Verdict};
 use crate::style::{Paint, Style};
 use crate::svg;
 use notation::write_position;
-use rules_core::{Position, RightKind};
+use rules_core::{Position, RightKind, StatedOptions};
 use serde_json::json;
 use std::io::Write;
 
-/// The `KEY=VALUE` options of the command line for position string `text`: each once, each an
-/// option of its game (else a usage error, `game_args::options_of_position`).
-pub fn options(o: &PositionOptions, text: &str) -> Result<Vec<(String, String)>, CliError> {
+/// The `KEY=VALUE` options of the command line for position string `text`, typed for its game:
+/// each once, each an option of its game (else a usage error, `game_args::options_of_position`).
+pub fn options(o: &PositionOptions, text: &str) -> Result<Option<StatedOptions>, CliError> {
     let options = crate::game_args::options(&o.options)?;
-    crate::game_args::options_of_position(text, &options)?;
-    Ok(options)
+    crate::game_args::options_of_position(text, &options)
 }
 
 /// Reads and checks a position string; `Err` holds the message for stderr (invalid input).
-pub fn parse(text: &str, options: &[(String, String)]) -> Result<Position, String> {
+pub fn parse(text: &str, options: Option<&StatedOptions>) -> Result<Position, String> {
     let setup = notation::parse_position(text, options)
         .map_err(|e| format!("bad position at column {}: {e}", e.offset + 1))?;
     Position::from_setup(&setup)
@@ -48,7 +47,7 @@ pub fn report_position(message: &str) {
 /// Parses the position of a command, or reports it and says the input is invalid.
 fn position_or_report(text: &str, o: &PositionOptions) -> Result<Option<Position>, CliError> {
     let opts = options(o, text)?;
-    match parse(text, &opts) {
+    match parse(text, opts.as_ref()) {
         Ok(p) => Ok(Some(p)),
         Err(m) => {
             report_position(&m);

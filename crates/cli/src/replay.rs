@@ -55,8 +55,7 @@ pub fn text(u: &Unit, out: &mut impl Write, style: Style) -> Result<(), CliError
         )?;
         return Ok(());
     };
-    let game =
-        notation::check::variant_of(r).map_or_else(|_| r.game.to_string(), |v| v.to_string());
+    let game = r.variant.to_string();
     writeln!(
         out,
         "record {} of {} (line {}): {game}, opener of round 1: {}",
@@ -202,7 +201,7 @@ fn json_lines(u: &Unit, lenient: bool, out: &mut impl Write) -> Result<(), CliEr
             "{}",
             json!({"type": "start", "data": {
                 "file": u.file, "record": rec, "line": u.first_line,
-                "game": r.game, "options": r.options, "opener": r.opener,
+                "game": r.game(), "options": r.variant.non_default_options(), "opener": r.opener,
                 "tags": r.tag_pairs(),
             }})
         )?;

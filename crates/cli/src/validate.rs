@@ -26,8 +26,7 @@ pub fn plies(n: u32) -> String {
 pub fn record_line(u: &Unit) -> String {
     let what = match &u.record {
         Some(r) => {
-            let game = notation::check::variant_of(r)
-                .map_or_else(|_| r.game.to_string(), |v| v.to_string());
+            let game = r.variant.to_string();
             let marks = match u.checked.lenient_plies {
                 0 => String::new(),
                 1 => ", 1 lenient mark".to_owned(),
@@ -66,7 +65,7 @@ pub fn record_json(u: &Unit, lenient: bool) -> serde_json::Value {
             "record": u.index,
             "line": u.first_line,
             "valid": u.valid(),
-            "game": u.record.as_ref().map(|r| r.game.name()),
+            "game": u.record.as_ref().map(|r| r.game().name()),
             "plies": u.checked.plies,
             "result": u.record.as_ref().map(|r| r.result.token()),
             "problems": u.checked.problems.len(),

@@ -10,7 +10,7 @@ use crate::problem::{Problem, ProblemKind};
 use crate::record::{Item, Outcome, Record};
 use rules_core::{
     AfterRound, Decision, Event, Hole, MarkKind, MatchResult, Move, Player, Position, RoundResult,
-    Setup, Trace, Variant,
+    Setup, StatedOptions, Trace,
 };
 use std::cell::OnceCell;
 use std::ops::Range;
@@ -144,30 +144,6 @@ impl Ctx<'_> {
     }
 }
 
-/// The variant the header states.
-///
-/// # Errors
-/// A bad option, or one given twice.
-pub fn variant_of(record: &Record) -> Result<Variant, String> {
-    let mut v = Variant::default_for(record.game);
-    for (n, (k, val)) in record.options.iter().enumerate() {
-        if let Some((_, first)) = record.options[..n].iter().find(|(key, _)| key == k) {
-            return Err(format!(
-                "option `{k}` is given twice ({k}={first} and {k}={val}): give it once"
-            ));
-        }
-        v.set_option(k, val).map_err(|e| e.to_string())?;
-    }
-    Ok(v)
-}
-
-fn options_of(v: &Variant) -> Vec<(String, String)> {
-    v.non_default_options()
-        .into_iter()
-        .map(|(k, v)| (k.to_owned(), v))
-        .collect()
-}
-
 fn plural(n: u32, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
@@ -289,24 +265,13 @@ pub fn check_with(record: &Record, spans: Option<&Spans>, opts: CheckOptions) ->
 
     // What the reading grammar guarantees, checked again for JSON input: a record the notation
     // cannot hold is not checked further, as a syntax error stops a record read from text.
-    let form = crate::form::problems(record, |name| cx.tag_span(name));
+    let form = crate::form::problems(record, |name| cx.tag_span(name), &[]);
     if !form.is_empty() {
         out.problems = form;
         return out;
     }
-    let variant = match variant_of(record) {
-        Ok(v) => v,
-        Err(e) => {
-            let s = cx.tag_span("Options");
-            cx.push(Problem::new(ProblemKind::Header, s, e));
-            out.problems = cx.problems;
-            return out;
-        }
-    };
-    let options = options_of(&variant);
-    if let Some(c) = &mut canon {
-        c.options.clone_from(&options);
-    }
+    let variant = record.variant;
+    let options = StatedOptions::of(variant);
 
     // The start.
     let start = match &record.position {
@@ -314,7 +279,7 @@ pub fn check_with(record: &Record, spans: Option<&Spans>, opts: CheckOptions) ->
             let s = cx.tag_span("Game");
             Problem::new(ProblemKind::Header, s, e.to_string())
         }),
-        Some(text) => start_from(&mut cx, text, record, &options, variant).map_err(|b| *b),
+        Some(text) => start_from(&mut cx, text, record, &options).map_err(|b| *b),
     };
     let mut pos = match start {
         Ok(p) => p,
@@ -374,7 +339,7 @@ pub fn check_with(record: &Record, spans: Option<&Spans>, opts: CheckOptions) ->
                         .at_ply(Some(ply), Some(token)),
                     );
                 }
-                let mv = match parse_move(record.game, token) {
+                let mv = match parse_move(record.game(), token) {
                     Ok(m) => m,
                     Err(e) => {
                         let s = cx.item_span(k);
@@ -654,9 +619,9 @@ fn start_from(
     cx: &mut Ctx<'_>,
     text: &str,
     record: &Record,
-    options: &[(String, String)],
-    variant: Variant,
+    options: &StatedOptions,
 ) -> Result<Position, Box<Problem>> {
+    let variant = options.variant();
     let span = cx.tag_span("Position");
     let inner = |off: usize, len: usize| {
         span.clone().map(|s| {
@@ -664,21 +629,21 @@ fn start_from(
             a..(a + len.max(1)).min(s.end.max(a + 1))
         })
     };
-    let setup = parse_position(text, options).map_err(|e| {
+    let setup = parse_position(text, Some(options)).map_err(|e| {
         Box::new(Problem::new(
             ProblemKind::Position,
             inner(e.offset, e.len),
             format!("bad Position: {}", e.message),
         ))
     })?;
-    if setup.variant.kind() != record.game {
+    if setup.variant.kind() != record.game() {
         return Err(Box::new(Problem::new(
             ProblemKind::Position,
             inner(0, setup.variant.kind().name().len()),
             format!(
                 "the Position is a {} position, the Game is {}",
                 setup.variant.kind(),
-                record.game
+                record.game()
             ),
         )));
     }
@@ -708,7 +673,7 @@ fn start_from(
                     setup.round, record.opener
                 ),
             )
-            .rule(match record.game {
+            .rule(match record.game() {
                 rules_core::GameKind::Bechi => Some("B17"),
                 rules_core::GameKind::SulusNishtaw => Some("S20"),
                 rules_core::GameKind::Uugg => Some("U23"),
@@ -718,7 +683,7 @@ fn start_from(
     }
     Position::from_setup(&setup).map_err(|e| {
         let first = &e.problems[0];
-        let mut msg = format!("the Position is not a position of {}: ", record.game);
+        let mut msg = format!("the Position is not a position of {}: ", record.game());
         let parts: Vec<String> = e
             .problems
             .iter()
@@ -888,7 +853,7 @@ fn annotate(
     value: &str,
     pos: &Position,
     last: &Last,
-    options: &[(String, String)],
+    options: &StatedOptions,
     mode: Mode<'_>,
 ) -> Check {
     let value = value.trim();
@@ -1186,7 +1151,7 @@ fn annotate(
             Ok(value.to_owned())
         }
         "position" => {
-            let mut setup = parse_position(value, options)
+            let mut setup = parse_position(value, Some(options))
                 .map_err(|e| bad(format!("not a position string: {}", e.message)))?;
             let got = pos.to_setup();
             // `owners=` written out for ownership by rows says what no `owners=` says (§4.1).

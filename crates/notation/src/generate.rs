@@ -130,12 +130,7 @@ pub fn random_record(variant: Variant, seed: u64, opts: GenOptions) -> Record {
     } else {
         rules_core::Player::B
     };
-    let mut record = Record::new(variant.kind(), opener);
-    record.options = variant
-        .non_default_options()
-        .into_iter()
-        .map(|(k, v)| (k.to_owned(), v))
-        .collect();
+    let mut record = Record::new(variant, opener);
     record.event = Some(format!("generated match {seed}"));
     let Ok(mut pos) = Position::from_setup(&Setup::start(variant, opener)) else {
         return record;

@@ -11,6 +11,7 @@
 pub mod check;
 mod form;
 pub mod generate;
+mod json;
 mod moves;
 mod parse;
 mod position;
@@ -26,6 +27,7 @@ pub mod text;
 pub use check::{
     CheckOptions, Checked, Respelled, Step, check, check_with, is_lenient_only, match_end,
 };
+pub use json::{FromJson, read_json};
 pub use moves::{TokenError, expected_tokens, parse_move};
 pub use parse::{Parsed, Spans, parse_record};
 pub use position::{PositionError, parse_position, write_position};

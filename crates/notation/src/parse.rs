@@ -569,7 +569,7 @@ fn header(
         }
     }
     let get = |name: &str| tags.iter().find(|(n, ..)| *n == name);
-    let mut record = Record::new(GameKind::Bechi, Player::B);
+    let mut record = Record::new(Variant::default_for(GameKind::Bechi), Player::B);
     match get("Notation") {
         None => bad(
             &whole_header,
@@ -599,20 +599,19 @@ fn header(
             "the Game tag is missing: expected [Game \"NAME\"] with NAME one of bechi, giuthi, sulus-nishtaw, uugg, redu".to_owned(),
         ),
         Some((_, v, _, vs)) => match v.parse::<GameKind>() {
-            Ok(g) => {
-                record.game = g;
-                variant = Some(Variant::default_for(g));
-            }
+            Ok(g) => variant = Some(Variant::default_for(g)),
             Err(e) => bad(vs, e.to_string()),
         },
     }
+    // The options become the record's variant here, once (§3.2).
     if let Some((_, v, _, vs)) = get("Options") {
+        let mut given: Vec<(&str, &str)> = Vec::new();
         for kv in v.split_whitespace() {
             let Some((k, val)) = kv.split_once('=') else {
                 bad(vs, format!("bad option `{kv}`: expected KEY=VALUE"));
                 continue;
             };
-            if let Some((_, first)) = record.options.iter().find(|(key, _)| key == k) {
+            if let Some((_, first)) = given.iter().find(|(key, _)| *key == k) {
                 bad(
                     vs,
                     format!(
@@ -627,8 +626,11 @@ fn header(
                 bad(vs, e.to_string());
                 continue;
             }
-            record.options.push((k.to_owned(), val.to_owned()));
+            given.push((k, val));
         }
+    }
+    if let Some(v) = variant {
+        record.variant = v;
     }
     match get("Opener") {
         None => bad(

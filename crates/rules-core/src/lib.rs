@@ -30,7 +30,7 @@ pub use geometry::{Geometry, Hole, HoleSet, MAX_HOLES, ParseHoleError};
 pub use moves::{Letter, Letters, Move, ReduSow};
 pub use options::{
     Balla, BechiOptions, ClaimsScoreTo, Entry, GameKind, GiuthiOptions, OptionError, ReduOptions,
-    SulusOptions, UnknownGame, UuggOptions, Variant,
+    StatedOptions, SulusOptions, UnknownGame, UuggOptions, Variant,
 };
 pub use perft::{COUNT_MAX, PerftOptions, Progress, TableError};
 pub use player::{Dir, Player};

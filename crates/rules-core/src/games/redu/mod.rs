@@ -490,14 +490,13 @@ impl Redu {
     }
 
     /// Checks a setup (R1, R19, R20, R27) and makes it a position.
-    pub(crate) fn from_setup(s: &Setup) -> Result<Redu, SetupError> {
-        let Variant::Redu(ReduOptions {
+    pub(crate) fn from_setup(
+        ReduOptions {
             entry,
             o1_costs_turn,
-        }) = s.variant
-        else {
-            unreachable!("dispatched on the variant")
-        };
+        }: ReduOptions,
+        s: &Setup,
+    ) -> Result<Redu, SetupError> {
         let mut pr = Problems::default();
         if !pr.common(s) {
             return Err(pr.finish().expect_err("common() reported a problem"));
