@@ -320,7 +320,7 @@ fn play_every_move(p: &Position) {
         assert_eq!(played.position, *child, "{m}");
         assert_eq!(seed_total(&child.to_setup()), total, "{m} loses seeds");
         let token = m.to_string();
-        let read = notation::parse_move(p.variant().kind(), &token)
+        let read = rules_core::Move::parse(p.variant().kind(), &token)
             .unwrap_or_else(|e| panic!("canonical token {token} does not read: {e}"));
         assert_eq!(p.play_quiet(&read).as_ref(), Ok(child), "{token}");
     }

@@ -203,7 +203,7 @@ proptest! {
         .unwrap();
         for item in &mut long.movetext {
             if let notation::Item::Ply { token, .. } = item {
-                let mv = notation::parse_move(GameKind::Redu, token).unwrap();
+                let mv = rules_core::Move::parse(GameKind::Redu, token).unwrap();
                 let played = pos.play(&mv).unwrap();
                 let sown: Vec<String> = played
                     .trace

@@ -206,7 +206,7 @@ fn token_forms() -> Vec<String> {
 /// Tries `token` read as a move of every game, at `p`, in every way of playing: none may panic.
 fn try_everywhere(p: &Position, prev: Option<&(Position, Move)>, token: &str) {
     for g in GameKind::ALL {
-        if let Ok(mv) = notation::parse_move(g, token) {
+        if let Ok(mv) = Move::parse(g, token) {
             try_move(p, prev, &mv);
         }
     }
@@ -343,14 +343,14 @@ fn canonical_move_spellings_round_trip() {
             for (m, child) in &moves {
                 assert!(seen.insert(*child), "{m}: two moves with one outcome");
                 let token = m.to_string();
-                let read = notation::parse_move(game, &token)
+                let read = Move::parse(game, &token)
                     .unwrap_or_else(|e| panic!("{v}: canonical token {token}: {e}"));
                 let played = p.play(&read).unwrap();
                 assert_eq!(played.position, *child, "{v}: {token}");
                 assert_eq!(played.canonical, *m, "{v}: {token}");
                 assert_eq!(played.canonical.to_string(), token);
                 for alt in [format!("{token}+"), format!("{token}-")] {
-                    let Ok(mv) = notation::parse_move(game, &alt) else {
+                    let Ok(mv) = Move::parse(game, &alt) else {
                         continue;
                     };
                     if let Ok(pl) = p.play(&mv) {

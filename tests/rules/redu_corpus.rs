@@ -30,7 +30,7 @@ fn replay_both(text: &str, what: &str) -> usize {
             continue;
         };
         check_reference(&pos);
-        let mv = notation::parse_move(r.game(), token).unwrap();
+        let mv = rules_core::Move::parse(r.game(), token).unwrap();
         let played = pos
             .play(&mv)
             .unwrap_or_else(|e| panic!("{what}: {token}: {e}"));

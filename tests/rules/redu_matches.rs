@@ -1,6 +1,6 @@
 //! Random complete Redu games under every option combination: seeds are conserved after every
 //! ply, every position survives its position string, every canonical move token re-parses (via
-//! `notation::parse_move`) to a move with the same outcome and the same canonical spelling, and
+//! `Move::parse`) to a move with the same outcome and the same canonical spelling, and
 //! the engine's children agree with the reference implementation's.
 
 use crate::reference;
@@ -60,7 +60,7 @@ pub fn check_every_spelling(p: &Position) {
     let setup = p.to_setup();
     let moves = p.legal_moves_with_positions();
     for (token, child) in reference::children(&setup) {
-        let m = notation::parse_move(GameKind::Redu, &token)
+        let m = rules_core::Move::parse(GameKind::Redu, &token)
             .unwrap_or_else(|e| panic!("{}: {token}: {e}", notation::write_position(&setup)));
         let played = p
             .play(&m)
@@ -111,7 +111,7 @@ pub fn random_game(variant: Variant, seed: u64, with_reference: bool) -> usize {
         }
         for (m, child) in &moves {
             let token = m.to_string();
-            let parsed = notation::parse_move(GameKind::Redu, &token)
+            let parsed = rules_core::Move::parse(GameKind::Redu, &token)
                 .unwrap_or_else(|e| panic!("{text}: {token}: {e}"));
             let played = p
                 .play(&parsed)

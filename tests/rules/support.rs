@@ -28,13 +28,13 @@ pub fn text(p: &Position) -> String {
 
 /// A move from its token (spec/notation.md §5), for the game of `p`.
 pub fn mv_in(p: &Position, token: &str) -> Move {
-    notation::parse_move(p.variant().kind(), token).unwrap_or_else(|e| panic!("{e}"))
+    Move::parse(p.variant().kind(), token).unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// A move from its token, read as a Bechi or Giuthi token.
 pub fn mv(token: &str) -> Move {
-    notation::parse_move(rules_core::GameKind::Giuthi, token)
-        .or_else(|_| notation::parse_move(rules_core::GameKind::Bechi, token))
+    Move::parse(rules_core::GameKind::Giuthi, token)
+        .or_else(|_| Move::parse(rules_core::GameKind::Bechi, token))
         .unwrap_or_else(|e| panic!("{e}"))
 }
 

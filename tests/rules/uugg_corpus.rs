@@ -34,7 +34,7 @@ fn replay_both(text: &str, what: &str) -> (usize, usize) {
     for item in &r.movetext {
         match item {
             notation::Item::Ply { token, .. } => {
-                let mv = notation::parse_move(r.game(), token).unwrap();
+                let mv = rules_core::Move::parse(r.game(), token).unwrap();
                 let played = pos
                     .play(&mv)
                     .unwrap_or_else(|e| panic!("{what}: {token}: {e}"));

@@ -64,7 +64,7 @@ fn generation(c: &mut Criterion) {
 fn parsing(c: &mut Criterion) {
     c.bench_function("parse/move-token", |b| {
         b.iter(|| {
-            black_box(notation::parse_move(
+            black_box(rules_core::Move::parse(
                 rules_core::GameKind::Giuthi,
                 black_box("10B+"),
             ))

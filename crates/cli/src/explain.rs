@@ -523,7 +523,7 @@ pub fn run(args: &ExplainArgs, style: Style) -> Result<Verdict, CliError> {
                 return Ok(Verdict::Invalid);
             }
         };
-        let mv: Move = match notation::parse_move(before.variant().kind(), token) {
+        let mv: Move = match Move::parse(before.variant().kind(), token) {
             Ok(m) => m,
             Err(e) => {
                 crate::diag::error(&e.message);

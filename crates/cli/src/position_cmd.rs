@@ -180,7 +180,7 @@ pub fn play(args: &PlayArgs) -> Result<Verdict, CliError> {
     let mut lines: Vec<String> = Vec::new();
     for (k, token) in args.moves.iter().enumerate() {
         let n = k + 1;
-        let mv = match notation::parse_move(kind, token) {
+        let mv = match rules_core::Move::parse(kind, token) {
             Ok(m) => m,
             Err(e) => {
                 crate::diag::error(format_args!("ply {n}: {}", e.message));

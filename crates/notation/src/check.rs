@@ -1,7 +1,6 @@
 //! Replays a record with the rules core (`spec/notation.md` §9): every ply, round boundary,
 //! annotation and the result are checked, and the record is put in its canonical form.
 
-use crate::moves::parse_move;
 use crate::parse::Spans;
 use crate::position::{
     mark_char, mark_of, parse_position, read_owners, write_owners, write_position,
@@ -339,7 +338,7 @@ pub fn check_with(record: &Record, spans: Option<&Spans>, opts: CheckOptions) ->
                         .at_ply(Some(ply), Some(token)),
                     );
                 }
-                let mv = match parse_move(record.game(), token) {
+                let mv = match Move::parse(record.game(), token) {
                     Ok(m) => m,
                     Err(e) => {
                         let s = cx.item_span(k);
@@ -1178,7 +1177,7 @@ fn annotate(
             if value != "none" {
                 for t in value.split(',') {
                     let t = t.trim();
-                    let mv = parse_move(pos.variant().kind(), t).map_err(|e| bad(e.message))?;
+                    let mv = Move::parse(pos.variant().kind(), t).map_err(|e| bad(e.message))?;
                     let c = pos
                         .play(&mv)
                         .map(|p| p.canonical.to_string())
@@ -1232,7 +1231,7 @@ fn annotate(
                     "expected a move token and the rule that forbids it, such as `2B B4`, found `{value}`"
                 )));
             };
-            let mv = match parse_move(pos.variant().kind(), t) {
+            let mv = match Move::parse(pos.variant().kind(), t) {
                 Ok(m) => m,
                 Err(e) => return Err(bad(e.message)),
             };

@@ -12,7 +12,6 @@ pub mod check;
 mod form;
 pub mod generate;
 mod json;
-mod moves;
 mod parse;
 mod position;
 mod printer;
@@ -28,7 +27,6 @@ pub use check::{
     CheckOptions, Checked, Respelled, Step, check, check_with, is_lenient_only, match_end,
 };
 pub use json::{FromJson, read_json};
-pub use moves::{TokenError, expected_tokens, parse_move};
 pub use parse::{Parsed, Spans, parse_record};
 pub use position::{PositionError, parse_position, write_position};
 pub use printer::{WIDTH, escape_comment, escape_tag, print_record, round_marker};

@@ -27,7 +27,7 @@ pub use games::{
     bechi::Bechi, giuthi::Giuthi, redu::Redu, sulus_nishtaw::SulusNishtaw, uugg::Uugg,
 };
 pub use geometry::{Geometry, Hole, HoleSet, MAX_HOLES, ParseHoleError};
-pub use moves::{Letter, Letters, Move, ReduSow};
+pub use moves::{Letter, Letters, Move, ReduSow, TokenError};
 pub use options::{
     Balla, BechiOptions, ClaimsScoreTo, Entry, GameKind, GiuthiOptions, OptionError, ReduOptions,
     StatedOptions, SulusOptions, UnknownGame, UuggOptions, Variant,

@@ -13,6 +13,7 @@ mod lenient;
 mod moves;
 mod zigzag;
 
+pub(crate) use moves::parse_token;
 pub use moves::{Letter, Letters, ReduSow};
 
 use crate::geometry::{Geometry, Hole, HoleSet};
