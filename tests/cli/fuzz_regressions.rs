@@ -90,7 +90,7 @@ fn position_target_on_corpus_positions_and_regressions() {
                 .map(|(k, v)| format!("{k}={v}"))
                 .collect();
             let annotated = r.movetext.iter().filter_map(|i| match i {
-                notation::Item::Annotation { key, value } if key == "position" => Some(value),
+                notation::Item::Annotation { key, value, .. } if key == "position" => Some(value),
                 _ => None,
             });
             for p in r.position.iter().chain(annotated) {

@@ -131,7 +131,7 @@ fn item_problem(item: &Item) -> Option<String> {
                 Decision::None | Decision::Fill(_) => None,
             }
         }
-        Item::Annotation { key, value } => {
+        Item::Annotation { key, value, .. } => {
             let key_ok = key.chars().next().is_some_and(|c| c.is_ascii_lowercase())
                 && key.chars().all(|c| c.is_ascii_lowercase() || c == '-');
             if !key_ok {

@@ -103,21 +103,21 @@ fn redu_annotations(record: &mut Record, played: &rules_core::Played, rng: &mut 
                 _ => None,
             })
             .collect();
-        record.movetext.push(Item::Annotation {
-            key: "sown".into(),
-            value: if sown.is_empty() {
+        record.movetext.push(Item::annotation(
+            "sown".into(),
+            if sown.is_empty() {
                 "none".to_owned()
             } else {
                 sown.join(",")
             },
-        });
+        ));
     }
     let right = played.position.to_setup().right;
     if right.is_some() && rng.below(2) == 0 {
-        record.movetext.push(Item::Annotation {
-            key: "right".into(),
-            value: right.map_or("none".to_owned(), |r| format!("{:?}:{}", r.kind, r.hole)),
-        });
+        record.movetext.push(Item::annotation(
+            "right".into(),
+            right.map_or("none".to_owned(), |r| r.to_string()),
+        ));
     }
 }
 
@@ -163,16 +163,15 @@ pub fn random_record(variant: Variant, seed: u64, opts: GenOptions) -> Record {
                 let mover = pos.to_move();
                 let c = played.trace.captured()[mover.index()];
                 if c > 0 || rng.below(8) == 0 {
-                    record.movetext.push(Item::Annotation {
-                        key: "captures".into(),
-                        value: c.to_string(),
-                    });
+                    record
+                        .movetext
+                        .push(Item::annotation("captures".into(), c.to_string()));
                 }
                 if rng.below(16) == 0 {
-                    record.movetext.push(Item::Annotation {
-                        key: "position".into(),
-                        value: write_position(&played.position.to_setup()),
-                    });
+                    record.movetext.push(Item::annotation(
+                        "position".into(),
+                        write_position(&played.position.to_setup()),
+                    ));
                 }
                 if variant.kind() == rules_core::GameKind::Redu {
                     redu_annotations(&mut record, &played, &mut rng);
@@ -187,10 +186,10 @@ pub fn random_record(variant: Variant, seed: u64, opts: GenOptions) -> Record {
             return record; // a round random play did not end
         };
         if opts.annotate {
-            record.movetext.push(Item::Annotation {
-                key: "holdings".into(),
-                value: format!("{},{}", result.holdings[0], result.holdings[1]),
-            });
+            record.movetext.push(Item::annotation(
+                "holdings".into(),
+                format!("{},{}", result.holdings[0], result.holdings[1]),
+            ));
         }
         if let Some(m) = match_end(&pos) {
             record.result = Outcome::of_winner(m.winner);
@@ -208,10 +207,10 @@ pub fn random_record(variant: Variant, seed: u64, opts: GenOptions) -> Record {
                     decision,
                 });
                 if opts.annotate {
-                    record.movetext.push(Item::Annotation {
-                        key: "position".into(),
-                        value: write_position(&next.to_setup()),
-                    });
+                    record.movetext.push(Item::annotation(
+                        "position".into(),
+                        write_position(&next.to_setup()),
+                    ));
                 }
                 pos = next;
             }

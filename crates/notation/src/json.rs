@@ -66,7 +66,7 @@ impl From<&Item> for ItemJson {
         match item.clone() {
             Item::Ply { number, token } => ItemJson::Ply { number, token },
             Item::Round { round, decision } => ItemJson::Round { round, decision },
-            Item::Annotation { key, value } => ItemJson::Annotation { key, value },
+            Item::Annotation { key, value, .. } => ItemJson::Annotation { key, value },
             Item::Comment { text } => ItemJson::Comment { text },
         }
     }
@@ -77,7 +77,7 @@ impl From<ItemJson> for Item {
         match item {
             ItemJson::Ply { number, token } => Item::Ply { number, token },
             ItemJson::Round { round, decision } => Item::Round { round, decision },
-            ItemJson::Annotation { key, value } => Item::Annotation { key, value },
+            ItemJson::Annotation { key, value } => Item::annotation(key, value),
             ItemJson::Comment { text } => Item::Comment { text },
         }
     }

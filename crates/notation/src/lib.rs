@@ -8,6 +8,7 @@
 //!   and the result, and gives the canonical record; [`print_record`] writes it.
 //! * A [`Record`] is also its JSON form (serde): `mancala convert` goes both ways.
 
+mod annotation;
 pub mod check;
 mod form;
 pub mod generate;
@@ -23,6 +24,7 @@ pub mod suite;
 mod syntax;
 pub mod text;
 
+pub use annotation::{ANNOTATION_KEYS, Annotation, Lap};
 pub use check::{
     CheckOptions, Checked, Respelled, Step, check, check_with, is_lenient_only, match_end,
 };

@@ -422,10 +422,7 @@ pub fn parse_record(text: &str) -> Result<Parsed, Vec<Problem>> {
             '(' => {
                 let (rest, (key, value)) = annotation(i).map_err(fail)?;
                 let v0 = crate::syntax::Span::offset_in(text, value);
-                items.push(Item::Annotation {
-                    key: key.to_owned(),
-                    value: squeeze(value),
-                });
+                items.push(Item::annotation(key.to_owned(), squeeze(value)));
                 spans.push(v0..v0 + value.trim_end().len());
                 numbers.push(None);
                 i = rest;

@@ -301,11 +301,7 @@ pub fn parse_position(text: &str, stated: Option<&StatedOptions>) -> Result<Setu
                     .then_some(owners);
             }
             Field::Right(k, h) => {
-                let kind = match *k {
-                    "O1" => RightKind::O1,
-                    "O2" => RightKind::O2,
-                    _ => RightKind::O3,
-                };
+                let kind: RightKind = k.parse().unwrap_or(RightKind::O3);
                 let hole: Hole = h
                     .parse()
                     .map_err(|_| at(h, format!("`{h}` is not a hole name")))?;
@@ -459,7 +455,7 @@ pub fn write_position(s: &Setup) -> String {
         out.push_str(" opening");
     }
     if let Some(r) = s.right {
-        out.push_str(&format!(" right={:?}:{}", r.kind, r.hole));
+        out.push_str(&format!(" right={r}"));
     }
     out
 }

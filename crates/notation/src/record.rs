@@ -4,6 +4,7 @@
 //! The model keeps what a record says, in the order it says it; [`crate::check`] replays it with
 //! the rules core, and [`crate::printer`] writes it in the canonical export form.
 
+use crate::annotation::Annotation;
 use rules_core::{Decision, GameKind, Player, Variant};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -70,6 +71,8 @@ pub enum Item {
         key: String,
         /// The value, as written (whitespace runs are one space).
         value: String,
+        /// The annotation it reads as, or why it does not (the checker reports it).
+        read: Result<Annotation, String>,
     },
     /// A free comment (§6.1), whitespace runs reduced to one space.
     Comment {
@@ -199,6 +202,15 @@ impl Record {
             .iter()
             .filter(|i| matches!(i, Item::Ply { .. }))
             .count()
+    }
+}
+
+impl Item {
+    /// The annotation `(key value)`, read ([`Annotation::read`]).
+    #[must_use]
+    pub fn annotation(key: String, value: String) -> Item {
+        let read = Annotation::read(&key, &value);
+        Item::Annotation { key, value, read }
     }
 }
 
