@@ -10,7 +10,7 @@ use crate::exit::{CliError, Verdict};
 use crate::style::{Paint, Style};
 use crate::svg;
 use notation::write_position;
-use rules_core::{Position, RightKind, StatedOptions};
+use rules_core::{Position, StatedOptions};
 use serde_json::json;
 use std::io::Write;
 
@@ -67,21 +67,6 @@ pub fn status_line(pos: &Position) -> String {
     }
 }
 
-/// The pending Redu right, in words.
-pub fn right_line(pos: &Position) -> Option<String> {
-    let s = pos.to_setup();
-    let r = s.right?;
-    let (kind, rules) = match r.kind {
-        RightKind::O1 => ("O1", "R5, R20, R22"),
-        RightKind::O2 => ("O2", "R8, R20, R23"),
-        RightKind::O3 => ("O3", "R17, R20, R23"),
-    };
-    Some(format!(
-        "right {kind}: {} may take the seed in {} at the start of this turn ({rules})",
-        s.to_move, r.hole
-    ))
-}
-
 pub fn show(args: &ShowArgs, style: Style) -> Result<Verdict, CliError> {
     let Some(pos) = position_or_report(&args.position, &args.options)? else {
         return Ok(Verdict::Invalid);
@@ -107,7 +92,7 @@ pub fn show(args: &ShowArgs, style: Style) -> Result<Verdict, CliError> {
             style.paint(Paint::Heading, &format!("{}, round {}", s.variant, s.round))
         )?;
         write!(out, "{}", board::draw(&pos, "  ", style))?;
-        if let Some(r) = right_line(&pos) {
+        if let Some(r) = rules_core::prose::right_line(&pos) {
             writeln!(out, "  {}", style.rules(&r))?;
         }
         writeln!(out, "  {}", style.rules(&status_line(&pos)))?;

@@ -269,13 +269,9 @@ fn json_lines(u: &Unit, lenient: bool, out: &mut impl Write) -> Result<(), CliEr
 }
 
 /// The steps of a ply in words, indented by two spaces: a Redu ply seed by seed, column by column
-/// (`redu_trace`), the other games lap by lap (`board`).
+/// (`rules_core::prose::steps`), the other games lap by lap.
 pub fn steps_text(after: &Position, trace: &rules_core::Trace) -> String {
-    if after.variant().kind() == rules_core::GameKind::Redu {
-        crate::redu_trace::trace_lines(trace, "  ")
-    } else {
-        board::trace_lines(trace, "  ")
-    }
+    rules_core::prose::steps(after.variant().kind(), trace, "  ")
 }
 
 pub fn run(args: &ReplayArgs, style: Style) -> Result<Verdict, CliError> {

@@ -18,6 +18,7 @@ mod options;
 mod perft;
 mod player;
 mod position;
+pub mod prose;
 mod round;
 mod setup;
 mod sowing;
