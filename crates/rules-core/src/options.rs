@@ -44,6 +44,18 @@ impl GameKind {
         }
     }
 
+    /// The rule by which the openers of the rounds alternate, for the games whose matches have
+    /// several rounds with an opener each (B17, S20, U23).
+    #[must_use]
+    pub const fn alternating_openers_rule(self) -> Option<&'static str> {
+        match self {
+            GameKind::Bechi => Some("B17"),
+            GameKind::SulusNishtaw => Some("S20"),
+            GameKind::Uugg => Some("U23"),
+            GameKind::Giuthi | GameKind::Redu => None,
+        }
+    }
+
     /// The game's name as the rules files title it.
     #[must_use]
     pub const fn title(self) -> &'static str {

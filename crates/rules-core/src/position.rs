@@ -422,6 +422,16 @@ impl Position {
         dispatch!(self, p => p.round_result())
     }
 
+    /// How the finished round sets up the next one, rule by rule, where the game says (Uugg:
+    /// U19, U20, U23): one `(rule, text)` per step, for replays. Empty otherwise.
+    #[must_use]
+    pub fn next_round_notes(&self) -> Vec<(Rule, String)> {
+        match self {
+            Position::Uugg(u) => u.next_round_notes(),
+            _ => Vec::new(),
+        }
+    }
+
     /// What the set-up of the next round needs from a player.
     ///
     /// # Errors

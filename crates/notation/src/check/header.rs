@@ -81,12 +81,7 @@ fn start_from(
                     setup.round, record.opener
                 ),
             )
-            .rule(match record.game() {
-                rules_core::GameKind::Bechi => Some("B17"),
-                rules_core::GameKind::SulusNishtaw => Some("S20"),
-                rules_core::GameKind::Uugg => Some("U23"),
-                _ => None,
-            })));
+            .rule(record.game().alternating_openers_rule())));
         }
     }
     Position::from_setup(&setup).map_err(|e| {
