@@ -1,9 +1,8 @@
-//! The fuzz targets' checks (`fuzz/src/lib.rs`, included here as it is) on the seed corpus and on
+//! The fuzz targets' checks (`testkit::fuzz`, which `fuzz/` runs) on the seed corpus and on
 //! every input that ever found a defect (`fuzz/regressions/<target>/`): fuzzing itself runs
 //! outside CI (`fuzz/run.sh`), its regression cases run in `cargo test`.
 
-#[path = "../../fuzz/src/lib.rs"]
-mod checks;
+use testkit::fuzz as checks;
 
 use crate::support::root;
 use proptest::prelude::*;

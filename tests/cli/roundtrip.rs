@@ -3,10 +3,10 @@
 //! (property tests). Arbitrary input never makes the reader panic.
 
 use crate::support::{corpus_files, root};
-use notation::generate::{GenOptions, random_record};
 use notation::{CheckOptions, Record, RecordReader, check, check_with, parse_record, print_record};
 use proptest::prelude::*;
 use rules_core::{GameKind, Variant};
+use testkit::generate::{GenOptions, random_record};
 
 /// Checks one valid record: its canonical text re-parses to the canonical record, is a fixed point
 /// of canonicalisation, and survives JSON both ways.

@@ -82,7 +82,7 @@ fn spec_examples_hold() {
                 }
             }
             Some("perft") => {
-                notation::suite::parse_suite(&body).unwrap();
+                testkit::suite::parse_suite(&body).unwrap();
             }
             _ => continue,
         }

@@ -35,7 +35,7 @@ fn random_decision(p: &Position, rng: &mut Rng) -> Decision {
 /// What each game keeps true in every position, beyond seed conservation.
 fn game_invariants(setup: &rules_core::Setup) {
     if setup.variant.kind() == GameKind::SulusNishtaw {
-        crate::sulus_examples::check_territories(setup);
+        crate::sulus_nishtaw_examples::check_territories(setup);
     }
 }
 

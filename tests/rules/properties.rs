@@ -20,12 +20,12 @@ use crate::matches::random_match;
 use crate::redu_matches::redu_variants;
 use crate::support::{bechi_and_giuthi_variants, seed_total, sulus_variants};
 use crate::uugg_matches::uugg_variants;
-use notation::generate::{Rng, random_decision};
 use proptest::prelude::*;
 use rules_core::{
     AfterRound, Dir, GameKind, Hole, Letter, Letters, Move, Player, Position, ReduSow, Variant,
 };
 use std::collections::HashSet;
+use testkit::generate::{Rng, random_decision};
 
 /// Every variant the families' tests play: all option combinations of the five games.
 fn all_variants() -> Vec<Variant> {

@@ -74,10 +74,10 @@ fn parsing(c: &mut Criterion) {
     c.bench_function("parse/position", |b| {
         b.iter(|| black_box(notation::parse_position(black_box(pos), None)));
     });
-    let record = notation::print_record(&notation::generate::random_record(
+    let record = notation::print_record(&testkit::generate::random_record(
         Variant::default_for(rules_core::GameKind::Giuthi),
         2,
-        notation::generate::GenOptions {
+        testkit::generate::GenOptions {
             max_rounds: 1,
             ..Default::default()
         },

@@ -11,7 +11,6 @@
 mod annotation;
 pub mod check;
 mod form;
-pub mod generate;
 mod json;
 mod parse;
 mod position;
@@ -20,7 +19,6 @@ mod problem;
 pub mod reader;
 mod record;
 mod render;
-pub mod suite;
 mod syntax;
 pub mod text;
 

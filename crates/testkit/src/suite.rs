@@ -10,7 +10,7 @@
 //! perft 2 116
 //! ```
 
-use crate::position::{PositionError, parse_position};
+use notation::{PositionError, parse_position};
 use rules_core::{GameKind, Setup, StatedOptions, Variant};
 use std::fmt;
 

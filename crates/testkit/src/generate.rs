@@ -1,9 +1,7 @@
 //! Random complete records, played by the rules core: for property tests, the corpus's complete
 //! matches and `cargo xtask gen-records`. Deterministic for a given seed.
 
-use crate::check::match_end;
-use crate::position::write_position;
-use crate::record::{Item, Outcome, Record};
+use notation::{Item, Outcome, Record, match_end, write_position};
 use rules_core::{AfterRound, Decision, DecisionRequest, Hole, Position, Setup, Variant};
 
 /// A small deterministic generator (xorshift64*).
