@@ -69,6 +69,39 @@ fn print(
     Ok(())
 }
 
+/// Prints what was traced of a refused move, with the board before it: for a start whose
+/// sowing never ends (rules README §4), its first laps and its period. Nothing when nothing was
+/// traced (most refusals are decided before a seed moves).
+fn print_refused(
+    out: &mut impl Write,
+    style: Style,
+    before: &Position,
+    token: &str,
+    trace: &Trace,
+) -> Result<(), CliError> {
+    if trace.events.is_empty() {
+        return Ok(());
+    }
+    let head = format!(
+        "the move, refused: {} plays {}",
+        before.to_move(),
+        notation::text::for_terminal(token)
+    );
+    writeln!(out, "{}", style.paint(Paint::Heading, &head))?;
+    writeln!(
+        out,
+        "before: {}",
+        style.paint(Paint::Dim, &write_position(&before.to_setup()))
+    )?;
+    write!(out, "{}", board::draw(before, "  ", style))?;
+    writeln!(out)?;
+    let lines = rules_core::prose::explain_refused(before, trace);
+    for line in &lines {
+        writeln!(out, "{}", style.rules(line))?;
+    }
+    Ok(())
+}
+
 /// The rule IDs an explanation cites, each once, in the rule book's order (ranges spelt out).
 fn cited(lines: &[String]) -> Vec<String> {
     let book = rulebook::book();
@@ -109,17 +142,25 @@ pub fn run(args: &ExplainArgs, style: Style) -> Result<Verdict, CliError> {
             }
         };
         let played = if args.lenient {
-            before.play_lenient(&mv, None)
+            before
+                .play_lenient(&mv, None)
+                .map_err(|e| (e, Trace::default()))
         } else {
-            before.play(&mv)
+            // A refused move is played again to keep what was traced before the refusal.
+            before.play(&mv).map_err(|e| {
+                let trace = before.play_attempt(&mv).err().map(|(_, t)| t);
+                (e, trace.unwrap_or_default())
+            })
         };
         let played = match played {
             Ok(p) => p,
-            Err(e) => {
+            Err((e, trace)) => {
                 crate::diag::error(&e);
                 if let Some(see) = notation::see(Some(e.rule)) {
                     crate::diag::see(&see);
                 }
+                print_refused(&mut out, style, &before, token, &trace)?;
+                out.flush()?;
                 return Ok(Verdict::Invalid);
             }
         };

@@ -242,6 +242,23 @@ impl Walk<'_> {
 /// The explanation of one ply, one paragraph line per step, each citing its rule.
 #[must_use]
 pub fn explain(before: &Position, trace: &Trace, after: &Position) -> Vec<String> {
+    let counts = follow(before, trace).is_some_and(|end| end == after.to_setup().seeds);
+    let mut out = steps_explained(before, trace, counts);
+    out.extend(summary(trace, after));
+    out
+}
+
+/// The explanation of a move the rules refuse, as far as it was traced (`Position::play_attempt`):
+/// for a start whose sowing never ends (rules README §4), its first laps and the note that
+/// gives its period.
+#[must_use]
+pub fn explain_refused(before: &Position, trace: &Trace) -> Vec<String> {
+    steps_explained(before, trace, follow(before, trace).is_some())
+}
+
+/// One line per event of `trace` from `before`; `counts` shows each hole's count before and
+/// after each seed.
+fn steps_explained(before: &Position, trace: &Trace, counts: bool) -> Vec<String> {
     let setup = before.to_setup();
     let game = of(before.variant().kind());
     let mut w = Walk {
@@ -256,7 +273,7 @@ pub fn explain(before: &Position, trace: &Trace, after: &Position) -> Vec<String
         last: None,
         sown_in_opponents_row: false,
         capture_explained: false,
-        counts: follow(before, trace).is_some_and(|end| end == after.to_setup().seeds),
+        counts,
     };
     let mut out: Vec<String> = Vec::new();
     for (k, e) in trace.events.iter().enumerate() {
@@ -264,7 +281,6 @@ pub fn explain(before: &Position, trace: &Trace, after: &Position) -> Vec<String
             out.push(line);
         }
     }
-    out.extend(summary(trace, after));
     out
 }
 
