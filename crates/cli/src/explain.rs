@@ -17,6 +17,24 @@ use notation::{Step, write_position};
 use rules_core::{Move, Position, Trace};
 use std::io::Write;
 
+/// Prints the heading of an explanation and the board before the ply.
+fn print_before(
+    out: &mut impl Write,
+    style: Style,
+    head: &str,
+    before: &Position,
+) -> Result<(), CliError> {
+    writeln!(out, "{}", style.paint(Paint::Heading, head))?;
+    writeln!(
+        out,
+        "before: {}",
+        style.paint(Paint::Dim, &write_position(&before.to_setup()))
+    )?;
+    write!(out, "{}", board::draw(before, "  ", style))?;
+    writeln!(out)?;
+    Ok(())
+}
+
 /// Prints the explanation of one ply with the boards before and after.
 #[allow(clippy::too_many_arguments)]
 fn print(
@@ -38,14 +56,7 @@ fn print(
             notation::text::for_terminal(written)
         )
     };
-    writeln!(out, "{}", style.paint(Paint::Heading, &head))?;
-    writeln!(
-        out,
-        "before: {}",
-        style.paint(Paint::Dim, &write_position(&before.to_setup()))
-    )?;
-    write!(out, "{}", board::draw(before, "  ", style))?;
-    writeln!(out)?;
+    print_before(out, style, &head, before)?;
     let lines = rules_core::prose::explain(before, trace, after);
     for line in &lines {
         writeln!(out, "{}", style.rules(line))?;
@@ -87,14 +98,7 @@ fn print_refused(
         before.to_move(),
         notation::text::for_terminal(token)
     );
-    writeln!(out, "{}", style.paint(Paint::Heading, &head))?;
-    writeln!(
-        out,
-        "before: {}",
-        style.paint(Paint::Dim, &write_position(&before.to_setup()))
-    )?;
-    write!(out, "{}", board::draw(before, "  ", style))?;
-    writeln!(out)?;
+    print_before(out, style, &head, before)?;
     let lines = rules_core::prose::explain_refused(before, trace);
     for line in &lines {
         writeln!(out, "{}", style.rules(line))?;

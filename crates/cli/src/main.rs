@@ -58,7 +58,11 @@ fn main() -> ExitCode {
     let result = match args.command {
         cli::Command::Perft(a) => perft::run(&a),
         cli::Command::Validate(a) => validate::run(&a),
-        cli::Command::Replay(a) => replay::run(&a, style),
+        // `replay --svg` draws pictures; the replay in text or JSON otherwise.
+        cli::Command::Replay(a) => match &a.svg {
+            Some(dir) => mancala::pictures::run(&a, dir),
+            None => replay::run(&a, style),
+        },
         cli::Command::Convert(a) => convert::run(&a),
         cli::Command::Show(a) => position_cmd::show(&a, style),
         cli::Command::Moves(a) => position_cmd::moves(&a),

@@ -272,9 +272,6 @@ pub fn steps_text(after: &Position, trace: &rules_core::Trace) -> String {
 }
 
 pub fn run(args: &ReplayArgs, style: Style) -> Result<Verdict, CliError> {
-    if let Some(dir) = &args.svg {
-        return crate::pictures::run(args, dir);
-    }
     let name = args.file.clone().unwrap_or_else(|| "-".to_owned());
     let reader = input::open(&name).map_err(CliError::Io)?;
     let stdout = std::io::stdout();

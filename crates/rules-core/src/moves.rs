@@ -4,14 +4,16 @@
 //! record of one game carrying another game's tokens is reported as such. Redu's tokens are read
 //! by its own module. Whether a well-formed move is legal is `Position::play`'s business.
 
-use crate::games::redu;
-use crate::geometry::Hole;
+use crate::games::redu::moves::{
+    EXPECTED as REDU_EXPECTED, ReduToken, parse_token as parse_redu_token,
+};
+use crate::geometry::{Hole, hole};
 use crate::options::GameKind;
 use crate::player::{Dir, Player};
 use nom::branch::alt;
 use nom::bytes::complete::tag;
-use nom::character::complete::{digit1, one_of};
-use nom::combinator::{eof, map, opt, recognize};
+use nom::character::complete::one_of;
+use nom::combinator::{eof, map, opt};
 use nom::{IResult, Parser};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -110,18 +112,6 @@ enum Form {
     Sow(Hole, Option<Dir>),
 }
 
-/// A hole name: a number and the letter of its row.
-pub(crate) fn hole(i: &str) -> IResult<&str, Hole> {
-    let (rest, text) = recognize((digit1, one_of("AB"))).parse(i)?;
-    match text.parse::<Hole>() {
-        Ok(h) => Ok((rest, h)),
-        Err(_) => Err(nom::Err::Error(nom::error::Error::new(
-            i,
-            nom::error::ErrorKind::Verify,
-        ))),
-    }
-}
-
 /// The common tokens read without the parser: `pass`, `open`, and a hole of one or two digits
 /// (not 0) with an optional sign, which is exactly what [`form`] reads from them. `None` for
 /// anything else, which [`form`] then reads (or rejects).
@@ -184,9 +174,7 @@ impl Move {
             GameKind::Giuthi => "a start hole and direction such as 2B- or 7A+, or pass",
             GameKind::SulusNishtaw => "open or a start hole such as 6B",
             GameKind::Uugg => "a start hole such as 3B, or pass",
-            GameKind::Redu => {
-                "a Redu move (spec/notation.md §5.5): a sowing such as 4B, 4B+, 4B-hwd, 2B3B+ or 4B/2A/5B/6B, an O1 capture and sowing such as x3B:5B+, or a capture such as x3B"
-            }
+            GameKind::Redu => REDU_EXPECTED,
         }
     }
 
@@ -202,7 +190,13 @@ impl Move {
         let expected = Move::expected_tokens(game);
         let name = game.name();
         let f = match game {
-            GameKind::Redu => return redu::parse_token(token).map_err(err),
+            GameKind::Redu => {
+                return match parse_redu_token(token).map_err(err)? {
+                    ReduToken::Capture(hole) => Ok(Move::ReduCapture { hole }),
+                    ReduToken::Penalty(hole) => Ok(Move::ReduPenalty { hole }),
+                    ReduToken::Sow(s) => Ok(Move::ReduSow(s)),
+                };
+            }
             _ => form(token).ok_or_else(|| {
                 err(format!(
                     "`{token}` is not a {name} move: expected {expected}"

@@ -3,14 +3,12 @@
 //! does not hold with the rule behind it where one is.
 
 use super::is_lenient_only;
-use super::plural;
-use super::replay::{Last, play_in_mode};
 use super::setup_diff::setup_diff;
+use super::{Last, Mode, play_in_mode, plural, trace_of};
 use crate::annotation::{Annotation, Lap};
 use crate::position::{mark_char, mark_of, parse_position, read_owners, write_owners};
 use crate::write_position;
 use rules_core::{Event, Hole, Move, Player, Position, Right, StatedOptions, Trace};
-use std::cell::OnceCell;
 
 /// Why an annotation does not hold, with the rule behind it where one is.
 pub(super) type Why = (String, Option<&'static str>);
@@ -21,27 +19,10 @@ fn bad(msg: impl Into<String>) -> Why {
     (msg.into(), None)
 }
 
-/// The validation mode, for the annotations that play a move (`forbidden`).
-#[derive(Clone, Copy)]
-pub(super) struct Mode<'a> {
-    pub(super) lenient: bool,
-    pub(super) previous: Option<&'a (Position, Move)>,
-}
-
 /// The point an annotation is checked at.
 struct At<'a> {
     pos: &'a Position,
     last: &'a Last,
-}
-
-/// The ply's trace: the one kept, or the ply replayed the first time it is needed.
-pub(super) fn trace_of<'a>(before: &Position, mv: &Move, trace: &'a OnceCell<Trace>) -> &'a Trace {
-    trace.get_or_init(|| {
-        before
-            .play_traced(mv)
-            .map(|(_, t)| t)
-            .expect("the ply was legal when it was played")
-    })
 }
 
 /// The ply the annotation follows: its number, mover, move and trace.
@@ -57,6 +38,11 @@ fn last_ply(last: &Last) -> Result<(u32, Player, &Move, &Trace), Why> {
         Last::Start => Err(bad("no ply precedes it: it must follow a ply")),
         Last::Round(r) => Err(bad(format!("it follows the start of round {r}, not a ply"))),
     }
+}
+
+/// What the events of `trace` say, one item per event that `f` reads.
+fn of_trace<T>(trace: &Trace, f: impl Fn(&Event) -> Option<T>) -> Vec<T> {
+    trace.events.iter().filter_map(f).collect()
 }
 
 /// Checks one annotation, `key` and its reading `read`, at the point reached; returns its
@@ -113,14 +99,10 @@ fn captures(n: u32, at: &At<'_>) -> Check {
 
 fn taken(want: &[(Hole, u32)], at: &At<'_>) -> Check {
     let (ply, _, _, trace) = last_ply(at.last)?;
-    let got: Vec<(Hole, u32)> = trace
-        .events
-        .iter()
-        .filter_map(|e| match e {
-            Event::Capture { hole, seeds, .. } => Some((*hole, *seeds)),
-            _ => None,
-        })
-        .collect();
+    let got = of_trace(trace, |e| match e {
+        Event::Capture { hole, seeds, .. } => Some((*hole, *seeds)),
+        _ => None,
+    });
     if got != want {
         let detail = want
             .iter()
@@ -181,17 +163,13 @@ fn lap_differs(got: &Lap, want: &Lap) -> String {
 
 fn laps(want: &[Lap], at: &At<'_>) -> Check {
     let (ply, _, _, trace) = last_ply(at.last)?;
-    let got: Vec<Lap> = trace
-        .events
-        .iter()
-        .filter_map(|e| match e {
-            Event::Lift { hole, seeds, .. } => Some(Lap::Lifted(*hole, *seeds)),
-            Event::Gather { holes, seeds, .. } => {
-                Some(Lap::Gathered(*holes.first()?, *holes.last()?, *seeds))
-            }
-            _ => None,
-        })
-        .collect();
+    let got = of_trace(trace, |e| match e {
+        Event::Lift { hole, seeds, .. } => Some(Lap::Lifted(*hole, *seeds)),
+        Event::Gather { holes, seeds, .. } => {
+            Some(Lap::Gathered(*holes.first()?, *holes.last()?, *seeds))
+        }
+        _ => None,
+    });
     if got != want {
         let detail = want
             .iter()
@@ -208,14 +186,10 @@ fn laps(want: &[Lap], at: &At<'_>) -> Check {
 
 fn sown(want: &[Hole], at: &At<'_>) -> Check {
     let (ply, _, _, trace) = last_ply(at.last)?;
-    let got: Vec<Hole> = trace
-        .events
-        .iter()
-        .filter_map(|e| match e {
-            Event::Sow { hole } => Some(*hole),
-            _ => None,
-        })
-        .collect();
+    let got = of_trace(trace, |e| match e {
+        Event::Sow { hole } => Some(*hole),
+        _ => None,
+    });
     if got != want {
         let detail = match want.iter().zip(&got).position(|(w, g)| w != g) {
             Some(k) => format!(": seed #{} fell in {}, not {}", k + 1, got[k], want[k]),
@@ -277,14 +251,10 @@ fn territories(want: [u32; 2], at: &At<'_>) -> Check {
 fn marked(written: &[(Hole, char)], at: &At<'_>) -> Check {
     let (ply, _, _, trace) = last_ply(at.last)?;
     let g = at.pos.geometry();
-    let got: Vec<(Hole, char)> = trace
-        .events
-        .iter()
-        .filter_map(|e| match e {
-            Event::Mark { hole, mark, .. } => Some((*hole, mark_char(*mark))),
-            _ => None,
-        })
-        .collect();
+    let got = of_trace(trace, |e| match e {
+        Event::Mark { hole, mark, .. } => Some((*hole, mark_char(*mark))),
+        _ => None,
+    });
     let mut want = Vec::with_capacity(written.len());
     for &(hole, c) in written {
         let i = g

@@ -15,6 +15,7 @@ use crate::parse::Spans;
 use crate::problem::Problem;
 use crate::record::Record;
 use rules_core::{AfterRound, Decision, MatchResult, Move, Player, Position, RoundResult, Trace};
+use std::cell::OnceCell;
 use std::ops::Range;
 
 pub use crate::annotation::ANNOTATION_KEYS;
@@ -152,6 +153,53 @@ pub fn check(record: &Record, spans: Option<&Spans>, steps: bool) -> Checked {
 #[must_use]
 pub fn check_with(record: &Record, spans: Option<&Spans>, opts: CheckOptions) -> Checked {
     replay::Replay::run(record, spans, opts)
+}
+
+/// What the last item left to annotate.
+enum Last {
+    Start,
+    Ply {
+        number: u32,
+        mover: Player,
+        mv: Move,
+        /// The position the ply was played in.
+        before: Position,
+        /// The ply's trace, made when something first needs it (most plies need none).
+        trace: OnceCell<Trace>,
+    },
+    Round(u32),
+}
+
+/// The validation mode, for the annotations that play a move (`forbidden`).
+#[derive(Clone, Copy)]
+struct Mode<'a> {
+    lenient: bool,
+    previous: Option<&'a (Position, Move)>,
+}
+
+/// The ply's trace: the one kept, or the ply replayed the first time it is needed.
+fn trace_of<'a>(before: &Position, mv: &Move, trace: &'a OnceCell<Trace>) -> &'a Trace {
+    trace.get_or_init(|| {
+        before
+            .play_traced(mv)
+            .map(|(_, t)| t)
+            .expect("the ply was legal when it was played")
+    })
+}
+
+/// Plays `mv` at `pos` in the validation mode: strictly (`Position::play`), or leniently
+/// (`Position::play_lenient`, with `previous`, the position before the last ply and that ply).
+fn play_in_mode(
+    pos: &Position,
+    mv: &Move,
+    lenient: bool,
+    previous: Option<&(Position, Move)>,
+) -> Result<rules_core::Played, rules_core::PlayError> {
+    if lenient {
+        pos.play_lenient(mv, previous.map(|(p, m)| (p, m)))
+    } else {
+        pos.play(mv)
+    }
 }
 
 /// Whether a move is one that only lenient validation accepts (Redu R25, R26): a forgotten M1

@@ -1,36 +1,21 @@
 //! The replay loop: the movetext item by item (plies, round boundaries, annotations), then the
 //! result (`spec/notation.md` §9).
 
-use super::annotate::{Mode, annotate, trace_of};
+use super::annotate::annotate;
 use super::{
-    CheckOptions, Checked, Ctx, MAX_PROBLEMS, Respelled, Step, header, is_lenient_only, match_end,
-    match_text,
+    CheckOptions, Checked, Ctx, Last, MAX_PROBLEMS, Mode, Respelled, Step, header, is_lenient_only,
+    match_end, match_text, play_in_mode, trace_of,
 };
 use crate::parse::Spans;
 use crate::problem::{Problem, ProblemKind};
 use crate::record::{Item, Outcome, Record};
 use crate::write_position;
-use rules_core::{AfterRound, Decision, Event, Move, Player, Position, StatedOptions, Trace};
+use rules_core::{AfterRound, Decision, Event, Move, Position, StatedOptions, Trace};
 use std::cell::OnceCell;
 use std::ops::ControlFlow;
 
 /// Whether the replay goes on after an item, or stops there.
 type Flow = ControlFlow<()>;
-
-/// What the last item left to annotate.
-pub(super) enum Last {
-    Start,
-    Ply {
-        number: u32,
-        mover: Player,
-        mv: Move,
-        /// The position the ply was played in.
-        before: Position,
-        /// The ply's trace, made when something first needs it (most plies need none).
-        trace: OnceCell<Trace>,
-    },
-    Round(u32),
-}
 
 /// The annotations that state the path of the ply before them, not only its outcome: which hole
 /// was lifted, where each seed fell, where the last one did.
@@ -81,21 +66,6 @@ fn written(mv: &Move) -> Move {
             ..*s
         }),
         m => *m,
-    }
-}
-
-/// Plays `mv` at `pos` in the validation mode: strictly (`Position::play`), or leniently
-/// (`Position::play_lenient`, with `previous`, the position before the last ply and that ply).
-pub(super) fn play_in_mode(
-    pos: &Position,
-    mv: &Move,
-    lenient: bool,
-    previous: Option<&(Position, Move)>,
-) -> Result<rules_core::Played, rules_core::PlayError> {
-    if lenient {
-        pos.play_lenient(mv, previous.map(|(p, m)| (p, m)))
-    } else {
-        pos.play(mv)
     }
 }
 

@@ -2,7 +2,7 @@
 //! non-empty hole (G8), the capture of the opposite hole (G12, G15) and of the next one (G17),
 //! the forced pass (G5).
 
-use super::{GameProse, LapStart, Taking, Walk, all_seeds, dir_words, seeds_word};
+use super::{GameProse, LapStart, Taking, Walk, all_seeds, dir_words, goes_on};
 
 pub(super) struct Giuthi;
 
@@ -20,12 +20,8 @@ impl GameProse for Giuthi {
 
     fn relay(&self, w: &Walk<'_>, _: usize, _: u32, l: &LapStart) -> String {
         format!(
-            "not empty, so the sowing goes on ({}): all {} of {} are lifted and sown as lap {}, in the opposite direction, {}",
-            l.rule,
-            seeds_word(l.seeds),
-            l.hole,
-            w.lap,
-            dir_words(l.dir)
+            "not empty, {}",
+            goes_on(w, l, "in the opposite direction, ")
         )
     }
 

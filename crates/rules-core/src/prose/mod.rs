@@ -121,6 +121,19 @@ pub(crate) struct Taking {
     pub(crate) rule: Rule,
 }
 
+/// A relay: "so the sowing goes on (G8): all 3 seeds of 2B are lifted and sown as lap 2, ",
+/// then `how` and the direction.
+fn goes_on(w: &Walk<'_>, l: &LapStart, how: &str) -> String {
+    format!(
+        "so the sowing goes on ({}): all {} of {} are lifted and sown as lap {}, {how}{}",
+        l.rule,
+        seeds_word(l.seeds),
+        l.hole,
+        w.lap,
+        dir_words(l.dir)
+    )
+}
+
 /// A first lap in the words any game may use.
 fn default_first_lap(w: &Walk<'_>, l: &LapStart) -> String {
     format!(

@@ -2,7 +2,7 @@
 //! from an occupied unclaimed hole, no claim during the opening (S5) nor on one's own side (S8),
 //! the tax (S9) with the repeat move it gives (S10).
 
-use super::{GameProse, LapStart, Taking, Walk, all_seeds, dir_words, seeds_word};
+use super::{GameProse, LapStart, Taking, Walk, all_seeds, dir_words, goes_on, seeds_word};
 use crate::trace::{Event, Rule};
 
 pub(super) struct SulusNishtaw;
@@ -38,14 +38,7 @@ impl GameProse for SulusNishtaw {
         } else {
             ""
         };
-        format!(
-            "it is occupied and not claimed{why}, so the sowing goes on ({}): all {} of {} are lifted and sown as lap {}, {}",
-            l.rule,
-            seeds_word(l.seeds),
-            l.hole,
-            w.lap,
-            dir_words(l.dir)
-        )
+        format!("it is occupied and not claimed{why}, {}", goes_on(w, l, ""))
     }
 
     fn capture(&self, w: &mut Walk<'_>, c: &Taking) -> String {

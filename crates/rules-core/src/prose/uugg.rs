@@ -1,7 +1,7 @@
 //! Uugg in words (uugg.md): the lap from a hole that is no uugg (U2), the balla's lone seed (U9,
 //! U12), the relay and why a hole becomes no uugg (U7), the forced pass (U14).
 
-use super::{GameProse, LapStart, Walk, all_seeds, dir_words, seeds_word};
+use super::{GameProse, LapStart, Walk, all_seeds, dir_words, goes_on};
 
 pub(super) struct Uugg;
 
@@ -29,12 +29,8 @@ impl GameProse for Uugg {
             String::new()
         };
         format!(
-            "it is not an uugg, it was not empty{why}, so the sowing goes on ({}): all {} of {} are lifted and sown as lap {}, {}",
-            l.rule,
-            seeds_word(l.seeds),
-            l.hole,
-            w.lap,
-            dir_words(l.dir)
+            "it is not an uugg, it was not empty{why}, {}",
+            goes_on(w, l, "")
         )
     }
 

@@ -10,10 +10,9 @@
 //! differ).
 
 mod lenient;
-mod moves;
+pub(crate) mod moves;
 mod zigzag;
 
-pub(crate) use moves::parse_token;
 pub use moves::{Letter, Letters, ReduSow};
 
 use crate::geometry::{Geometry, Hole, HoleSet};
@@ -42,6 +41,22 @@ fn sigma_words(sigma: i8) -> &'static str {
     } else {
         "clockwise (-)"
     }
+}
+
+/// The direction the sowing `m` states, or why it needs one (`rule`, `why`).
+fn direction(m: &ReduSow, rule: Rule, why: impl FnOnce() -> String) -> Result<Dir, Illegal> {
+    m.dir.ok_or_else(|| Illegal::new(rule, why()))
+}
+
+/// R25: only an M1 capture, made by a singleton, can be forgotten.
+fn not_forgotten(m: &ReduSow) -> Result<(), Illegal> {
+    if m.forgotten {
+        return Err(Illegal::new(
+            "R25",
+            "only an M1 capture (a singleton) can be forgotten",
+        ));
+    }
+    Ok(())
 }
 
 /// Column `k` of `me`, named by its holes (redu.md §2), for the trace.
@@ -786,15 +801,12 @@ impl Redu {
                 format!("{} and {second} must hold one seed each", m.start),
             ));
         }
-        let Some(dir) = m.dir else {
-            return Err(Illegal::new(
-                "R9",
-                format!(
-                    "two singletons are sown in a direction: write {}{second}+ or {}{second}-",
-                    m.start, m.start
-                ),
-            ));
-        };
+        let dir = direction(m, "R9", || {
+            format!(
+                "two singletons are sown in a direction: write {}{second}+ or {}{second}-",
+                m.start, m.start
+            )
+        })?;
         self.no_zig_letters(m, "R9")?;
         if m.seeds.is_some_and(|x| x != 2) || m.forgotten {
             return Err(Illegal::new("R9", "two singletons sow exactly 2 seeds"));
@@ -854,22 +866,14 @@ impl Redu {
         s: usize,
         t: &mut T,
     ) -> Result<Redu, Illegal> {
-        let Some(dir) = m.dir else {
-            return Err(Illegal::new(
-                "R6",
-                format!(
-                    "two seeds are sown in a direction: write {}+ or {}-",
-                    m.start, m.start
-                ),
-            ));
-        };
+        let dir = direction(m, "R6", || {
+            format!(
+                "two seeds are sown in a direction: write {}+ or {}-",
+                m.start, m.start
+            )
+        })?;
         self.no_zig_letters(m, "R6")?;
-        if m.forgotten {
-            return Err(Illegal::new(
-                "R25",
-                "only an M1 capture (a singleton) can be forgotten",
-            ));
-        }
+        not_forgotten(m)?;
         let mut c = pos;
         c.seeds[s] = 0;
         emit(t, || Event::Lift {
@@ -892,22 +896,14 @@ impl Redu {
     ) -> Result<Redu, Illegal> {
         let me = self.to_move;
         let (j, n) = (m.start.number as i8, pos.seeds[s]);
-        let Some(dir) = m.dir else {
-            return Err(Illegal::new(
-                "R15",
-                format!(
-                    "a zigzag has a direction: write {}+ or {}- with its decisions",
-                    m.start, m.start
-                ),
-            ));
-        };
+        let dir = direction(m, "R15", || {
+            format!(
+                "a zigzag has a direction: write {}+ or {}- with its decisions",
+                m.start, m.start
+            )
+        })?;
         let sigma = sigma_of(dir);
-        if m.forgotten {
-            return Err(Illegal::new(
-                "R25",
-                "only an M1 capture (a singleton) can be forgotten",
-            ));
-        }
+        not_forgotten(m)?;
         if m.special && !pos.special_allowed(j, sigma) {
             let k = first_column(j, sigma);
             return Err(Illegal::new(

@@ -3,9 +3,8 @@
 //! holes) into decisions.
 
 use super::zigzag::{Need, Zig, base_of, first_column};
+use crate::geometry::hole;
 use crate::geometry::{Geometry, Hole};
-use crate::moves::{Move, hole};
-use crate::options::GameKind;
 use crate::player::Dir;
 use crate::trace::{Event, NoTrace, Trace};
 use nom::branch::alt;
@@ -539,8 +538,21 @@ fn form(i: &str) -> IResult<&str, Form> {
     Ok((rest, f))
 }
 
+/// What Redu's moves look like, for messages.
+pub(crate) const EXPECTED: &str = "a Redu move (spec/notation.md §5.5): a sowing such as 4B, 4B+, 4B-hwd, 2B3B+ or 4B/2A/5B/6B, an O1 capture and sowing such as x3B:5B+, or a capture such as x3B";
+
+/// A Redu token read: a capture ply, a penalty claim or a sowing.
+pub(crate) enum ReduToken {
+    /// `x3B`.
+    Capture(Hole),
+    /// `p4B`.
+    Penalty(Hole),
+    /// A sowing, possibly with its O1 capture.
+    Sow(ReduSow),
+}
+
 /// Reads a Redu token; `Err` holds the message.
-pub(crate) fn parse_token(token: &str) -> Result<Move, String> {
+pub(crate) fn parse_token(token: &str) -> Result<ReduToken, String> {
     let f = match form(token) {
         Ok((_, f)) => f,
         Err(_) if token == "pass" => {
@@ -550,16 +562,13 @@ pub(crate) fn parse_token(token: &str) -> Result<Move, String> {
             );
         }
         Err(_) => {
-            return Err(format!(
-                "`{token}` is not a redu move: expected {}",
-                Move::expected_tokens(GameKind::Redu)
-            ));
+            return Err(format!("`{token}` is not a redu move: expected {EXPECTED}"));
         }
     };
     match f {
-        Form::Capture(hole) => Ok(Move::ReduCapture { hole }),
-        Form::Penalty(hole) => Ok(Move::ReduPenalty { hole }),
-        Form::Sow(s) => sow_of(token, s).map(Move::ReduSow),
+        Form::Capture(hole) => Ok(ReduToken::Capture(hole)),
+        Form::Penalty(hole) => Ok(ReduToken::Penalty(hole)),
+        Form::Sow(s) => sow_of(token, s).map(ReduToken::Sow),
     }
 }
 
