@@ -375,7 +375,7 @@ pub enum Format {
 
 /// What convert writes.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum To {
+pub enum ToFormat {
     /// The canonical notation (spec/notation.md §10.2).
     Notation,
     /// JSON lines, one record per line (spec/notation.md §7).
@@ -384,7 +384,7 @@ pub enum To {
 
 /// What convert reads.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum From {
+pub enum FromFormat {
     /// JSON if the input starts with `{`, notation otherwise.
     Auto,
     /// Notation.
@@ -455,11 +455,11 @@ pub struct ConvertArgs {
 
     /// Output: canonical notation, or JSON lines
     #[arg(long, value_enum, default_value = "notation")]
-    pub to: To,
+    pub to: ToFormat,
 
     /// Input: notation, JSON lines, or decided by the first character of each input
     #[arg(long, value_enum, default_value = "auto")]
-    pub from: From,
+    pub from: FromFormat,
 
     /// Lenient validation, for transcriptions of real games (Redu R25, R26): also accept a
     /// forgotten M1 capture (`4B~`: the seeds stay) and a penalty claim (`p4B`: the opponent's

@@ -21,7 +21,6 @@ pub mod input;
 pub mod perft;
 pub mod pictures;
 pub mod position_cmd;
-pub mod redu_trace;
 pub mod replay;
 pub mod rules_cmd;
 pub mod style;
