@@ -2,6 +2,8 @@
 //! trips through the canonical form and JSON, the rule-book annotations, the spec's examples, exit
 //! codes, standard input and broken pipes.
 
+#[cfg(target_os = "linux")]
+mod browser;
 mod corpus;
 #[cfg(target_os = "linux")]
 mod endless;

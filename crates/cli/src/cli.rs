@@ -445,6 +445,13 @@ pub struct ReplayArgs {
     /// (STEM-RRR-PPP.svg and STEM-RRR-PPP-roundN.svg, nothing else), then write the new ones
     #[arg(long, requires = "svg")]
     pub replace: bool,
+
+    /// Write one self-contained HTML page to FILE (`-`: standard output) instead of the text
+    /// replay: the board, the move list by round and each ply explained with its rules, stepped
+    /// with buttons, the arrow keys, Home/End or a link such as `page.html#record-2-ply-17`; at
+    /// most 1,000 records (spec/replay-page.md)
+    #[arg(long, value_name = "FILE|-", conflicts_with_all = ["format", "svg"])]
+    pub html: Option<String>,
 }
 
 #[derive(Args, Debug)]

@@ -194,7 +194,8 @@ pub fn text(u: &Unit, out: &mut impl Write, style: Style) -> Result<(), CliError
     Ok(())
 }
 
-fn json_lines(u: &Unit, lenient: bool, out: &mut impl Write) -> Result<(), CliError> {
+/// The JSON lines of one record (`replay --format json`): also the data of `replay --html`.
+pub fn json_lines(u: &Unit, lenient: bool, out: &mut impl Write) -> Result<(), CliError> {
     let rec = u.index;
     if let Some(r) = &u.record {
         writeln!(
@@ -282,6 +283,9 @@ pub fn steps_text(after: &Position, trace: &rules_core::Trace) -> String {
 pub fn run(args: &ReplayArgs, style: Style) -> Result<Outcome, CliError> {
     if let Some(dir) = &args.svg {
         return crate::pictures::run(args, dir);
+    }
+    if let Some(target) = &args.html {
+        return crate::html::run(args, target);
     }
     let name = args.file.clone().unwrap_or_else(|| "-".to_owned());
     let reader = input::open(&name).map_err(CliError::Io)?;
