@@ -9,6 +9,7 @@ mod corpus;
 mod endless;
 mod fuzz_regressions;
 mod hardening;
+mod html;
 mod limits;
 mod options;
 mod perft;

@@ -4,7 +4,8 @@
 //! The page holds the records as data, the JSON lines of `replay --format json` with the board
 //! as numbers and the `explain` text of each ply (`data.rs`), and its script draws the board
 //! with the geometry of `replay --svg` (`svg.rs`): one SVG per position would make a 250-ply
-//! match a 2 MB page, the data makes it about 0.5 MB. The rules the records cite are embedded
+//! match a 2 MB page, the data makes it 0.45 MB. The page is written one record at a time, so
+//! memory stays that of one record whatever the page's size. The rules the records cite are embedded
 //! from the rule book, so every citation can be read on the page. The page loads nothing: no
 //! network, fonts or scripts from elsewhere (its Content-Security-Policy forbids it).
 //!
@@ -27,9 +28,9 @@ use std::io::Write;
 
 /// The most records a page holds.
 pub const MAX_RECORDS: usize = 1000;
-/// The most plies a page holds, all records together: about 15 MB of page (spec/replay-page.md
-/// §3 has the measurements).
-pub const MAX_PLIES: usize = 10_000;
+/// The most plies a page holds, all records together: about 45 MB of page, which opens in under
+/// half a second (spec/replay-page.md §3 has the measurements).
+pub const MAX_PLIES: usize = 20_000;
 
 /// The rule book's entry for each rule cited, as the page shows it.
 fn rules(cited: &[String]) -> Value {
@@ -92,6 +93,65 @@ fn title(v: &Value, plies: usize) -> String {
     t
 }
 
+/// Where the page goes: a file written whole or not at all, or standard output, which gets the
+/// page only once it is complete (so a refused input writes nothing there either).
+enum Target {
+    File(std::path::PathBuf, std::io::BufWriter<crate::atomic::AtomicFile>),
+    Stdout(Vec<u8>),
+}
+
+impl Write for Target {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        match self {
+            Target::File(_, f) => f.write(buf),
+            Target::Stdout(v) => v.write(buf),
+        }
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        match self {
+            Target::File(_, f) => f.flush(),
+            Target::Stdout(_) => Ok(()),
+        }
+    }
+}
+
+fn file_error(path: &std::path::Path, e: &std::io::Error) -> CliError {
+    CliError::Io(format!("--html {}: {}", path.display(), io_message(e)))
+}
+
+impl Target {
+    fn open(target: &str) -> Result<Target, CliError> {
+        if target == "-" {
+            return Ok(Target::Stdout(Vec::new()));
+        }
+        let path = std::path::PathBuf::from(target);
+        let file = crate::atomic::create(&path).map_err(|e| file_error(&path, &e))?;
+        Ok(Target::File(path, std::io::BufWriter::new(file)))
+    }
+
+    /// Writes the page out: renames the file into place, or writes it to standard output. A file
+    /// page's name goes to stdout, as `--svg` lists its pictures.
+    fn commit(self) -> Result<(), CliError> {
+        let stdout = std::io::stdout();
+        let mut out = stdout.lock();
+        match self {
+            Target::File(path, f) => {
+                let file = f.into_inner().map_err(|e| file_error(&path, e.error()))?;
+                file.commit().map_err(|e| file_error(&path, &e))?;
+                writeln!(
+                    out,
+                    "{}",
+                    notation::text::for_terminal(&path.display().to_string())
+                )?;
+            }
+            Target::Stdout(page) => out.write_all(&page)?,
+        }
+        out.flush()?;
+        Ok(())
+    }
+}
+
 /// `replay --html TARGET`.
 pub fn run(args: &ReplayArgs, target: &str) -> Result<Outcome, CliError> {
     let name = args.file.clone().unwrap_or_else(|| "-".to_owned());
@@ -101,7 +161,12 @@ pub fn run(args: &ReplayArgs, target: &str) -> Result<Outcome, CliError> {
         ..input::REPLAY
     };
     let shown = input::display(&name).to_owned();
-    let mut records: Vec<(usize, String)> = Vec::new();
+    let out = Target::open(target)?;
+    let write_error = |e: std::io::Error| match target {
+        "-" => CliError::from(e),
+        _ => file_error(std::path::Path::new(target), &e),
+    };
+    let mut page = page::PageWriter::start(out).map_err(write_error)?;
     let mut list: Vec<Value> = Vec::new();
     let mut cited: Vec<String> = Vec::new();
     let mut plies = 0;
@@ -128,7 +193,8 @@ pub fn run(args: &ReplayArgs, target: &str) -> Result<Outcome, CliError> {
             }
         }
         list.push(json!({"index": u.index, "title": title(&d.value, d.plies)}));
-        records.push((u.index, script_json(&d.value)));
+        page.record(u.index, &script_json(&d.value))
+            .map_err(write_error)?;
         // The problems of an invalid record go to stderr, as in the text replay; the page shows
         // them too.
         validate::report(&u, Format::Text, &mut sink)?;
@@ -139,22 +205,7 @@ pub fn run(args: &ReplayArgs, target: &str) -> Result<Outcome, CliError> {
         "file": shown, "records": list, "rules": rules(&cited), "geometry": geometry(),
         "limits": {"records": MAX_RECORDS, "plies": MAX_PLIES},
     });
-    let html = page::render(&index, &records);
-    if target == "-" {
-        let stdout = std::io::stdout();
-        let mut out = stdout.lock();
-        out.write_all(html.as_bytes())?;
-        out.flush()?;
-    } else {
-        let path = std::path::Path::new(target);
-        crate::atomic::write(path, html.as_bytes()).map_err(|e| {
-            CliError::Io(format!("--html {}: {}", path.display(), io_message(&e)))
-        })?;
-        let stdout = std::io::stdout();
-        let mut out = stdout.lock();
-        writeln!(out, "{}", notation::text::for_terminal(target))?;
-        out.flush()?;
-    }
+    page.finish(&index).map_err(write_error)?.commit()?;
     Ok(if invalid > 0 {
         Outcome::Invalid
     } else {

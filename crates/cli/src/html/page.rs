@@ -5,7 +5,7 @@
 
 use serde_json::Value;
 use sha2::{Digest, Sha256};
-use std::fmt::Write as _;
+use std::io::{self, Write};
 
 const TEMPLATE: &str = include_str!("page.html");
 const STYLE: &str = include_str!("replay.css");
@@ -65,41 +65,81 @@ fn policy() -> String {
     )
 }
 
-/// The whole page: `index` (the page data: file, records, rules, geometry) and one JSON text per
-/// record, in order, each already made by `script_json`.
-pub fn render(index: &Value, records: &[(usize, String)]) -> String {
-    let mut data = String::new();
-    let _ = writeln!(
-        data,
-        r#"<script type="application/json" id="page-data">{}</script>"#,
-        script_json(index)
-    );
-    for (n, json) in records {
-        let _ = writeln!(
-            data,
-            r#"<script type="application/json" id="record-data-{n}">{json}</script>"#
-        );
-    }
-    let generator = format!("mancala {}", env!("CARGO_PKG_VERSION"));
-    // The template's places, filled in order; the style, script and data never pass through a
-    // replacement, so nothing in them can be taken for a place.
-    let mut out = String::with_capacity(TEMPLATE.len() + STYLE.len() + SCRIPT.len() + data.len());
-    let mut rest = TEMPLATE;
-    for (place, with) in [
-        ("{{CSP}}", policy().as_str()),
-        ("{{GENERATOR}}", generator.as_str()),
-        ("{{STYLE}}", STYLE),
-        ("{{DATA}}", data.as_str()),
-        ("{{SCRIPT}}", SCRIPT),
-    ] {
+/// Fills the places of `template` in order (`{{CSP}}`, ...); the text put in never passes
+/// through a replacement again, so nothing in a style, script or data can be taken for a place.
+fn fill(template: &str, places: &[(&str, &str)], out: &mut impl Write) -> io::Result<()> {
+    let mut rest = template;
+    for (place, with) in places {
         if let Some((before, after)) = rest.split_once(place) {
-            out.push_str(before);
-            out.push_str(with);
+            out.write_all(before.as_bytes())?;
+            out.write_all(with.as_bytes())?;
             rest = after;
         }
     }
-    out.push_str(rest);
-    out
+    out.write_all(rest.as_bytes())
+}
+
+/// A page being written, one record at a time, so that a long file of records is never held
+/// whole: the template up to its data, each record's data element, then the page's own data
+/// (the list of records, the rules cited) and the rest.
+pub struct PageWriter<W: Write> {
+    out: W,
+}
+
+impl<W: Write> PageWriter<W> {
+    /// Writes the page up to its data.
+    ///
+    /// # Errors
+    /// Writing to `out` failed.
+    pub fn start(mut out: W) -> io::Result<Self> {
+        let (head, _) = TEMPLATE.split_once("{{DATA}}").unwrap_or((TEMPLATE, ""));
+        let generator = format!("mancala {}", env!("CARGO_PKG_VERSION"));
+        let csp = policy();
+        fill(
+            head,
+            &[("{{CSP}}", &csp), ("{{GENERATOR}}", &generator), ("{{STYLE}}", STYLE)],
+            &mut out,
+        )?;
+        out.write_all(b"\n")?;
+        Ok(PageWriter { out })
+    }
+
+    /// Writes the data of record `n`: `json` made by `script_json`.
+    ///
+    /// # Errors
+    /// Writing failed.
+    pub fn record(&mut self, n: usize, json: &str) -> io::Result<()> {
+        writeln!(
+            self.out,
+            r#"<script type="application/json" id="record-data-{n}">{json}</script>"#
+        )
+    }
+
+    /// Writes the page's own data and the rest of the page; gives back the writer.
+    ///
+    /// # Errors
+    /// Writing failed.
+    pub fn finish(mut self, index: &Value) -> io::Result<W> {
+        writeln!(
+            self.out,
+            r#"<script type="application/json" id="page-data">{}</script>"#,
+            script_json(index)
+        )?;
+        let (_, tail) = TEMPLATE.split_once("{{DATA}}").unwrap_or(("", ""));
+        fill(tail, &[("{{SCRIPT}}", SCRIPT)], &mut self.out)?;
+        Ok(self.out)
+    }
+}
+
+/// The whole page at once: `index` and the records' data.
+#[cfg(test)]
+pub fn render(index: &Value, records: &[(usize, String)]) -> String {
+    let mut page = PageWriter::start(Vec::new()).expect("writing to memory");
+    for (n, json) in records {
+        page.record(*n, json).expect("writing to memory");
+    }
+    let bytes = page.finish(index).expect("writing to memory");
+    String::from_utf8_lossy(&bytes).into_owned()
 }
 
 #[cfg(test)]
