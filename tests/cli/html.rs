@@ -122,8 +122,10 @@ fn record_text_is_escaped() {
     ] {
         assert!(!page.contains(raw), "{raw:?} is in the page as it is");
     }
-    // Three script elements with JSON, and the page's own script: nothing else.
-    assert_eq!(page.matches("<script").count(), 3);
+    // Two script elements with JSON and the page's own script, each starting a line: nothing
+    // else.
+    assert_eq!(page.matches("\n<script").count(), 3);
+    assert_eq!(page.matches("<script type=\"application/json\" id=").count(), 2);
     let rec = script_data(&page, "record-data-1");
     let tags = rec["header"]["tags"].to_string();
     assert!(tags.contains("</script><script>window.__pwned = 'Event'</script>"));
