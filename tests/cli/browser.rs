@@ -174,7 +174,12 @@ async fn shown_seeds(c: &Client) -> BTreeMap<String, u32> {
 }
 
 async fn text_of(c: &Client, css: &str) -> String {
-    c.find(Locator::Css(css)).await.unwrap().text().await.unwrap()
+    c.find(Locator::Css(css))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap()
 }
 
 async fn hash(c: &Client) -> String {
@@ -252,11 +257,19 @@ async fn step_through(c: &Client, page: &Path, file: &str, shots: &Path) {
     let fragment = hash(c).await;
     c.goto("about:blank").await.unwrap();
     c.goto(&format!("{url}#{fragment}")).await.unwrap();
-    assert_eq!(shown_seeds(c).await, expected[k].1, "{file}: link #{fragment}");
+    assert_eq!(
+        shown_seeds(c).await,
+        expected[k].1,
+        "{file}: link #{fragment}"
+    );
     c.refresh().await.unwrap();
     watch_errors(c).await;
     assert_eq!(hash(c).await, fragment);
-    assert_eq!(shown_seeds(c).await, expected[k].1, "{file}: reload #{fragment}");
+    assert_eq!(
+        shown_seeds(c).await,
+        expected[k].1,
+        "{file}: reload #{fragment}"
+    );
     // Seed by seed: the ply is played, then the position after it is shown.
     animation(c, true).await;
     let moves = c.find(Locator::Css("#moves")).await.unwrap();
@@ -274,10 +287,17 @@ async fn step_through(c: &Client, page: &Path, file: &str, shots: &Path) {
         if busy == json!(false) {
             break;
         }
-        assert!(started.elapsed() < Duration::from_secs(20), "{file}: animation never ends");
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "{file}: animation never ends"
+        );
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
-    assert_eq!(shown_seeds(c).await, expected[k].1, "{file}: after the animation");
+    assert_eq!(
+        shown_seeds(c).await,
+        expected[k].1,
+        "{file}: after the animation"
+    );
     animation(c, false).await;
     assert_no_errors(c, file).await;
 }
@@ -306,7 +326,12 @@ async fn hostile(c: &Client, dir: &Path, shots: &Path) {
     c.goto(&format!("file://{}", page.display())).await.unwrap();
     animation(c, false).await;
     for _ in 0..2 {
-        c.find(Locator::Css("#next")).await.unwrap().click().await.unwrap();
+        c.find(Locator::Css("#next"))
+            .await
+            .unwrap()
+            .click()
+            .await
+            .unwrap();
     }
     let state = c
         .execute(
@@ -315,10 +340,18 @@ async fn hostile(c: &Client, dir: &Path, shots: &Path) {
         )
         .await
         .unwrap();
-    assert_eq!(state[0], json!("undefined"), "a record's text ran as script");
+    assert_eq!(
+        state[0],
+        json!("undefined"),
+        "a record's text ran as script"
+    );
     // The page's own: its data, one record's data, its script.
     assert_eq!(state[1], json!(3), "{state}");
-    assert_eq!(state[2], json!(1), "only the page's own style element: {state}");
+    assert_eq!(
+        state[2],
+        json!(1),
+        "only the page's own style element: {state}"
+    );
     assert!(state[3].as_str().unwrap().starts_with("Ply 2"), "{state}");
     let tags = text_of(c, "#tags").await;
     assert!(
@@ -364,7 +397,11 @@ async fn phone_and_dark(port: u16, browser: &Path, page: &Path, shots: &Path) {
         .unwrap();
     assert!(v[0].as_u64() <= v[1].as_u64(), "wider than the phone: {v}");
     assert_eq!(v[2], json!("rgb(22, 24, 28)"), "dark background: {v}");
-    assert_eq!(v[3], json!(false), "reduced motion turns the animation off: {v}");
+    assert_eq!(
+        v[3],
+        json!(false),
+        "reduced motion turns the animation off: {v}"
+    );
     shot(&c, shots, "phone-dark").await;
     c.close().await.unwrap();
 }

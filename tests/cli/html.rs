@@ -102,7 +102,12 @@ fn the_rules_cited_are_embedded() {
         assert!(!rule["text"].as_str().unwrap().is_empty());
         assert!(!rule["sources"][0]["catalan"].as_str().unwrap().is_empty());
     }
-    assert!(index["rules"]["B9"]["title"].as_str().unwrap().contains("apturing"));
+    assert!(
+        index["rules"]["B9"]["title"]
+            .as_str()
+            .unwrap()
+            .contains("apturing")
+    );
 }
 
 /// Tags and comments that are markup, script and line separators appear in the page only
@@ -125,22 +130,28 @@ fn record_text_is_escaped() {
     // Two script elements with JSON and the page's own script, each starting a line: nothing
     // else.
     assert_eq!(page.matches("\n<script").count(), 3);
-    assert_eq!(page.matches("<script type=\"application/json\" id=").count(), 2);
+    assert_eq!(
+        page.matches("<script type=\"application/json\" id=")
+            .count(),
+        2
+    );
     let rec = script_data(&page, "record-data-1");
     let tags = rec["header"]["tags"].to_string();
     assert!(tags.contains("</script><script>window.__pwned = 'Event'</script>"));
-    assert!(rec["steps"][0]["comments"][0]
-        .as_str()
-        .unwrap()
-        .starts_with("</script><script>"));
+    assert!(
+        rec["steps"][0]["comments"][0]
+            .as_str()
+            .unwrap()
+            .starts_with("</script><script>")
+    );
 }
 
 /// Past the limits nothing is written, the exit status is 2 and the message says what to do.
 #[test]
 fn pages_too_large_are_refused() {
     let dir = fresh_dir("html-limits");
-    let one = std::fs::read_to_string(crate::support::root().join("corpus/ok/bechi-fig04.mgn"))
-        .unwrap();
+    let one =
+        std::fs::read_to_string(crate::support::root().join("corpus/ok/bechi-fig04.mgn")).unwrap();
     let many = vec![one.as_str(); 1001].join("\n");
     let target = dir.join("page.html");
     let out = mancala()
@@ -156,7 +167,11 @@ fn pages_too_large_are_refused() {
     );
     assert!(err.contains("split the records"), "{err}");
     assert!(out.stdout.is_empty());
-    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0, "nothing written");
+    assert_eq!(
+        std::fs::read_dir(&dir).unwrap().count(),
+        0,
+        "nothing written"
+    );
     // 1,000 records make a page.
     let thousand = vec![one.as_str(); 1000].join("\n");
     let out = mancala()
@@ -166,7 +181,13 @@ fn pages_too_large_are_refused() {
         .unwrap();
     assert_eq!(out.status.code(), Some(0));
     let page = std::fs::read_to_string(&target).unwrap();
-    assert_eq!(script_data(&page, "page-data")["records"].as_array().unwrap().len(), 1000);
+    assert_eq!(
+        script_data(&page, "page-data")["records"]
+            .as_array()
+            .unwrap()
+            .len(),
+        1000
+    );
     // Plies: 81 copies of a 248-ply match pass 20,000; standard output gets nothing.
     let long = std::fs::read_to_string(
         crate::support::root().join("corpus/ok/match-redu-o1-costs-turn.mgn"),

@@ -3,8 +3,8 @@
 //! board as numbers (seeds, owners, marks, right; the page's script draws it), the `explain` text
 //! of each ply with the rule IDs it cites, and the record's comments where they stand.
 
-use crate::explain;
 use crate::exit::CliError;
+use crate::explain;
 use crate::input::Unit;
 use notation::Step;
 use rules_core::{MarkKind, Position, RightKind};
@@ -116,7 +116,8 @@ pub fn record(u: &Unit, lenient: bool) -> Result<RecordData, CliError> {
         .as_ref()
         .map(crate::pictures::comments)
         .unwrap_or_default();
-    let comments_at = |key: (u32, u32)| -> Value { json!(comments.get(&key).cloned().unwrap_or_default()) };
+    let comments_at =
+        |key: (u32, u32)| -> Value { json!(comments.get(&key).cloned().unwrap_or_default()) };
     let mut at = 0;
     let mut header = Value::Null;
     if lines.first().is_some_and(|l| type_of(l) == "start") {
@@ -138,7 +139,10 @@ pub fn record(u: &Unit, lenient: bool) -> Result<RecordData, CliError> {
                 steps.push(json!({"kind": "start", "data": data, "board": board(position), "comments": comments_at((0, 0))}));
             }
             Step::Ply {
-                number, trace, after, ..
+                number,
+                trace,
+                after,
+                ..
             } => {
                 ply_no = *number;
                 let words = before.map_or_else(Vec::new, |b| explain::explain(b, trace, after));
@@ -162,7 +166,11 @@ pub fn record(u: &Unit, lenient: bool) -> Result<RecordData, CliError> {
             }
             // A round's or the match's end belongs to the position that ends it.
             Step::RoundOver { .. } | Step::MatchOver { .. } => {
-                let key = if matches!(step, Step::RoundOver { .. }) { "round_over" } else { "match_over" };
+                let key = if matches!(step, Step::RoundOver { .. }) {
+                    "round_over"
+                } else {
+                    "match_over"
+                };
                 if let Some(rule) = data.get("rule").and_then(Value::as_str)
                     && !cited.iter().any(|c| c == rule)
                 {

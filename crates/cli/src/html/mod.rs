@@ -96,7 +96,10 @@ fn title(v: &Value, plies: usize) -> String {
 /// Where the page goes: a file written whole or not at all, or standard output, which gets the
 /// page only once it is complete (so a refused input writes nothing there either).
 enum Target {
-    File(std::path::PathBuf, std::io::BufWriter<crate::atomic::AtomicFile>),
+    File(
+        std::path::PathBuf,
+        std::io::BufWriter<crate::atomic::AtomicFile>,
+    ),
     Stdout(Vec<u8>),
 }
 
@@ -174,7 +177,10 @@ pub fn run(args: &ReplayArgs, target: &str) -> Result<Outcome, CliError> {
     let mut sink = std::io::sink();
     input::each_record(&name, reader, From::Notation, opts, |u| {
         if u.index > MAX_RECORDS {
-            return Err(too_many(&shown, &format!("more than {MAX_RECORDS} records")));
+            return Err(too_many(
+                &shown,
+                &format!("more than {MAX_RECORDS} records"),
+            ));
         }
         let d = data::record(&u, args.lenient)?;
         plies += d.plies;

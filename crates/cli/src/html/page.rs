@@ -37,7 +37,11 @@ fn base64(bytes: &[u8]) -> String {
     const ABC: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
     let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
     for chunk in bytes.chunks(3) {
-        let b = [chunk[0], *chunk.get(1).unwrap_or(&0), *chunk.get(2).unwrap_or(&0)];
+        let b = [
+            chunk[0],
+            *chunk.get(1).unwrap_or(&0),
+            *chunk.get(2).unwrap_or(&0),
+        ];
         let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
         for k in 0..4 {
             if k <= chunk.len() {
@@ -97,7 +101,11 @@ impl<W: Write> PageWriter<W> {
         let csp = policy();
         fill(
             head,
-            &[("{{CSP}}", &csp), ("{{GENERATOR}}", &generator), ("{{STYLE}}", STYLE)],
+            &[
+                ("{{CSP}}", &csp),
+                ("{{GENERATOR}}", &generator),
+                ("{{STYLE}}", STYLE),
+            ],
             &mut out,
         )?;
         out.write_all(b"\n")?;
