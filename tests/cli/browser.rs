@@ -210,6 +210,7 @@ async fn step_through(c: &Client, page: &Path, file: &str, shots: &Path) {
     let expected = expected_positions(file);
     let url = format!("file://{}", page.display());
     c.goto(&url).await.unwrap();
+    report_load(c, page).await;
     watch_errors(c).await;
     animation(c, false).await;
     let moves = c.find(Locator::Css("#moves")).await.unwrap();
@@ -302,6 +303,26 @@ async fn step_through(c: &Client, page: &Path, file: &str, shots: &Path) {
     assert_no_errors(c, file).await;
 }
 
+/// Says on stderr (past the harness's capture) how large the page is and how long it took to
+/// load: a report for the README, not a check (timings are not tested).
+async fn report_load(c: &Client, page: &Path) {
+    let v = c
+        .execute(
+            "return [performance.getEntriesByType('navigation')[0].loadEventEnd, performance.getEntriesByName('mancala-replay-shown')[0].startTime];",
+            vec![],
+        )
+        .await
+        .unwrap();
+    let bytes = std::fs::metadata(page).unwrap().len();
+    let _ = writeln!(
+        std::io::stderr(),
+        "replay page {}: {bytes} bytes, load event at {:.0} ms, first position shown at {:.0} ms",
+        page.file_name().unwrap().to_string_lossy(),
+        v[0].as_f64().unwrap_or(-1.0),
+        v[1].as_f64().unwrap_or(-1.0)
+    );
+}
+
 /// Records the script errors of the page from now on.
 async fn watch_errors(c: &Client) {
     c.execute(
@@ -361,6 +382,23 @@ async fn hostile(c: &Client, dir: &Path, shots: &Path) {
     let comments = text_of(c, "#comments").await;
     assert!(comments.contains("\\u{202e})( {{{ & &#x3c;"), "{comments}");
     shot(c, shots, "hostile-text").await;
+}
+
+/// The picture of the README (docs/replay-page.png is a copy): the Redu text's zigzag of eight
+/// seeds that bounces at the far end (Fig.008-009).
+async fn readme_shot(c: &Client, dir: &Path, shots: &Path) {
+    let page = make_page("corpus/ok/redu-fig008-009-jugb003.mgn", dir);
+    c.set_window_size(1000, 900).await.unwrap();
+    c.goto(&format!("file://{}#record-1-ply-1", page.display()))
+        .await
+        .unwrap();
+    assert!(
+        text_of(c, "#status")
+            .await
+            .starts_with("Ply 1: B plays 4B+bdh")
+    );
+    shot(c, shots, "readme").await;
+    c.set_window_size(1200, 1000).await.unwrap();
 }
 
 /// Several records: the chooser shows each, and a fragment names the record.
@@ -436,6 +474,7 @@ fn replay_pages_in_headless_chromium() {
             step_through(&c, page, file, &shots).await;
         }
         hostile(&c, &dir, &shots).await;
+        readme_shot(&c, &dir, &shots).await;
         chooser(&c, &dir).await;
         c.close().await.unwrap();
         phone_and_dark(port, &browser, &pages[2], &shots).await;
