@@ -5,11 +5,20 @@ use rules_core::{Player, Position, Variant};
 
 /// The position of a position string with options.
 pub fn pos(text: &str, options: &[(&str, &str)]) -> Position {
-    let options: Vec<(String, String)> = options
-        .iter()
-        .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
-        .collect();
-    let setup = notation::parse_position(text, &options).expect("a position string");
+    let stated = (!options.is_empty()).then(|| {
+        let game: rules_core::GameKind = text
+            .split_whitespace()
+            .next()
+            .and_then(|g| g.parse().ok())
+            .expect("a game name");
+        let mut variant = Variant::default_for(game);
+        for (k, v) in options {
+            variant.set_option(k, v).expect("an option of the game");
+        }
+        let keys: Vec<&str> = options.iter().map(|(k, _)| *k).collect();
+        rules_core::StatedOptions::new(variant, &keys).expect("stated options")
+    });
+    let setup = notation::parse_position(text, stated.as_ref()).expect("a position string");
     Position::from_setup(&setup).expect("a legal position")
 }
 

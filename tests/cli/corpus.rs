@@ -124,7 +124,7 @@ fn changing_any_annotated_number_of_a_rule_book_record_fails() {
         }
         let parsed = notation::parse_record(&text).unwrap();
         for (k, item) in parsed.record.movetext.iter().enumerate() {
-            let notation::Item::Annotation { key, value } = item else {
+            let notation::Item::Annotation { key, value, .. } = item else {
                 continue;
             };
             let span = parsed.spans.items[k].clone();

@@ -42,6 +42,21 @@ fn playing_an_endless_start_costs_bounded_memory() {
     );
     assert_eq!(r.code, Some(1), "{}", r.stderr);
     assert!(r.stderr.contains(REFUSED), "{}", r.stderr);
+    // The refused start is shown as far as it is traced: its first laps, then its period.
+    assert!(
+        r.stdout.starts_with("the move, refused: A plays 7A\n"),
+        "{}",
+        r.stdout
+    );
+    assert!(r.stdout.contains(
+        "The last seed of lap 1 fell in 5A, which held 2 before it: it is not an uugg, it was not empty"
+    ), "{}", r.stdout);
+    assert_eq!(
+        r.stdout.lines().last(),
+        Some(
+            "The sowing never ends: after 1135008 laps it is back where its first lap began, 12 seeds from 7A on the same board, and goes round again for ever (the first 16 laps are shown) (U15)."
+        )
+    );
     // `moves` proves the same start endless and leaves it out.
     let r = run("moves", &["moves", BEFORE]);
     assert_eq!(

@@ -1,9 +1,8 @@
-//! The fuzz targets' checks (`fuzz/src/lib.rs`, included here as it is) on the seed corpus and on
+//! The fuzz targets' checks (`testkit::fuzz`, which `fuzz/` runs) on the seed corpus and on
 //! every input that ever found a defect (`fuzz/regressions/<target>/`): fuzzing itself runs
 //! outside CI (`fuzz/run.sh`), its regression cases run in `cargo test`.
 
-#[path = "../../fuzz/src/lib.rs"]
-mod checks;
+use testkit::fuzz as checks;
 
 use crate::support::root;
 use proptest::prelude::*;
@@ -83,9 +82,14 @@ fn position_target_on_corpus_positions_and_regressions() {
                 continue;
             };
             let r = parsed.record;
-            let options: Vec<String> = r.options.iter().map(|(k, v)| format!("{k}={v}")).collect();
+            let options: Vec<String> = r
+                .variant
+                .non_default_options()
+                .iter()
+                .map(|(k, v)| format!("{k}={v}"))
+                .collect();
             let annotated = r.movetext.iter().filter_map(|i| match i {
-                notation::Item::Annotation { key, value } if key == "position" => Some(value),
+                notation::Item::Annotation { key, value, .. } if key == "position" => Some(value),
                 _ => None,
             });
             for p in r.position.iter().chain(annotated) {

@@ -650,7 +650,7 @@ enum Edit {
     Tag(String, String),
     Option(String, String),
     Position(String),
-    Item(usize, notation::Item),
+    Item(usize, serde_json::Value),
 }
 
 fn edit() -> impl Strategy<Value = Edit> {
@@ -676,33 +676,27 @@ fn edit() -> impl Strategy<Value = Edit> {
     let item = prop_oneof![
         texts
             .clone()
-            .prop_map(|t| notation::Item::Comment { text: t.to_owned() }),
+            .prop_map(|t| serde_json::json!({"kind": "comment", "text": t})),
         (
             prop::sample::select(vec!["captures", "ends", "next", "Captures", "x1", ""]),
             texts.clone()
         )
-            .prop_map(|(k, v)| notation::Item::Annotation {
-                key: k.to_owned(),
-                value: v.to_owned()
-            }),
+            .prop_map(|(k, v)| serde_json::json!({"kind": "annotation", "key": k, "value": v})),
         (
             prop::sample::select(vec![2u32, 3, 9999, 10000, u32::MAX]),
             prop::sample::select(vec![0u32, 1, 999, 1000])
         )
-            .prop_map(|(round, n)| notation::Item::Round {
-                round,
-                decision: if n == 0 {
+            .prop_map(|(round, n)| serde_json::json!({
+                "kind": "round",
+                "round": round,
+                "decision": if n == 0 {
                     rules_core::Decision::None
                 } else {
                     rules_core::Decision::Layout(vec![n; 6])
                 }
-            }),
-        prop::sample::select(vec!["3B", "3B 4A", "1.3B", "*", "", "4A(", "pass"]).prop_map(|t| {
-            notation::Item::Ply {
-                number: None,
-                token: t.to_owned(),
-            }
-        }),
+            })),
+        prop::sample::select(vec!["3B", "3B 4A", "1.3B", "*", "", "4A(", "pass"])
+            .prop_map(|t| serde_json::json!({"kind": "ply", "move": t})),
     ];
     prop_oneof![
         (names, texts.clone()).prop_map(|(n, v)| Edit::Tag(n.to_owned(), v.to_owned())),
@@ -732,23 +726,33 @@ proptest! {
         lenient in any::<bool>(),
     ) {
         let records = corpus_records();
-        let mut r = records[base % records.len()].clone();
+        let mut r = serde_json::to_value(&records[base % records.len()]).unwrap();
+        let push = |v: &mut serde_json::Value, member: &str, pair: [String; 2]| {
+            match v[member].as_array_mut() {
+                Some(list) => list.push(serde_json::json!(pair)),
+                None => v[member] = serde_json::json!([pair]),
+            }
+        };
         for e in edits {
             match e {
-                Edit::Tag(n, v) => r.tags.push((n, v)),
-                Edit::Option(k, v) => r.options.push((k, v)),
-                Edit::Position(p) => r.position = Some(p),
+                Edit::Tag(n, v) => push(&mut r, "tags", [n, v]),
+                Edit::Option(k, v) => push(&mut r, "options", [k, v]),
+                Edit::Position(p) => r["position"] = serde_json::json!(p),
                 Edit::Item(at, i) => {
-                    let at = at.min(r.movetext.len());
-                    r.movetext.insert(at, i);
+                    let movetext = r["movetext"].as_array_mut().unwrap();
+                    let at = at.min(movetext.len());
+                    movetext.insert(at, i);
                 }
             }
         }
-        // The JSON line convert reads is this record.
-        let json = serde_json::to_string(&r).unwrap();
-        let r: notation::Record = serde_json::from_str(&json).unwrap();
+        // The JSON line convert reads is this record: read as convert reads it.
+        let read = notation::read_json(&r.to_string()).unwrap();
         let opts = notation::CheckOptions { steps: false, canonical: true, lenient };
-        let checked = notation::check_with(&r, None, opts);
+        let checked = if read.problems.is_empty() {
+            notation::check_with(&read.record, None, opts)
+        } else {
+            notation::Checked { problems: read.problems, ..Default::default() }
+        };
         prop_assert_eq!(checked.canonical.is_some(), checked.problems.is_empty());
         if let Some(canon) = &checked.canonical {
             let text = notation::print_record(canon);

@@ -3,18 +3,21 @@
 //! codes, standard input and broken pipes.
 
 mod analysis;
+#[cfg(target_os = "linux")]
+mod browser;
 mod corpus;
 #[cfg(target_os = "linux")]
 mod endless;
 mod fuzz_regressions;
 mod hardening;
+mod html;
 mod limits;
 mod options;
 mod perft;
-mod redu;
+mod redu_notation;
 mod roundtrip;
 mod rules;
 mod spec_examples;
-mod sulus;
+mod sulus_nishtaw_notation;
 mod support;
 mod tool;

@@ -3,10 +3,10 @@
 //! (property tests). Arbitrary input never makes the reader panic.
 
 use crate::support::{corpus_files, root};
-use notation::generate::{GenOptions, random_record};
 use notation::{CheckOptions, Record, RecordReader, check, check_with, parse_record, print_record};
 use proptest::prelude::*;
 use rules_core::{GameKind, Variant};
+use testkit::generate::{GenOptions, random_record};
 
 /// Checks one valid record: its canonical text re-parses to the canonical record, is a fixed point
 /// of canonicalisation, and survives JSON both ways.
@@ -203,7 +203,7 @@ proptest! {
         .unwrap();
         for item in &mut long.movetext {
             if let notation::Item::Ply { token, .. } = item {
-                let mv = notation::parse_move(GameKind::Redu, token).unwrap();
+                let mv = rules_core::Move::parse(GameKind::Redu, token).unwrap();
                 let played = pos.play(&mv).unwrap();
                 let sown: Vec<String> = played
                     .trace

@@ -65,7 +65,7 @@ fn spec_examples_hold() {
             }
             Some("position") => {
                 for line in body.lines() {
-                    let setup = notation::parse_position(line, &[])
+                    let setup = notation::parse_position(line, None)
                         .unwrap_or_else(|e| panic!("{line}: {e}"));
                     rules_core::Position::from_setup(&setup)
                         .unwrap_or_else(|e| panic!("{line}: {e}"));
@@ -82,7 +82,7 @@ fn spec_examples_hold() {
                 }
             }
             Some("perft") => {
-                notation::suite::parse_suite(&body).unwrap();
+                testkit::suite::parse_suite(&body).unwrap();
             }
             _ => continue,
         }

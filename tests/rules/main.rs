@@ -9,10 +9,11 @@ mod properties;
 mod redu_corpus;
 mod redu_examples;
 mod redu_matches;
-mod reference;
 mod setups;
-mod sulus_examples;
+mod sulus_nishtaw_examples;
 mod support;
 mod uugg_corpus;
+mod uugg_examples;
 mod uugg_matches;
-mod uugg_rules;
+
+use testkit::reference;

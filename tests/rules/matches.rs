@@ -35,7 +35,7 @@ fn random_decision(p: &Position, rng: &mut Rng) -> Decision {
 /// What each game keeps true in every position, beyond seed conservation.
 fn game_invariants(setup: &rules_core::Setup) {
     if setup.variant.kind() == GameKind::SulusNishtaw {
-        crate::sulus_examples::check_territories(setup);
+        crate::sulus_nishtaw_examples::check_territories(setup);
     }
 }
 
@@ -96,13 +96,9 @@ pub fn random_match_checked(
             game_invariants(&setup);
             assert_eq!(Position::from_setup(&setup).unwrap(), p, "setup round trip");
             let text = notation::write_position(&setup);
-            let options: Vec<(String, String)> = variant
-                .non_default_options()
-                .into_iter()
-                .map(|(k, v)| (k.to_owned(), v))
-                .collect();
+            let options = rules_core::StatedOptions::of(variant);
             assert_eq!(
-                notation::parse_position(&text, &options).unwrap(),
+                notation::parse_position(&text, Some(&options)).unwrap(),
                 setup,
                 "{text}"
             );

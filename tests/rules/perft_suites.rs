@@ -16,7 +16,7 @@ const REFERENCE_LIMIT: u128 = 60_000;
 fn run_suite(name: &str) {
     let path = format!("{}/../../tests/perft/{name}", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    let suite = notation::suite::parse_suite(&text).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let suite = testkit::suite::parse_suite(&text).unwrap_or_else(|e| panic!("{path}: {e}"));
     assert!(!suite.is_empty());
     let mut checked = 0;
     for entry in &suite {

@@ -20,12 +20,12 @@ use crate::matches::random_match;
 use crate::redu_matches::redu_variants;
 use crate::support::{bechi_and_giuthi_variants, seed_total, sulus_variants};
 use crate::uugg_matches::uugg_variants;
-use notation::generate::{Rng, random_decision};
 use proptest::prelude::*;
 use rules_core::{
     AfterRound, Dir, GameKind, Hole, Letter, Letters, Move, Player, Position, ReduSow, Variant,
 };
 use std::collections::HashSet;
+use testkit::generate::{Rng, random_decision};
 
 /// Every variant the families' tests play: all option combinations of the five games.
 fn all_variants() -> Vec<Variant> {
@@ -206,7 +206,7 @@ fn token_forms() -> Vec<String> {
 /// Tries `token` read as a move of every game, at `p`, in every way of playing: none may panic.
 fn try_everywhere(p: &Position, prev: Option<&(Position, Move)>, token: &str) {
     for g in GameKind::ALL {
-        if let Ok(mv) = notation::parse_move(g, token) {
+        if let Ok(mv) = Move::parse(g, token) {
             try_move(p, prev, &mv);
         }
     }
@@ -343,14 +343,14 @@ fn canonical_move_spellings_round_trip() {
             for (m, child) in &moves {
                 assert!(seen.insert(*child), "{m}: two moves with one outcome");
                 let token = m.to_string();
-                let read = notation::parse_move(game, &token)
+                let read = Move::parse(game, &token)
                     .unwrap_or_else(|e| panic!("{v}: canonical token {token}: {e}"));
                 let played = p.play(&read).unwrap();
                 assert_eq!(played.position, *child, "{v}: {token}");
                 assert_eq!(played.canonical, *m, "{v}: {token}");
                 assert_eq!(played.canonical.to_string(), token);
                 for alt in [format!("{token}+"), format!("{token}-")] {
-                    let Ok(mv) = notation::parse_move(game, &alt) else {
+                    let Ok(mv) = Move::parse(game, &alt) else {
                         continue;
                     };
                     if let Ok(pl) = p.play(&mv) {
@@ -414,21 +414,17 @@ fn position_strings_round_trip_in_any_spelling() {
     let mut rng = Rng::new(8);
     let mut checked = 0;
     for (k, v) in all_variants().into_iter().enumerate() {
-        let options: Vec<(String, String)> = v
-            .non_default_options()
-            .into_iter()
-            .map(|(k, v)| (k.to_owned(), v))
-            .collect();
+        let options = rules_core::StatedOptions::of(v);
         for (p, _) in reachable(v, 900 + k as u64, 400).into_iter().step_by(5) {
             let setup = p.to_setup();
             let text = notation::write_position(&setup);
             assert_eq!(
-                notation::parse_position(&text, &options).as_ref(),
+                notation::parse_position(&text, Some(&options)).as_ref(),
                 Ok(&setup)
             );
             for _ in 0..3 {
                 let other = respell(&text, &setup, &mut rng);
-                let read = notation::parse_position(&other, &options)
+                let read = notation::parse_position(&other, Some(&options))
                     .unwrap_or_else(|e| panic!("`{other}` (`{text}`): {e}"));
                 assert_eq!(read, setup, "`{other}` reads otherwise than `{text}`");
                 assert_eq!(notation::write_position(&read), text);

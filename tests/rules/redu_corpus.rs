@@ -7,7 +7,7 @@
 
 use crate::redu_matches::check_reference;
 use crate::reference;
-use rules_core::{Player, Position, Setup};
+use rules_core::{Player, Position, Setup, StatedOptions};
 use std::path::PathBuf;
 
 fn corpus() -> PathBuf {
@@ -18,9 +18,9 @@ fn corpus() -> PathBuf {
 fn replay_both(text: &str, what: &str) -> usize {
     let parsed = notation::parse_record(text).unwrap_or_else(|e| panic!("{what}: {e:?}"));
     let r = parsed.record;
-    let variant = notation::check::variant_of(&r).unwrap();
+    let variant = r.variant;
     let start = match &r.position {
-        Some(p) => notation::parse_position(p, &r.options).unwrap(),
+        Some(p) => notation::parse_position(p, Some(&StatedOptions::of(variant))).unwrap(),
         None => Setup::start(variant, r.opener),
     };
     let mut pos = Position::from_setup(&start).unwrap();
@@ -30,7 +30,7 @@ fn replay_both(text: &str, what: &str) -> usize {
             continue;
         };
         check_reference(&pos);
-        let mv = notation::parse_move(r.game, token).unwrap();
+        let mv = rules_core::Move::parse(r.game(), token).unwrap();
         let played = pos
             .play(&mv)
             .unwrap_or_else(|e| panic!("{what}: {token}: {e}"));

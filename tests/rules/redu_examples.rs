@@ -345,7 +345,7 @@ fn every_rule_that_forbids_a_move_names_itself() {
         assert_eq!(r, rule, "{token}: {reason}");
     }
     // R30: no passes (`pass` is not even a Redu token).
-    assert!(notation::parse_move(rules_core::GameKind::Redu, "pass").is_err());
+    assert!(Move::parse(rules_core::GameKind::Redu, "pass").is_err());
     assert_eq!(p.play(&Move::Pass).unwrap_err().rule, "R30");
     assert_eq!(
         refused(&p, "4B+").1,
@@ -420,7 +420,7 @@ fn a_drawn_game_is_a_draw() {
 #[test]
 fn setup_checks_name_every_problem() {
     let problems = |t: &str| -> Vec<String> {
-        let setup = notation::parse_position(t, &[]).unwrap();
+        let setup = notation::parse_position(t, None).unwrap();
         Position::from_setup(&setup)
             .unwrap_err()
             .problems

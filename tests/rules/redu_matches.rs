@@ -1,6 +1,6 @@
 //! Random complete Redu games under every option combination: seeds are conserved after every
 //! ply, every position survives its position string, every canonical move token re-parses (via
-//! `notation::parse_move`) to a move with the same outcome and the same canonical spelling, and
+//! `Move::parse`) to a move with the same outcome and the same canonical spelling, and
 //! the engine's children agree with the reference implementation's.
 
 use crate::reference;
@@ -60,7 +60,7 @@ pub fn check_every_spelling(p: &Position) {
     let setup = p.to_setup();
     let moves = p.legal_moves_with_positions();
     for (token, child) in reference::children(&setup) {
-        let m = notation::parse_move(GameKind::Redu, &token)
+        let m = rules_core::Move::parse(GameKind::Redu, &token)
             .unwrap_or_else(|e| panic!("{}: {token}: {e}", notation::write_position(&setup)));
         let played = p
             .play(&m)
@@ -82,17 +82,13 @@ pub fn random_game(variant: Variant, seed: u64, with_reference: bool) -> usize {
         Player::B
     };
     let mut p = Position::start(variant, opener);
-    let options: Vec<(String, String)> = variant
-        .non_default_options()
-        .into_iter()
-        .map(|(k, v)| (k.to_owned(), v))
-        .collect();
+    let options = rules_core::StatedOptions::of(variant);
     for ply in 0..2000 {
         let setup = p.to_setup();
         assert_eq!(seed_total(&setup), 48, "seeds conserved: {setup:?}");
         let text = notation::write_position(&setup);
         assert_eq!(
-            notation::parse_position(&text, &options).unwrap(),
+            notation::parse_position(&text, Some(&options)).unwrap(),
             setup,
             "{text}"
         );
@@ -115,7 +111,7 @@ pub fn random_game(variant: Variant, seed: u64, with_reference: bool) -> usize {
         }
         for (m, child) in &moves {
             let token = m.to_string();
-            let parsed = notation::parse_move(GameKind::Redu, &token)
+            let parsed = rules_core::Move::parse(GameKind::Redu, &token)
                 .unwrap_or_else(|e| panic!("{text}: {token}: {e}"));
             let played = p
                 .play(&parsed)
@@ -173,12 +169,8 @@ fn engine_and_reference_agree_on_long_zigzags() {
         "redu 0,0,1,0,0,0/0,0,0,13,1,11 B store=11,11 right=O2:5B",
     ] {
         for v in redu_variants() {
-            let options: Vec<(String, String)> = v
-                .non_default_options()
-                .into_iter()
-                .map(|(k, v)| (k.to_owned(), v))
-                .collect();
-            let setup = notation::parse_position(text, &options).unwrap();
+            let options = rules_core::StatedOptions::of(v);
+            let setup = notation::parse_position(text, Some(&options)).unwrap();
             let p = Position::from_setup(&setup).unwrap_or_else(|e| panic!("{text}: {e}"));
             check_reference(&p);
             check_every_spelling(&p);

@@ -3,7 +3,7 @@
 use rules_core::{Position, SetupError};
 
 fn problems(text: &str) -> Vec<String> {
-    let setup = notation::parse_position(text, &[]).unwrap();
+    let setup = notation::parse_position(text, None).unwrap();
     let e: SetupError = Position::from_setup(&setup).unwrap_err();
     e.problems
         .iter()

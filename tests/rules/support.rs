@@ -4,14 +4,20 @@ use rules_core::{Move, Position, Setup, Variant};
 
 /// A position from a position string (spec/notation.md §4), with options given as `key=value`.
 pub fn pos(text: &str, options: &[&str]) -> Position {
-    let opts: Vec<(String, String)> = options
+    let game: rules_core::GameKind = text.split(' ').next().unwrap().parse().unwrap();
+    let mut variant = Variant::default_for(game);
+    for kv in options {
+        variant
+            .set_option_str(kv)
+            .unwrap_or_else(|e| panic!("{kv}: {e}"));
+    }
+    let keys: Vec<&str> = options
         .iter()
-        .map(|kv| {
-            let (k, v) = kv.split_once('=').expect("key=value");
-            (k.to_owned(), v.to_owned())
-        })
+        .map(|kv| kv.split('=').next().unwrap())
         .collect();
-    let setup = notation::parse_position(text, &opts).unwrap_or_else(|e| panic!("{text}: {e}"));
+    let stated = rules_core::StatedOptions::new(variant, &keys).unwrap();
+    let setup =
+        notation::parse_position(text, Some(&stated)).unwrap_or_else(|e| panic!("{text}: {e}"));
     Position::from_setup(&setup).unwrap_or_else(|e| panic!("{text}: {e}"))
 }
 
@@ -22,13 +28,13 @@ pub fn text(p: &Position) -> String {
 
 /// A move from its token (spec/notation.md §5), for the game of `p`.
 pub fn mv_in(p: &Position, token: &str) -> Move {
-    notation::parse_move(p.variant().kind(), token).unwrap_or_else(|e| panic!("{e}"))
+    Move::parse(p.variant().kind(), token).unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// A move from its token, read as a Bechi or Giuthi token.
 pub fn mv(token: &str) -> Move {
-    notation::parse_move(rules_core::GameKind::Giuthi, token)
-        .or_else(|_| notation::parse_move(rules_core::GameKind::Bechi, token))
+    Move::parse(rules_core::GameKind::Giuthi, token)
+        .or_else(|_| Move::parse(rules_core::GameKind::Bechi, token))
         .unwrap_or_else(|e| panic!("{e}"))
 }
 

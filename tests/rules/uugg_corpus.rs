@@ -6,7 +6,7 @@
 //! number in those records, the generated matches' included, rest on two implementations.
 
 use crate::reference;
-use rules_core::{AfterRound, Decision, Position, Setup};
+use rules_core::{AfterRound, Decision, Position, Setup, StatedOptions};
 use std::path::PathBuf;
 
 fn corpus() -> PathBuf {
@@ -17,10 +17,10 @@ fn corpus() -> PathBuf {
 fn replay_both(text: &str, what: &str) -> (usize, usize) {
     let parsed = notation::parse_record(text).unwrap_or_else(|e| panic!("{what}: {e:?}"));
     let r = parsed.record;
-    let variant = notation::check::variant_of(&r).unwrap();
-    let options: Vec<(String, String)> = r.options.clone();
+    let variant = r.variant;
+    let options = StatedOptions::of(variant);
     let start = match &r.position {
-        Some(p) => notation::parse_position(p, &options).unwrap(),
+        Some(p) => notation::parse_position(p, Some(&options)).unwrap(),
         None => Setup::start(variant, r.opener),
     };
     let mut pos = Position::from_setup(&start).unwrap();
@@ -34,7 +34,7 @@ fn replay_both(text: &str, what: &str) -> (usize, usize) {
     for item in &r.movetext {
         match item {
             notation::Item::Ply { token, .. } => {
-                let mv = notation::parse_move(r.game, token).unwrap();
+                let mv = rules_core::Move::parse(r.game(), token).unwrap();
                 let played = pos
                     .play(&mv)
                     .unwrap_or_else(|e| panic!("{what}: {token}: {e}"));

@@ -64,7 +64,7 @@ fn generation(c: &mut Criterion) {
 fn parsing(c: &mut Criterion) {
     c.bench_function("parse/move-token", |b| {
         b.iter(|| {
-            black_box(notation::parse_move(
+            black_box(rules_core::Move::parse(
                 rules_core::GameKind::Giuthi,
                 black_box("10B+"),
             ))
@@ -72,12 +72,12 @@ fn parsing(c: &mut Criterion) {
     });
     let pos = "giuthi 3,11,19,3,1,1,0,2/3,1,14,2,1,7,3,2 A store=16,7";
     c.bench_function("parse/position", |b| {
-        b.iter(|| black_box(notation::parse_position(black_box(pos), &[])));
+        b.iter(|| black_box(notation::parse_position(black_box(pos), None)));
     });
-    let record = notation::print_record(&notation::generate::random_record(
+    let record = notation::print_record(&testkit::generate::random_record(
         Variant::default_for(rules_core::GameKind::Giuthi),
         2,
-        notation::generate::GenOptions {
+        testkit::generate::GenOptions {
             max_rounds: 1,
             ..Default::default()
         },

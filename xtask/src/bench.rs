@@ -10,7 +10,7 @@
 //! duplicates apart).
 //!
 //! Validation: `mancala validate --quiet` (the release binary next to this one) on a corpus of
-//! random complete records of every game (`notation::generate`, cached under `target/`), best of
+//! random complete records of every game (`testkit::generate`, cached under `target/`), best of
 //! the runs; records/s, plies/s, records of 100 plies per second, MB/s, CPU time and peak resident
 //! memory (VmHWM, sampled every few milliseconds from `/proc`).
 
@@ -219,8 +219,8 @@ fn bench_line(v: Variant, a: &Args, hash: Option<usize>) -> Line {
 
 /// The corpus file, generated once per size under `target/`.
 fn corpus(records: u64) -> Result<PathBuf, String> {
-    use notation::generate::{GenOptions, random_record};
     use std::io::Write;
+    use testkit::generate::{GenOptions, random_record};
     let dir = crate::root().join("target");
     std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
     let path = dir.join(format!("bench-corpus-{records}.mgn"));

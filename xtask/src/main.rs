@@ -3,7 +3,7 @@
 //! * `cargo xtask perft-suites [--reference] [--limit N] [--suite NAME] [--hash SIZE]`: every
 //!   line of every suite in `tests/perft/` (or only `NAME.perft`), engine against the expected
 //!   count (with a transposition table of SIZE bytes if given); with `--reference` also the
-//!   reference implementation of `tests/rules/reference/` (slow).
+//!   reference implementation of `crates/testkit/src/reference/` (slow).
 //! * `cargo xtask bench [--json] [--runs N] [--game G] [--hash SIZE] [--max-seconds S]
 //!   [--records N] [--no-perft] [--no-validate]`: perft speed of every game from its start (1 and
 //!   2 threads, leaves and moves made per second, CPU and wall time, best of N) and `mancala
@@ -14,7 +14,7 @@
 //!   `mancala validate` and for the corpus's complete matches.
 //! * `cargo xtask uugg-endless [--holes N] [--depth D] [--list]`: searches the positions
 //!   reachable from the Uugg start for starts whose sowing never ends (uugg.md U15, rules README
-//!   §4) and reports their periods in laps: how the endless start of `tests/rules/uugg_rules.rs`
+//!   §4) and reports their periods in laps: how the endless start of `tests/rules/uugg_examples.rs`
 //!   was found.
 //! * `cargo xtask limits`: the timed check that pathological records (a million plies, a 10 MB
 //!   comment, runs of openers) are read in linear time: the ignored test of
@@ -30,18 +30,14 @@
 //!   rule-book example rendered to PNG with librsvg's rsvg-convert (installed from the
 //!   distribution when missing), into `target/render/png/` (`tool.rs`).
 
-/// Files written whole or not at all, through exclusive temporary files: the command's own
-/// (`crates/cli/src/atomic.rs`).
-#[path = "../../crates/cli/src/atomic.rs"]
-mod atomic;
 mod tool;
 
 mod analysis;
 mod bench;
 
-#[path = "../../tests/rules/reference/mod.rs"]
-#[allow(dead_code)]
-mod reference;
+/// Files written whole or not at all, through exclusive temporary files: the command's own.
+use mancala::atomic;
+use testkit::reference;
 
 use rules_core::Position;
 use std::path::PathBuf;
@@ -108,7 +104,7 @@ fn perft_suites(args: &[String]) -> Result<(), String> {
     for f in files {
         let text = std::fs::read_to_string(&f).map_err(|e| format!("{}: {e}", f.display()))?;
         let suite =
-            notation::suite::parse_suite(&text).map_err(|e| format!("{}: {e}", f.display()))?;
+            testkit::suite::parse_suite(&text).map_err(|e| format!("{}: {e}", f.display()))?;
         for entry in suite {
             let setup = entry.setup().map_err(|e| format!("{}: {e}", entry.id))?;
             let pos = Position::from_setup(&setup).map_err(|e| format!("{}: {e}", entry.id))?;
@@ -177,8 +173,8 @@ fn limits() -> Result<(), String> {
 /// Random complete matches in canonical notation, until `--bytes` (default 100 MB) or `--count`
 /// records have been written. Without `--game` the variants of Bechi and Giuthi take turns.
 fn gen_records(args: &[String]) -> Result<(), String> {
-    use notation::generate::{GenOptions, random_record};
     use std::io::Write;
+    use testkit::generate::{GenOptions, random_record};
     let value = |name: &str| -> Option<&String> {
         args.iter()
             .position(|a| a == name)

@@ -1,7 +1,7 @@
 //! `mancala analyse`: the value of a position and its best moves (spec/analysis.md §2).
 
 use crate::cli::{AnalyseArgs, Format, SearchLimits};
-use crate::exit::{CliError, Outcome as Exit, io_message};
+use crate::exit::{CliError, Verdict as Exit, io_message};
 use analysis::db::Database;
 use analysis::search::Oracle;
 use analysis::{Analysis, Limits, Line, SearchOptions, analyse};
@@ -114,7 +114,7 @@ pub fn analysis_json(pos: &Position, a: &Analysis) -> serde_json::Value {
 
 pub fn run(args: &AnalyseArgs) -> Result<Exit, CliError> {
     let opts = crate::position_cmd::options(&args.options, &args.position)?;
-    let pos = match crate::position_cmd::parse(&args.position, &opts) {
+    let pos = match crate::position_cmd::parse(&args.position, opts.as_ref()) {
         Ok(p) => p,
         Err(m) => {
             crate::position_cmd::report_position(&m);

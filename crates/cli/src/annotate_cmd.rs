@@ -2,8 +2,8 @@
 //! The verdicts are written as text lines or JSON; writing them into the notation as checkable
 //! annotations waits for the typed annotations of the notation crate.
 
-use crate::cli::{AnnotateArgs, Format, From};
-use crate::exit::{CliError, Outcome as Exit};
+use crate::cli::{AnnotateArgs, Format, FromFormat};
+use crate::exit::{CliError, Verdict as Exit};
 use crate::input::{self, Unit};
 use analysis::annotate::{Thresholds, Verdict, for_mover, judge};
 use analysis::search::Oracle;
@@ -138,7 +138,7 @@ pub fn run(args: &AnnotateArgs) -> Result<Exit, CliError> {
                 continue;
             }
         };
-        input::each_record(&name, reader, From::Auto, input::REPLAY, |u| {
+        input::each_record(&name, reader, FromFormat::Auto, input::REPLAY, |u| {
             if u.valid() {
                 annotate_record(&u, &opts, &t, args.format, &mut out)?;
             } else {

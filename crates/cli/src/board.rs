@@ -3,7 +3,7 @@
 //! to NB. Hole names are printed above every row, and below the last.
 
 use crate::style::{Paint, Style};
-use rules_core::{Event, MarkKind, Player, Position, Trace};
+use rules_core::{MarkKind, Player, Position};
 use std::fmt::Write as _;
 
 fn cell(p: &rules_core::Setup, i: usize) -> String {
@@ -58,15 +58,9 @@ fn territory(s: &rules_core::Setup, p: Player) -> Vec<usize> {
 /// row belong to different players a `|` shows the boundary (the middle row of the 3×6 board, and
 /// any row in later rounds of games whose territories move). On the 3×6 board, and whenever
 /// territories are not the rows, a line says who owns which holes; claims are listed with their
-/// creators.
-#[allow(dead_code)] // kept for callers that never colour
-pub fn draw(pos: &Position, indent: &str) -> String {
-    draw_styled(pos, indent, Style::PLAIN)
-}
-
-/// [`draw`], with each hole in its owner's colour and the marks and hole names set off when
-/// `style` colours (a terminal).
-pub fn draw_styled(pos: &Position, indent: &str, style: Style) -> String {
+/// creators. Each hole is in its owner's colour and the marks and hole names are set off when `style`
+/// colours (a terminal).
+pub fn draw(pos: &Position, indent: &str, style: Style) -> String {
     let s = pos.to_setup();
     let g = s.geometry();
     let rows = g.diagram_rows();
@@ -163,130 +157,5 @@ pub fn draw_styled(pos: &Position, indent: &str, style: Style) -> String {
     if !claims.is_empty() {
         let _ = writeln!(out, "{indent}claims: {}", claims.join("; "));
     }
-    out
-}
-
-fn dir_words(dir: rules_core::Dir) -> &'static str {
-    match dir {
-        rules_core::Dir::Ccw => "counterclockwise (+)",
-        rules_core::Dir::Cw => "clockwise (-)",
-    }
-}
-
-/// The steps of a ply, one line each. A Sulus Nishtaw tax (S9) reads as one, together with the
-/// repeat move that follows it (S10); a claim names its creator.
-pub fn trace_lines(trace: &Trace, indent: &str) -> String {
-    let mut out = String::new();
-    let mut lap = 0;
-    let mut sown: Vec<String> = Vec::new();
-    let flush = |out: &mut String, sown: &mut Vec<String>| {
-        if !sown.is_empty() {
-            let _ = writeln!(out, "{indent}  sown: {}", sown.join(" "));
-            sown.clear();
-        }
-    };
-    let events = &trace.events;
-    let mut k = 0;
-    while k < events.len() {
-        match &events[k] {
-            Event::Sow { hole } => sown.push(hole.to_string()),
-            Event::Lift {
-                hole,
-                seeds,
-                dir,
-                relay,
-                rule,
-            } => {
-                flush(&mut out, &mut sown);
-                lap += 1;
-                let _ = writeln!(
-                    out,
-                    "{indent}lap {lap}{}: {seeds} lifted from {hole}, sown {} ({rule})",
-                    if *relay { " (relay)" } else { "" },
-                    dir_words(*dir)
-                );
-            }
-            Event::Gather {
-                holes,
-                seeds,
-                dir,
-                rule,
-            } => {
-                flush(&mut out, &mut sown);
-                lap += 1;
-                let names: Vec<String> = holes.iter().map(ToString::to_string).collect();
-                let _ = writeln!(
-                    out,
-                    "{indent}lap {lap}: {seeds} taken, one from each of {}, sown {} ({rule})",
-                    names.join(" "),
-                    dir_words(*dir)
-                );
-            }
-            Event::Capture {
-                hole,
-                seeds,
-                player,
-                rule,
-            } => {
-                flush(&mut out, &mut sown);
-                if *rule == "S9" {
-                    let mut l = format!("{indent}tax: {player} takes {seeds} from {hole} (S9)");
-                    if let Some(Event::Next {
-                        player: p,
-                        repeat: true,
-                        rule: r,
-                    }) = events.get(k + 1)
-                    {
-                        let _ = write!(l, ", {p} moves again ({r})");
-                        k += 1;
-                    }
-                    let _ = writeln!(out, "{l}");
-                } else {
-                    let _ = writeln!(
-                        out,
-                        "{indent}{player} captures {seeds} from {hole} ({rule})"
-                    );
-                }
-            }
-            Event::Mark { hole, mark, rule } => {
-                flush(&mut out, &mut sown);
-                let _ = match mark.kind {
-                    MarkKind::Claim => {
-                        writeln!(out, "{indent}{} claims {hole} ({rule})", mark.owner)
-                    }
-                    MarkKind::Uugg => writeln!(
-                        out,
-                        "{indent}{hole} becomes an uugg of {} ({rule})",
-                        mark.owner
-                    ),
-                    MarkKind::Chosen => writeln!(out, "{indent}{hole} is marked chosen ({rule})"),
-                    MarkKind::Blocked => writeln!(out, "{indent}{hole} is marked blocked ({rule})"),
-                };
-            }
-            Event::Note { rule, text } => {
-                flush(&mut out, &mut sown);
-                let _ = writeln!(out, "{indent}{text} ({rule})");
-            }
-            Event::Pass { player, rule } => {
-                flush(&mut out, &mut sown);
-                let _ = writeln!(
-                    out,
-                    "{indent}{player} has no legal move and passes ({rule})"
-                );
-            }
-            Event::Next {
-                player,
-                repeat,
-                rule,
-            } => {
-                flush(&mut out, &mut sown);
-                if *repeat {
-                    let _ = writeln!(out, "{indent}{player} moves again ({rule})");
-                }
-            }
-        }
-        k += 1;
-    }
-    flush(&mut out, &mut sown);
     out
 }

@@ -119,6 +119,11 @@ pub enum Command {
         run), nothing is written and the exit status is 2, so that pictures of two records never \
         mix: --replace removes those pictures first. If writing fails part way, the error names the \
         pictures written before it. An interrupted run (Ctrl-C) leaves no temporary file.\n\n\
+        With --html FILE (or - for standard output), one self-contained HTML page for all the \
+        records instead: the board, the move list by round and each ply explained with its rules, \
+        stepped with buttons, the arrow keys, Home/End or an address such as \
+        page.html#record-2-ply-17. At most 1,000 records and 20,000 plies: a larger input is \
+        refused (exit 2) and nothing is written (spec/replay-page.md).\n\n\
         Exit status: 0 every record valid, 1 some record invalid, 2 usage or I/O error.",
         after_help = EXIT_STATUS
     )]
@@ -428,7 +433,7 @@ pub enum Format {
 
 /// What convert writes.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum To {
+pub enum ToFormat {
     /// The canonical notation (spec/notation.md §10.2).
     Notation,
     /// JSON lines, one record per line (spec/notation.md §7).
@@ -437,7 +442,7 @@ pub enum To {
 
 /// What convert reads.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum From {
+pub enum FromFormat {
     /// JSON if the input starts with `{`, notation otherwise.
     Auto,
     /// Notation.
@@ -498,6 +503,13 @@ pub struct ReplayArgs {
     /// (STEM-RRR-PPP.svg and STEM-RRR-PPP-roundN.svg, nothing else), then write the new ones
     #[arg(long, requires = "svg")]
     pub replace: bool,
+
+    /// Write one self-contained HTML page to FILE (`-`: standard output) instead of the text
+    /// replay: the board, the move list by round and each ply explained with its rules, stepped
+    /// with buttons, the arrow keys, Home/End or a link such as `page.html#record-2-ply-17`; at
+    /// most 1,000 records (spec/replay-page.md)
+    #[arg(long, value_name = "FILE|-", conflicts_with_all = ["format", "svg"])]
+    pub html: Option<String>,
 }
 
 #[derive(Args, Debug)]
@@ -508,11 +520,11 @@ pub struct ConvertArgs {
 
     /// Output: canonical notation, or JSON lines
     #[arg(long, value_enum, default_value = "notation")]
-    pub to: To,
+    pub to: ToFormat,
 
     /// Input: notation, JSON lines, or decided by the first character of each input
     #[arg(long, value_enum, default_value = "auto")]
-    pub from: From,
+    pub from: FromFormat,
 
     /// Lenient validation, for transcriptions of real games (Redu R25, R26): also accept a
     /// forgotten M1 capture (`4B~`: the seeds stay) and a penalty claim (`p4B`: the opponent's

@@ -1,13 +1,13 @@
 //! `mancala convert`.
 
-use crate::cli::{ConvertArgs, Format, To};
-use crate::exit::{CliError, Outcome};
+use crate::cli::{ConvertArgs, Format, ToFormat};
+use crate::exit::{CliError, Verdict};
 use crate::input;
 use crate::validate;
 use notation::CheckOptions;
 use std::io::Write;
 
-pub fn run(args: &ConvertArgs) -> Result<Outcome, CliError> {
+pub fn run(args: &ConvertArgs) -> Result<Verdict, CliError> {
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let mut written = 0usize;
@@ -32,13 +32,13 @@ pub fn run(args: &ConvertArgs) -> Result<Outcome, CliError> {
                 return validate::report(&u, Format::Text, &mut out);
             };
             match args.to {
-                To::Notation => {
+                ToFormat::Notation => {
                     if written > 0 {
                         writeln!(out)?;
                     }
                     out.write_all(notation::print_record(rec).as_bytes())?;
                 }
-                To::Json => {
+                ToFormat::Json => {
                     let line = serde_json::to_string(rec)
                         .map_err(|e| CliError::Io(format!("JSON output: {e}")))?;
                     writeln!(out, "{line}")?;
@@ -64,10 +64,10 @@ pub fn run(args: &ConvertArgs) -> Result<Outcome, CliError> {
         ));
     }
     Ok(if failed {
-        Outcome::Failed
+        Verdict::Failed
     } else if bad > 0 {
-        Outcome::Invalid
+        Verdict::Invalid
     } else {
-        Outcome::Valid
+        Verdict::Valid
     })
 }

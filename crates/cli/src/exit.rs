@@ -5,7 +5,7 @@ use std::io;
 
 /// How a command that ran to the end judged its input.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Outcome {
+pub enum Verdict {
     /// Everything was valid: exit 0.
     Valid,
     /// Some input was invalid: exit 1.

@@ -2,7 +2,7 @@
 
 use crate::cli::GameArgs;
 use crate::exit::CliError;
-use rules_core::{GameKind, Player, Position, Variant};
+use rules_core::{GameKind, Player, Position, StatedOptions, Variant};
 
 /// The position the arguments describe.
 pub fn position(args: &GameArgs) -> Result<Position, CliError> {
@@ -15,8 +15,8 @@ pub fn position(args: &GameArgs) -> Result<Position, CliError> {
         None => None,
     };
     if let Some(text) = &args.position {
-        options_of_position(text, &options)?;
-        let setup = notation::parse_position(text, &options).map_err(|e| {
+        let stated = options_of_position(text, &options)?;
+        let setup = notation::parse_position(text, stated.as_ref()).map_err(|e| {
             CliError::Invalid(format!("bad --position at column {}: {e}", e.offset + 1))
         })?;
         if let Some(g) = game
@@ -35,12 +35,7 @@ pub fn position(args: &GameArgs) -> Result<Position, CliError> {
             "give the game with --game NAME, or a --position".to_owned(),
         ));
     };
-    let mut variant = Variant::default_for(game);
-    for (k, v) in &options {
-        variant
-            .set_option(k, v)
-            .map_err(|e| CliError::Usage(e.to_string()))?;
-    }
+    let variant = variant(game, &options, |_, _, e| e.to_string())?;
     let opener = if args.opener == "A" {
         Player::A
     } else {
@@ -50,7 +45,7 @@ pub fn position(args: &GameArgs) -> Result<Position, CliError> {
 }
 
 /// The `--option KEY=VALUE` arguments, each key once: a malformed or repeated one is a usage
-/// error.
+/// error. They become typed once the game is known (`variant`, `options_of_position`).
 pub fn options(raw: &[String]) -> Result<Vec<(String, String)>, CliError> {
     let mut out: Vec<(String, String)> = Vec::new();
     for kv in raw {
@@ -68,22 +63,40 @@ pub fn options(raw: &[String]) -> Result<Vec<(String, String)>, CliError> {
     Ok(out)
 }
 
-/// Checks `options` against the game of position string `text`: an option the game does not
-/// have, or a value it does not take, is a usage error naming the option, not a problem of the
-/// position. (A game name that is not one is the position's own problem, reported with it.)
-pub fn options_of_position(text: &str, options: &[(String, String)]) -> Result<(), CliError> {
+/// The variant `options` make of `game`; an option the game does not have, or a value it does
+/// not take, is a usage error, worded by `message`.
+fn variant(
+    game: GameKind,
+    options: &[(String, String)],
+    message: impl Fn(&str, &str, rules_core::OptionError) -> String,
+) -> Result<Variant, CliError> {
+    let mut variant = Variant::default_for(game);
+    for (k, v) in options {
+        variant
+            .set_option(k, v)
+            .map_err(|e| CliError::Usage(message(k, v, e)))?;
+    }
+    Ok(variant)
+}
+
+/// The options of the command line, typed for the game of position string `text`: an option the
+/// game does not have, or a value it does not take, is a usage error naming the option, not a
+/// problem of the position. `None` when `text` names no game (its own problem, reported with it).
+pub fn options_of_position(
+    text: &str,
+    options: &[(String, String)],
+) -> Result<Option<StatedOptions>, CliError> {
     let Some(game) = text
         .split_whitespace()
         .next()
         .and_then(|g| g.parse::<GameKind>().ok())
     else {
-        return Ok(());
+        return Ok(None);
     };
-    let mut variant = Variant::default_for(game);
-    for (k, v) in options {
-        variant
-            .set_option(k, v)
-            .map_err(|e| CliError::Usage(format!("bad --option {k}={v}: {e}")))?;
-    }
-    Ok(())
+    let variant = variant(game, options, |k, v, e| {
+        format!("bad --option {k}={v}: {e}")
+    })?;
+    let keys: Vec<&str> = options.iter().map(|(k, _)| k.as_str()).collect();
+    let stated = StatedOptions::new(variant, &keys).map_err(|e| CliError::Usage(e.to_string()))?;
+    Ok(Some(stated))
 }

@@ -5,18 +5,18 @@
 
 use crate::atomic;
 use crate::cli::{Cli, CompletionsArgs, ManArgs, VERSION};
-use crate::exit::{CliError, Outcome, io_message};
+use crate::exit::{CliError, Verdict, io_message};
 use clap::CommandFactory;
 use std::io::Write;
 
-pub fn completions(args: &CompletionsArgs) -> Result<Outcome, CliError> {
+pub fn completions(args: &CompletionsArgs) -> Result<Verdict, CliError> {
     let mut buf: Vec<u8> = Vec::new();
     clap_complete::generate(args.shell, &mut Cli::command(), "mancala", &mut buf);
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     out.write_all(&buf)?;
     out.flush()?;
-    Ok(Outcome::Valid)
+    Ok(Verdict::Valid)
 }
 
 /// The manual pages: `mancala.1`, then `mancala-COMMAND.1` for every command, as (file name,
@@ -41,7 +41,7 @@ fn roff(cmd: clap::Command) -> Vec<u8> {
     buf
 }
 
-pub fn man(args: &ManArgs) -> Result<Outcome, CliError> {
+pub fn man(args: &ManArgs) -> Result<Verdict, CliError> {
     let pages = pages();
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
@@ -77,5 +77,5 @@ pub fn man(args: &ManArgs) -> Result<Outcome, CliError> {
         out.write_all(bytes)?;
     }
     out.flush()?;
-    Ok(Outcome::Valid)
+    Ok(Verdict::Valid)
 }

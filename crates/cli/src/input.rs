@@ -1,7 +1,7 @@
 //! Inputs of validate, replay and convert: files or standard input, read one record at a time,
 //! each record parsed and checked on its own.
 
-use crate::cli::From;
+use crate::cli::FromFormat;
 use crate::exit::{CliError, io_message};
 use notation::{
     CheckOptions, Checked, ChunkProblem, Origin, Problem, ProblemKind, Record, RecordReader,
@@ -101,15 +101,15 @@ fn is_json(reader: &mut dyn BufRead) -> io::Result<bool> {
 pub fn each_record(
     name: &str,
     mut reader: Box<dyn BufRead>,
-    from: From,
+    from: FromFormat,
     opts: CheckOptions,
     mut f: impl FnMut(Unit) -> Result<(), CliError>,
 ) -> Result<(), CliError> {
     let file = display(name).to_owned();
     let json = match from {
-        From::Json => true,
-        From::Notation => false,
-        From::Auto => is_json(&mut *reader)
+        FromFormat::Json => true,
+        FromFormat::Notation => false,
+        FromFormat::Auto => is_json(&mut *reader)
             .map_err(|e| CliError::Io(format!("cannot read {file}: {}", io_message(&e))))?,
     };
     if json {
@@ -270,7 +270,7 @@ fn each_json(
                 continue;
             }
         };
-        match serde_json::from_str::<Record>(&line) {
+        match notation::read_json(&line) {
             Err(e) => {
                 let at = line
                     .char_indices()
@@ -283,9 +283,13 @@ fn each_json(
                 ));
                 unit.text = Some(line);
             }
-            Ok(record) => {
-                unit.checked = notation::check_with(&record, None, opts);
-                unit.record = Some(record);
+            Ok(read) => {
+                if read.problems.is_empty() {
+                    unit.checked = notation::check_with(&read.record, None, opts);
+                } else {
+                    unit.checked.problems = read.problems;
+                }
+                unit.record = Some(read.record);
             }
         }
         f(unit)?;

@@ -2,7 +2,7 @@
 #![deny(clippy::print_stderr, clippy::print_stdout)]
 
 use clap::Parser;
-use mancala::exit::{CliError, Outcome};
+use mancala::exit::{CliError, Verdict};
 use mancala::{
     analyse_cmd, annotate_cmd, cli, convert, diag, explain, generate, perft, position_cmd, replay,
     rules_cmd, solve_cmd, style, validate,
@@ -62,7 +62,13 @@ fn main() -> ExitCode {
         cli::Command::Solve(a) => solve_cmd::run(&a),
         cli::Command::Annotate(a) => annotate_cmd::run(&a),
         cli::Command::Validate(a) => validate::run(&a),
-        cli::Command::Replay(a) => replay::run(&a, style),
+        // `replay --svg` draws pictures, `--html` writes the replay page; the replay in text or
+        // JSON otherwise.
+        cli::Command::Replay(a) => match (&a.svg, &a.html) {
+            (Some(dir), _) => mancala::pictures::run(&a, dir),
+            (None, Some(target)) => mancala::html::run(&a, target),
+            (None, None) => replay::run(&a, style),
+        },
         cli::Command::Convert(a) => convert::run(&a),
         cli::Command::Show(a) => position_cmd::show(&a, style),
         cli::Command::Moves(a) => position_cmd::moves(&a),
@@ -73,9 +79,9 @@ fn main() -> ExitCode {
         cli::Command::Man(a) => generate::man(&a),
     };
     match result {
-        Ok(Outcome::Valid) => ExitCode::SUCCESS,
-        Ok(Outcome::Invalid) => ExitCode::from(1),
-        Ok(Outcome::Failed) => ExitCode::from(2),
+        Ok(Verdict::Valid) => ExitCode::SUCCESS,
+        Ok(Verdict::Invalid) => ExitCode::from(1),
+        Ok(Verdict::Failed) => ExitCode::from(2),
         Err(CliError::BrokenPipe) => ExitCode::SUCCESS,
         Err(e) => {
             diag::error(&e);

@@ -1,7 +1,7 @@
 //! `mancala perft`.
 
 use crate::cli::PerftArgs;
-use crate::exit::{CliError, Outcome};
+use crate::exit::{CliError, Verdict};
 use crate::game_args;
 use rules_core::{COUNT_MAX, PerftOptions, Progress};
 use std::io::{IsTerminal, Write};
@@ -49,7 +49,7 @@ fn size_words(bytes: usize) -> String {
     bytes.to_string()
 }
 
-pub fn run(args: &PerftArgs) -> Result<Outcome, CliError> {
+pub fn run(args: &PerftArgs) -> Result<Verdict, CliError> {
     let pos = game_args::position(&args.game)?;
     let threads = args.threads.map_or_else(
         || std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
@@ -107,5 +107,5 @@ pub fn run(args: &PerftArgs) -> Result<Outcome, CliError> {
         writeln!(out, "{total}")?;
     }
     out.flush()?;
-    Ok(Outcome::Valid)
+    Ok(Verdict::Valid)
 }

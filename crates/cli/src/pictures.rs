@@ -9,8 +9,8 @@
 //! is refused before anything is written, unless `--replace` removes them first. If writing
 //! fails part way, the error names the pictures written before it.
 
-use crate::cli::{Format, From, ReplayArgs};
-use crate::exit::{CliError, Outcome, io_message};
+use crate::cli::{Format, FromFormat, ReplayArgs};
+use crate::exit::{CliError, Verdict, io_message};
 use crate::input::{self, Unit};
 use crate::replay::{decision_text, set_up_notes, steps_text};
 use crate::{svg, validate};
@@ -23,7 +23,7 @@ use std::path::{Path, PathBuf};
 /// The comments of a record by the point they follow: key (ply, round) is after ply `ply` (0:
 /// before the first), and after the marker of round `round` when it is not 0 (spec/notation.md
 /// §6.1: a comment speaks of the point reached).
-fn comments(r: &notation::Record) -> BTreeMap<(u32, u32), Vec<String>> {
+pub(crate) fn comments(r: &notation::Record) -> BTreeMap<(u32, u32), Vec<String>> {
     let mut out: BTreeMap<(u32, u32), Vec<String>> = BTreeMap::new();
     let (mut ply, mut round) = (0, 0);
     for item in &r.movetext {
@@ -80,8 +80,7 @@ pub fn each_picture(
     let Some(r) = &u.record else {
         return Ok(());
     };
-    let game =
-        notation::check::variant_of(r).map_or_else(|_| r.game.to_string(), |v| v.to_string());
+    let game = r.variant.to_string();
     let all = comments(r);
     let mut head: Vec<String> = Vec::new();
     if let Some(src) = &r.source {
@@ -277,7 +276,7 @@ fn write_failure(path: &Path, e: &std::io::Error, written: &[PathBuf]) -> CliErr
 }
 
 /// `replay --svg DIR`: the pictures of every record; stdout lists each as it is written.
-pub fn run(args: &ReplayArgs, dir: &Path) -> Result<Outcome, CliError> {
+pub fn run(args: &ReplayArgs, dir: &Path) -> Result<Verdict, CliError> {
     let name = args.file.clone().unwrap_or_else(|| "-".to_owned());
     let stem = stem_of(&name);
     let reader = input::open(&name).map_err(CliError::Io)?;
@@ -290,7 +289,7 @@ pub fn run(args: &ReplayArgs, dir: &Path) -> Result<Outcome, CliError> {
         lenient: args.lenient,
         ..input::REPLAY
     };
-    input::each_record(&name, reader, From::Notation, opts, |u| {
+    input::each_record(&name, reader, FromFormat::Notation, opts, |u| {
         each_picture(&u, &stem, |file, svg| {
             let path = dir.join(file);
             crate::atomic::write(&path, svg.as_bytes())
@@ -310,9 +309,9 @@ pub fn run(args: &ReplayArgs, dir: &Path) -> Result<Outcome, CliError> {
     })?;
     out.flush()?;
     Ok(if invalid > 0 {
-        Outcome::Invalid
+        Verdict::Invalid
     } else {
-        Outcome::Valid
+        Verdict::Valid
     })
 }
 

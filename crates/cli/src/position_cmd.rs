@@ -6,24 +6,23 @@
 
 use crate::board;
 use crate::cli::{Format, MovesArgs, PlayArgs, PositionOptions, ShowArgs, ShowFormat};
-use crate::exit::{CliError, Outcome};
+use crate::exit::{CliError, Verdict};
 use crate::style::{Paint, Style};
 use crate::svg;
 use notation::write_position;
-use rules_core::{Position, RightKind};
+use rules_core::{Position, StatedOptions};
 use serde_json::json;
 use std::io::Write;
 
-/// The `KEY=VALUE` options of the command line for position string `text`: each once, each an
-/// option of its game (else a usage error, `game_args::options_of_position`).
-pub fn options(o: &PositionOptions, text: &str) -> Result<Vec<(String, String)>, CliError> {
+/// The `KEY=VALUE` options of the command line for position string `text`, typed for its game:
+/// each once, each an option of its game (else a usage error, `game_args::options_of_position`).
+pub fn options(o: &PositionOptions, text: &str) -> Result<Option<StatedOptions>, CliError> {
     let options = crate::game_args::options(&o.options)?;
-    crate::game_args::options_of_position(text, &options)?;
-    Ok(options)
+    crate::game_args::options_of_position(text, &options)
 }
 
 /// Reads and checks a position string; `Err` holds the message for stderr (invalid input).
-pub fn parse(text: &str, options: &[(String, String)]) -> Result<Position, String> {
+pub fn parse(text: &str, options: Option<&StatedOptions>) -> Result<Position, String> {
     let setup = notation::parse_position(text, options)
         .map_err(|e| format!("bad position at column {}: {e}", e.offset + 1))?;
     Position::from_setup(&setup)
@@ -48,7 +47,7 @@ pub fn report_position(message: &str) {
 /// Parses the position of a command, or reports it and says the input is invalid.
 fn position_or_report(text: &str, o: &PositionOptions) -> Result<Option<Position>, CliError> {
     let opts = options(o, text)?;
-    match parse(text, &opts) {
+    match parse(text, opts.as_ref()) {
         Ok(p) => Ok(Some(p)),
         Err(m) => {
             report_position(&m);
@@ -68,24 +67,9 @@ pub fn status_line(pos: &Position) -> String {
     }
 }
 
-/// The pending Redu right, in words.
-pub fn right_line(pos: &Position) -> Option<String> {
-    let s = pos.to_setup();
-    let r = s.right?;
-    let (kind, rules) = match r.kind {
-        RightKind::O1 => ("O1", "R5, R20, R22"),
-        RightKind::O2 => ("O2", "R8, R20, R23"),
-        RightKind::O3 => ("O3", "R17, R20, R23"),
-    };
-    Some(format!(
-        "right {kind}: {} may take the seed in {} at the start of this turn ({rules})",
-        s.to_move, r.hole
-    ))
-}
-
-pub fn show(args: &ShowArgs, style: Style) -> Result<Outcome, CliError> {
+pub fn show(args: &ShowArgs, style: Style) -> Result<Verdict, CliError> {
     let Some(pos) = position_or_report(&args.position, &args.options)? else {
-        return Ok(Outcome::Invalid);
+        return Ok(Verdict::Invalid);
     };
     let s = pos.to_setup();
     let stdout = std::io::stdout();
@@ -107,20 +91,20 @@ pub fn show(args: &ShowArgs, style: Style) -> Result<Outcome, CliError> {
             "{}",
             style.paint(Paint::Heading, &format!("{}, round {}", s.variant, s.round))
         )?;
-        write!(out, "{}", board::draw_styled(&pos, "  ", style))?;
-        if let Some(r) = right_line(&pos) {
+        write!(out, "{}", board::draw(&pos, "  ", style))?;
+        if let Some(r) = rules_core::prose::right_line(&pos) {
             writeln!(out, "  {}", style.rules(&r))?;
         }
         writeln!(out, "  {}", style.rules(&status_line(&pos)))?;
         writeln!(out, "  {}", style.paint(Paint::Dim, &write_position(&s)))?;
     }
     out.flush()?;
-    Ok(Outcome::Valid)
+    Ok(Verdict::Valid)
 }
 
-pub fn moves(args: &MovesArgs) -> Result<Outcome, CliError> {
+pub fn moves(args: &MovesArgs) -> Result<Verdict, CliError> {
     let Some(pos) = position_or_report(&args.position, &args.options)? else {
-        return Ok(Outcome::Invalid);
+        return Ok(Verdict::Invalid);
     };
     if let Some(r) = pos.round_result() {
         crate::diag::note(format_args!(
@@ -144,7 +128,7 @@ pub fn moves(args: &MovesArgs) -> Result<Outcome, CliError> {
         }
     }
     out.flush()?;
-    Ok(Outcome::Valid)
+    Ok(Verdict::Valid)
 }
 
 fn ply_json(
@@ -173,19 +157,19 @@ fn ply_json(
     json!({"type": if number.is_some() { "ply" } else { "move" }, "data": data})
 }
 
-pub fn play(args: &PlayArgs) -> Result<Outcome, CliError> {
+pub fn play(args: &PlayArgs) -> Result<Verdict, CliError> {
     let Some(mut pos) = position_or_report(&args.position, &args.options)? else {
-        return Ok(Outcome::Invalid);
+        return Ok(Verdict::Invalid);
     };
     let kind = pos.variant().kind();
     let mut lines: Vec<String> = Vec::new();
     for (k, token) in args.moves.iter().enumerate() {
         let n = k + 1;
-        let mv = match notation::parse_move(kind, token) {
+        let mv = match rules_core::Move::parse(kind, token) {
             Ok(m) => m,
             Err(e) => {
                 crate::diag::error(format_args!("ply {n}: {}", e.message));
-                return Ok(Outcome::Invalid);
+                return Ok(Verdict::Invalid);
             }
         };
         let played = match pos.play(&mv) {
@@ -200,7 +184,7 @@ pub fn play(args: &PlayArgs) -> Result<Outcome, CliError> {
                 if let Some(see) = notation::see(Some(e.rule)) {
                     crate::diag::see(&see);
                 }
-                return Ok(Outcome::Invalid);
+                return Ok(Verdict::Invalid);
             }
         };
         if args.format == Format::Json {
@@ -228,5 +212,5 @@ pub fn play(args: &PlayArgs) -> Result<Outcome, CliError> {
         }
     }
     out.flush()?;
-    Ok(Outcome::Valid)
+    Ok(Verdict::Valid)
 }

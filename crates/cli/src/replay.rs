@@ -1,8 +1,8 @@
 //! `mancala replay`.
 
 use crate::board;
-use crate::cli::{Format, From, ReplayArgs};
-use crate::exit::{CliError, Outcome};
+use crate::cli::{Format, FromFormat, ReplayArgs};
+use crate::exit::{CliError, Verdict};
 use crate::input::{self, Unit};
 use crate::style::{Paint, Style};
 use crate::validate;
@@ -30,10 +30,7 @@ pub(crate) fn decision_text(d: &Decision) -> String {
 /// How the round finished at `before` sets up the next one, rule by rule, where the game says
 /// (Uugg: U19, U20, U23).
 pub(crate) fn set_up_notes(before: Option<&Position>) -> Vec<(&'static str, String)> {
-    match before {
-        Some(Position::Uugg(u)) => u.next_round_notes(),
-        _ => Vec::new(),
-    }
+    before.map(Position::next_round_notes).unwrap_or_default()
 }
 
 fn pair(v: [u32; 2]) -> String {
@@ -55,8 +52,7 @@ pub fn text(u: &Unit, out: &mut impl Write, style: Style) -> Result<(), CliError
         )?;
         return Ok(());
     };
-    let game =
-        notation::check::variant_of(r).map_or_else(|_| r.game.to_string(), |v| v.to_string());
+    let game = r.variant.to_string();
     writeln!(
         out,
         "record {} of {} (line {}): {game}, opener of round 1: {}",
@@ -86,7 +82,7 @@ pub fn text(u: &Unit, out: &mut impl Write, style: Style) -> Result<(), CliError
                     )
                 )?;
                 writeln!(out, "  {}", write_position(&s))?;
-                write!(out, "{}", board::draw_styled(position, "  ", style))?;
+                write!(out, "{}", board::draw(position, "  ", style))?;
             }
             Step::Ply {
                 number,
@@ -111,7 +107,7 @@ pub fn text(u: &Unit, out: &mut impl Write, style: Style) -> Result<(), CliError
                 if c != [0, 0] {
                     writeln!(out, "  captured in this ply: {}", pair(c))?;
                 }
-                write!(out, "{}", board::draw_styled(after, "  ", style))?;
+                write!(out, "{}", board::draw(after, "  ", style))?;
                 let s = after.to_setup();
                 if after.round_result().is_none() {
                     writeln!(out, "  {} to move", s.to_move)?;
@@ -150,7 +146,7 @@ pub fn text(u: &Unit, out: &mut impl Write, style: Style) -> Result<(), CliError
                 }
                 before = Some(position);
                 writeln!(out, "  {}", write_position(&s))?;
-                write!(out, "{}", board::draw_styled(position, "  ", style))?;
+                write!(out, "{}", board::draw(position, "  ", style))?;
             }
             Step::MatchOver { result } => {
                 writeln!(
@@ -194,7 +190,8 @@ pub fn text(u: &Unit, out: &mut impl Write, style: Style) -> Result<(), CliError
     Ok(())
 }
 
-fn json_lines(u: &Unit, lenient: bool, out: &mut impl Write) -> Result<(), CliError> {
+/// The JSON lines of one record (`replay --format json`): also the data of `replay --html`.
+pub fn json_lines(u: &Unit, lenient: bool, out: &mut impl Write) -> Result<(), CliError> {
     let rec = u.index;
     if let Some(r) = &u.record {
         writeln!(
@@ -202,7 +199,7 @@ fn json_lines(u: &Unit, lenient: bool, out: &mut impl Write) -> Result<(), CliEr
             "{}",
             json!({"type": "start", "data": {
                 "file": u.file, "record": rec, "line": u.first_line,
-                "game": r.game, "options": r.options, "opener": r.opener,
+                "game": r.game(), "options": r.options, "opener": r.opener,
                 "tags": r.tag_pairs(),
             }})
         )?;
@@ -270,19 +267,12 @@ fn json_lines(u: &Unit, lenient: bool, out: &mut impl Write) -> Result<(), CliEr
 }
 
 /// The steps of a ply in words, indented by two spaces: a Redu ply seed by seed, column by column
-/// (`redu_trace`), the other games lap by lap (`board`).
+/// (`rules_core::prose::steps`), the other games lap by lap.
 pub fn steps_text(after: &Position, trace: &rules_core::Trace) -> String {
-    if after.variant().kind() == rules_core::GameKind::Redu {
-        crate::redu_trace::trace_lines(trace, "  ")
-    } else {
-        board::trace_lines(trace, "  ")
-    }
+    rules_core::prose::steps(after.variant().kind(), trace, "  ")
 }
 
-pub fn run(args: &ReplayArgs, style: Style) -> Result<Outcome, CliError> {
-    if let Some(dir) = &args.svg {
-        return crate::pictures::run(args, dir);
-    }
+pub fn run(args: &ReplayArgs, style: Style) -> Result<Verdict, CliError> {
     let name = args.file.clone().unwrap_or_else(|| "-".to_owned());
     let reader = input::open(&name).map_err(CliError::Io)?;
     let stdout = std::io::stdout();
@@ -293,7 +283,7 @@ pub fn run(args: &ReplayArgs, style: Style) -> Result<Outcome, CliError> {
         lenient: args.lenient,
         ..input::REPLAY
     };
-    input::each_record(&name, reader, From::Notation, opts, |u| {
+    input::each_record(&name, reader, FromFormat::Notation, opts, |u| {
         match args.format {
             Format::Text => {
                 if !first {
@@ -311,8 +301,8 @@ pub fn run(args: &ReplayArgs, style: Style) -> Result<Outcome, CliError> {
     })?;
     out.flush()?;
     Ok(if invalid > 0 {
-        Outcome::Invalid
+        Verdict::Invalid
     } else {
-        Outcome::Valid
+        Verdict::Valid
     })
 }

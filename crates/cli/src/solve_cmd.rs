@@ -2,7 +2,7 @@
 //! analysis, and the database file (spec/analysis.md §3, §4).
 
 use crate::cli::{Format, SolveArgs};
-use crate::exit::{CliError, Outcome as Exit, io_message};
+use crate::exit::{CliError, Verdict as Exit, io_message};
 use analysis::search::Oracle;
 use analysis::solve::{Stats, solve};
 use analysis::value::Outcome;
@@ -37,8 +37,8 @@ fn roots(args: &SolveArgs) -> Result<Option<Vec<Position>>, CliError> {
     }
     let mut out = Vec::new();
     for text in &args.position {
-        crate::game_args::options_of_position(text, &options)?;
-        match crate::position_cmd::parse(text, &options) {
+        let stated = crate::game_args::options_of_position(text, &options)?;
+        match crate::position_cmd::parse(text, stated.as_ref()) {
             Ok(p) => out.push(p),
             Err(m) => {
                 crate::position_cmd::report_position(&m);

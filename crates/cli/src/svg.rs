@@ -29,20 +29,20 @@ pub struct Diagram<'a> {
     pub heading: String,
     /// Lines of text under the steps of the ply: source, comments. Each is wrapped.
     pub caption: Vec<String>,
-    /// The steps of the ply in words (one per line), from `board::trace_lines`.
+    /// The steps of the ply in words (one per line), from `rules_core::prose::steps`.
     pub steps: Vec<String>,
 }
 
-const R: f64 = 24.0;
-const PITCH_X: f64 = 72.0;
-const PITCH_Y: f64 = 88.0;
-const LEFT: f64 = 56.0;
-const MIN_WIDTH: f64 = 640.0;
+pub(crate) const R: f64 = 24.0;
+pub(crate) const PITCH_X: f64 = 72.0;
+pub(crate) const PITCH_Y: f64 = 88.0;
+pub(crate) const LEFT: f64 = 56.0;
+pub(crate) const MIN_WIDTH: f64 = 640.0;
 const FONT: f64 = 13.0;
 /// Above this many seeds sown in a ply, seeds are counted per hole instead of numbered.
-const NUMBERED_DROPS: usize = 60;
+pub(crate) const NUMBERED_DROPS: usize = 60;
 /// At most this many laps get arrows.
-const DRAWN_LAPS: usize = 12;
+pub(crate) const DRAWN_LAPS: usize = 12;
 
 const A_INK: &str = "#1f5fa8";
 const B_INK: &str = "#a35a00";
@@ -212,7 +212,7 @@ fn around((x, y): (f64, f64), r: f64, angle: f64) -> (f64, f64) {
 }
 
 /// The angles of the numbered seeds round a hole: the lower half first, then the sides.
-const DROP_ANGLES: [f64; 12] = [
+pub(crate) const DROP_ANGLES: [f64; 12] = [
     135.0, 45.0, 90.0, 160.0, 20.0, 112.0, 68.0, 180.0, 0.0, 200.0, 340.0, 225.0,
 ];
 
@@ -237,38 +237,44 @@ fn text_line(out: &mut String, x: f64, y: f64, size: f64, attrs: &str, text: &st
     );
 }
 
-/// The SVG picture of a diagram.
-#[allow(clippy::too_many_lines)]
-pub fn render(d: &Diagram<'_>) -> String {
-    let pos = d.position;
-    let s = pos.to_setup();
-    let g = s.geometry();
-    let mut body = String::new();
-    let heading_lines = wrap(&d.heading, 84);
-    let mut y = 26.0;
-    for (k, l) in heading_lines.iter().enumerate() {
-        text_line(
-            &mut body,
-            16.0,
-            y,
-            if k == 0 { 16.0 } else { 14.0 },
-            r##" font-weight="bold" fill="#222222""##,
-            l,
-        );
-        y += 20.0;
+/// The picture under way: the position's setup, the board's layout, the SVG body and the legend
+/// of what the marks mean.
+struct Canvas<'a> {
+    s: rules_core::Setup,
+    g: rules_core::Geometry,
+    lay: Layout,
+    body: String,
+    /// The legend of the marks shown: a key (each once) and its text.
+    legend: Vec<(String, String)>,
+    /// Seeds captured in the ply, by player.
+    captured: [u32; 2],
+    /// Whether the round is over.
+    over: bool,
+    d: &'a Diagram<'a>,
+}
+
+impl Canvas<'_> {
+    /// Adds a legend line, once per key.
+    fn note(&mut self, key: &str, text: String) {
+        if !self.legend.iter().any(|(k, _)| k == key) {
+            self.legend.push((key.to_owned(), text));
+        }
     }
-    // The store line of A above the board.
-    let captured = d.trace.map_or([0, 0], Trace::captured);
-    let over = pos.round_result().is_some();
-    let store_text = |p: Player| {
+
+    fn store_text(&self, p: Player) -> String {
         let k = p.index();
-        let mut t = format!("store {}", s.stores[k]);
-        if s.reserves[k] > 0 {
-            let _ = write!(t, ", reserve {}", s.reserves[k]);
+        let mut t = format!("store {}", self.s.stores[k]);
+        if self.s.reserves[k] > 0 {
+            let _ = write!(t, ", reserve {}", self.s.reserves[k]);
         }
         t
-    };
-    let store_line = |out: &mut String, p: Player, y: f64, width: f64| {
+    }
+
+    /// The store line of `p` at `y`: the store, what the ply captured, who is to move.
+    fn store_line(&mut self, p: Player, y: f64) {
+        let width = self.lay.width;
+        let store = self.store_text(p);
+        let out = &mut self.body;
         text_line(
             out,
             16.0,
@@ -277,19 +283,19 @@ pub fn render(d: &Diagram<'_>) -> String {
             &format!(r#" font-weight="bold" fill="{}""#, ink(p)),
             &format!("{p}"),
         );
-        text_line(out, 36.0, y, FONT, r##" fill="#222222""##, &store_text(p));
+        text_line(out, 36.0, y, FONT, r##" fill="#222222""##, &store);
         let k = p.index();
-        if captured[k] > 0 {
+        if self.captured[k] > 0 {
             text_line(
                 out,
-                36.0 + 7.6 * store_text(p).chars().count() as f64 + 8.0,
+                36.0 + 7.6 * store.chars().count() as f64 + 8.0,
                 y,
                 FONT,
                 &format!(r#" font-weight="bold" fill="{CAPTURE}""#),
-                &format!("+{} captured in this ply", captured[k]),
+                &format!("+{} captured in this ply", self.captured[k]),
             );
         }
-        if !over && s.to_move == p {
+        if !self.over && self.s.to_move == p {
             let x = width - 120.0;
             let _ = writeln!(
                 out,
@@ -307,73 +313,62 @@ pub fn render(d: &Diagram<'_>) -> String {
                 &format!("{p} to move"),
             );
         }
-    };
-    let lay_top = y + 22.0;
-    let lay = layout(g, lay_top);
-    let w = lay.width;
-    store_line(&mut body, Player::A, y + 8.0, w);
-    if over {
-        text_line(
-            &mut body,
-            w - 120.0,
-            y + 8.0,
-            FONT,
-            r##" font-weight="bold" fill="#444444""##,
-            "round over",
-        );
     }
-    // The board.
-    let rows = lay.rows.len();
-    let bottom = lay.top + PITCH_Y * rows as f64 + 20.0;
-    let _ = writeln!(
-        body,
-        r##"<rect x="{:.1}" y="{:.1}" width="{:.1}" height="{:.1}" rx="18" fill="#f6f1e7" stroke="#b8a98a" stroke-width="2"/>"##,
-        LEFT - 10.0,
-        lay.top - 4.0,
-        PITCH_X * lay.rows[0].len() as f64 + 20.0,
-        bottom - lay.top
-    );
-    for (r, row) in lay.rows.iter().enumerate() {
-        let label = if r == 0 {
-            Some(Player::A)
-        } else if r == rows - 1 {
-            Some(Player::B)
-        } else {
-            None
-        };
-        if let Some(p) = label {
-            let cy = lay.centre[row[0]].1;
-            text_line(
-                &mut body,
-                20.0,
-                cy + 6.0,
-                18.0,
-                &format!(r#" font-weight="bold" fill="{}""#, ink(p)),
-                &p.to_string(),
-            );
-        }
-    }
-    // Holes: tint by owner, count, name, marks.
-    let mut legend: Vec<(String, String)> = Vec::new();
-    let mut note = |key: &str, text: String| {
-        if !legend.iter().any(|(k, _)| k == key) {
-            legend.push((key.to_owned(), text));
-        }
-    };
-    for i in 0..g.len() {
-        let (cx, cy) = lay.centre[i];
-        let owner = s.owner(i);
-        let mark = s.mark(i);
-        let blocked = mark.is_some_and(|m| m.kind == MarkKind::Blocked);
-        let fill = if blocked { "#d6d6d6" } else { tint(owner) };
+
+    /// The board's frame and the row labels; returns the bottom of the frame.
+    fn frame(&mut self) -> f64 {
+        let lay = &self.lay;
+        let rows = lay.rows.len();
+        let bottom = lay.top + PITCH_Y * rows as f64 + 20.0;
         let _ = writeln!(
-            body,
+            self.body,
+            r##"<rect x="{:.1}" y="{:.1}" width="{:.1}" height="{:.1}" rx="18" fill="#f6f1e7" stroke="#b8a98a" stroke-width="2"/>"##,
+            LEFT - 10.0,
+            lay.top - 4.0,
+            PITCH_X * lay.rows[0].len() as f64 + 20.0,
+            bottom - lay.top
+        );
+        for (r, row) in lay.rows.iter().enumerate() {
+            let label = if r == 0 {
+                Some(Player::A)
+            } else if r == rows - 1 {
+                Some(Player::B)
+            } else {
+                None
+            };
+            if let Some(p) = label {
+                let cy = lay.centre[row[0]].1;
+                text_line(
+                    &mut self.body,
+                    20.0,
+                    cy + 6.0,
+                    18.0,
+                    &format!(r#" font-weight="bold" fill="{}""#, ink(p)),
+                    &p.to_string(),
+                );
+            }
+        }
+        bottom
+    }
+
+    /// Hole `i`: tint by owner (grey and crossed when blocked), count, name, mark.
+    fn hole(&mut self, i: usize) {
+        let (cx, cy) = self.lay.centre[i];
+        let mark = self.s.mark(i);
+        let blocked = mark.is_some_and(|m| m.kind == MarkKind::Blocked);
+        let fill = if blocked {
+            "#d6d6d6"
+        } else {
+            tint(self.s.owner(i))
+        };
+        let _ = writeln!(
+            self.body,
             r##"<circle cx="{cx:.1}" cy="{cy:.1}" r="{R:.1}" fill="{fill}" stroke="#8a7d66" stroke-width="1.5"/>"##
         );
         if blocked {
             let k = R * 0.62;
             let _ = writeln!(
-                body,
+                self.body,
                 r##"<path d="M {:.1} {:.1} L {:.1} {:.1} M {:.1} {:.1} L {:.1} {:.1}" stroke="#8c8c8c" stroke-width="2"/>"##,
                 cx - k,
                 cy - k,
@@ -384,123 +379,132 @@ pub fn render(d: &Diagram<'_>) -> String {
                 cx + k,
                 cy - k
             );
-            note(
+            self.note(
                 "blocked",
                 "grey hole with a cross: blocked for the round, left unfilled at the set-up (B3, B16)"
                     .to_owned(),
             );
         }
         let _ = writeln!(
-            body,
+            self.body,
             r##"<text x="{cx:.1}" y="{:.1}" font-size="18" font-weight="bold" text-anchor="middle" fill="#222222">{}</text>"##,
             cy + 6.5,
-            s.seeds[i]
+            self.s.seeds[i]
         );
         // Hole names above the top row, below the others (as the text diagrams have them).
-        let name_y = if lay.rows[0].contains(&i) {
+        let name_y = if self.lay.rows[0].contains(&i) {
             cy - R - 13.0
         } else {
             cy + R + 21.0
         };
         let _ = writeln!(
-            body,
+            self.body,
             r##"<text x="{cx:.1}" y="{name_y:.1}" font-size="11" text-anchor="middle" fill="#555555">{}</text>"##,
-            g.hole(i)
+            self.g.hole(i)
         );
         if let Some(m) = mark {
-            let c = ink(m.owner);
-            let letter = m.owner.letter().to_ascii_lowercase().to_string();
-            match m.kind {
-                MarkKind::Chosen => {
-                    let _ = writeln!(
-                        body,
-                        r#"<circle cx="{cx:.1}" cy="{cy:.1}" r="{:.1}" fill="none" stroke="{c}" stroke-width="3"/>"#,
-                        R + 4.0
-                    );
-                    badge(&mut body, around((cx, cy), R, -45.0), 8.0, c, "*", 12.0);
-                    note(
-                        "chosen",
-                        "ring with *: chosen, a move started from it this round; only chosen holes are captured (B2, B9)"
-                            .to_owned(),
-                    );
-                }
-                MarkKind::Blocked => {}
-                MarkKind::Claim => {
-                    let _ = writeln!(
-                        body,
-                        r#"<circle cx="{cx:.1}" cy="{cy:.1}" r="{:.1}" fill="none" stroke="{c}" stroke-width="3" stroke-dasharray="6 3"/>"#,
-                        R + 4.0
-                    );
-                    badge(&mut body, around((cx, cy), R, -45.0), 8.0, c, &letter, 11.0);
-                    note(
-                        &format!("claim-{letter}"),
-                        format!(
-                            "dashed ring with {letter}: claimed by {}; its seeds count for {} (S2, S8, S16)",
-                            m.owner, m.owner
-                        ),
-                    );
-                }
-                MarkKind::Uugg => {
-                    for (rr, sw) in [(R + 3.0, 2.0), (R + 7.0, 2.0)] {
-                        let _ = writeln!(
-                            body,
-                            r#"<circle cx="{cx:.1}" cy="{cy:.1}" r="{rr:.1}" fill="none" stroke="{c}" stroke-width="{sw:.1}"/>"#
-                        );
-                    }
-                    badge(&mut body, around((cx, cy), R, -45.0), 8.0, c, &letter, 11.0);
-                    note(
-                        &format!("uugg-{letter}"),
-                        format!(
-                            "double ring with {letter}: an uugg of {}, never sown from; its seeds count for {} (U3, U8, U18)",
-                            m.owner, m.owner
-                        ),
-                    );
-                }
-            }
+            self.mark((cx, cy), m);
         }
     }
-    // Boundaries between neighbours of a row owned by different players.
-    for row in &lay.rows {
-        for pair in row.windows(2) {
-            if s.owner(pair[0]) != s.owner(pair[1]) {
-                let (x0, y0) = lay.centre[pair[0]];
-                let (x1, _) = lay.centre[pair[1]];
-                let x = (x0 + x1) / 2.0;
+
+    /// A mark with its owner: a ring and a badge, and its legend line.
+    fn mark(&mut self, (cx, cy): (f64, f64), m: rules_core::Mark) {
+        let c = ink(m.owner);
+        let letter = m.owner.letter().to_ascii_lowercase().to_string();
+        let body = &mut self.body;
+        match m.kind {
+            MarkKind::Chosen => {
                 let _ = writeln!(
                     body,
-                    r##"<line x1="{x:.1}" y1="{:.1}" x2="{x:.1}" y2="{:.1}" stroke="#333333" stroke-width="3"/>"##,
-                    y0 - R - 8.0,
-                    y0 + R + 8.0
+                    r#"<circle cx="{cx:.1}" cy="{cy:.1}" r="{:.1}" fill="none" stroke="{c}" stroke-width="3"/>"#,
+                    R + 4.0
+                );
+                badge(body, around((cx, cy), R, -45.0), 8.0, c, "*", 12.0);
+                self.note(
+                    "chosen",
+                    "ring with *: chosen, a move started from it this round; only chosen holes are captured (B2, B9)"
+                        .to_owned(),
+                );
+            }
+            MarkKind::Blocked => {}
+            MarkKind::Claim => {
+                let _ = writeln!(
+                    body,
+                    r#"<circle cx="{cx:.1}" cy="{cy:.1}" r="{:.1}" fill="none" stroke="{c}" stroke-width="3" stroke-dasharray="6 3"/>"#,
+                    R + 4.0
+                );
+                badge(body, around((cx, cy), R, -45.0), 8.0, c, &letter, 11.0);
+                self.note(
+                    &format!("claim-{letter}"),
+                    format!(
+                        "dashed ring with {letter}: claimed by {}; its seeds count for {} (S2, S8, S16)",
+                        m.owner, m.owner
+                    ),
+                );
+            }
+            MarkKind::Uugg => {
+                for (rr, sw) in [(R + 3.0, 2.0), (R + 7.0, 2.0)] {
+                    let _ = writeln!(
+                        body,
+                        r#"<circle cx="{cx:.1}" cy="{cy:.1}" r="{rr:.1}" fill="none" stroke="{c}" stroke-width="{sw:.1}"/>"#
+                    );
+                }
+                badge(body, around((cx, cy), R, -45.0), 8.0, c, &letter, 11.0);
+                self.note(
+                    &format!("uugg-{letter}"),
+                    format!(
+                        "double ring with {letter}: an uugg of {}, never sown from; its seeds count for {} (U3, U8, U18)",
+                        m.owner, m.owner
+                    ),
                 );
             }
         }
     }
-    if g.is_three_rows() || s.owners.is_some() {
-        note(
-            "owners",
-            format!(
+
+    /// Bars between neighbours of a row owned by different players, and the legend of the tint
+    /// where ownership is not the rows.
+    fn territories(&mut self) {
+        let (s, g, lay) = (&self.s, self.g, &self.lay);
+        for row in &lay.rows {
+            for pair in row.windows(2) {
+                if s.owner(pair[0]) != s.owner(pair[1]) {
+                    let (x0, y0) = lay.centre[pair[0]];
+                    let (x1, _) = lay.centre[pair[1]];
+                    let x = (x0 + x1) / 2.0;
+                    let _ = writeln!(
+                        self.body,
+                        r##"<line x1="{x:.1}" y1="{:.1}" x2="{x:.1}" y2="{:.1}" stroke="#333333" stroke-width="3"/>"##,
+                        y0 - R - 8.0,
+                        y0 + R + 8.0
+                    );
+                }
+            }
+        }
+        if g.is_three_rows() || s.owners.is_some() {
+            let count = |p: Player| (0..g.len()).filter(|&i| s.owner(i) == p).count();
+            let text = format!(
                 "tint: the owner of each hole, A blue, B amber; a bar separates the territories (A {} holes, B {} holes)",
-                (0..g.len()).filter(|&i| s.owner(i) == Player::A).count(),
-                (0..g.len()).filter(|&i| s.owner(i) == Player::B).count()
-            ),
-        );
+                count(Player::A),
+                count(Player::B)
+            );
+            self.note("owners", text);
+        }
     }
-    // A pending Redu right.
-    if let Some(right) = s.right
-        && let Some(i) = g.index(right.hole)
-    {
-        let holder = s.to_move;
-        let kind = match right.kind {
-            RightKind::O1 => "O1",
-            RightKind::O2 => "O2",
-            RightKind::O3 => "O3",
+
+    /// A pending Redu right: a badge on its hole, and its legend line (R19-R23).
+    fn right(&mut self) {
+        let Some(right) = self.s.right else { return };
+        let Some(i) = self.g.index(right.hole) else {
+            return;
         };
+        let holder = self.s.to_move;
+        let kind = right.kind.to_string();
         badge(
-            &mut body,
-            around(lay.centre[i], R + 2.0, -135.0),
+            &mut self.body,
+            around(self.lay.centre[i], R + 2.0, -135.0),
             10.0,
             ink(holder),
-            kind,
+            &kind,
             10.0,
         );
         let why = match right.kind {
@@ -508,7 +512,7 @@ pub fn render(d: &Diagram<'_>) -> String {
             RightKind::O2 => "R8, R20, R23",
             RightKind::O3 => "R17, R20, R23",
         };
-        note(
+        self.note(
             "right",
             format!(
                 "{kind} on {}: {holder} may take one seed there at the start of this turn ({why})",
@@ -516,90 +520,37 @@ pub fn render(d: &Diagram<'_>) -> String {
             ),
         );
     }
-    // The ply: lifted holes, arrows, numbered seeds, captures.
-    if let Some(trace) = d.trace {
-        let laps = laps(g, trace);
-        let total: usize = laps.iter().map(|l| l.drops.len()).sum();
-        let numbered = total <= NUMBERED_DROPS;
-        let mut defs = String::new();
-        for (k, lap) in laps.iter().enumerate().take(DRAWN_LAPS) {
-            let c = lap_ink(k);
-            let _ = writeln!(
-                defs,
-                r#"<marker id="arrow{k}" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="5" markerHeight="5" orient="auto"><path d="M 0 0 L 10 5 L 0 10 z" fill="{c}"/></marker>"#
-            );
-            // The origin: a dashed ring in the lap's colour.
-            let (ox, oy) = lay.centre[lap.origin];
-            let _ = writeln!(
-                body,
-                r#"<circle cx="{ox:.1}" cy="{oy:.1}" r="{:.1}" fill="none" stroke="{c}" stroke-width="2.5" stroke-dasharray="3 3"/>"#,
-                R - 4.0
-            );
-            for &gi in &lap.gathered {
-                badge(
-                    &mut body,
-                    around(lay.centre[gi], R, -135.0),
-                    8.0,
-                    c,
-                    "-1",
-                    9.0,
-                );
-            }
-            // Arrows: from each hole to the next, between the holes, shifted by lap.
-            let shift = (k % 3) as f64 * 5.0 - 5.0;
-            let mut prev = lap.origin;
-            for &next in &lap.drops {
-                if next != prev {
-                    let (x0, y0) = lay.centre[prev];
-                    let (x1, y1) = lay.centre[next];
-                    let (dx, dy) = (x1 - x0, y1 - y0);
-                    if dy.abs() < 1.0 && dx.abs() > PITCH_X * 1.5 {
-                        // A step along a row over other holes (Redu's skipped start column, a
-                        // wrap): an arc outside the board's middle, from the top (or bottom) of
-                        // one hole to the other's.
-                        let up = if lay.rows[0].contains(&prev) {
-                            -1.0
-                        } else {
-                            1.0
-                        };
-                        let lift = up * (R + 58.0 + (k % 3) as f64 * 6.0);
-                        let _ = writeln!(
-                            body,
-                            r#"<path d="M {:.1} {:.1} Q {:.1} {:.1} {:.1} {:.1}" fill="none" stroke="{c}" stroke-width="2.5" stroke-opacity="0.85" marker-end="url(#arrow{k})"/>"#,
-                            x0 + dx.signum() * 8.0,
-                            y0 + up * (R + 1.0),
-                            (x0 + x1) / 2.0,
-                            y0 + lift,
-                            x1 - dx.signum() * 8.0,
-                            y1 + up * (R + 3.0)
-                        );
-                        prev = next;
-                        continue;
-                    }
-                    let len = dx.hypot(dy);
-                    let (ux, uy) = (dx / len, dy / len);
-                    // On the 3x6 board a step between rows passes the middle row's names:
-                    // keep it to the side of the column.
-                    let side = if g.is_three_rows() && dx.abs() < 1.0 {
-                        16.0
-                    } else {
-                        0.0
-                    };
-                    let (nx, ny) = (-uy * shift + side, ux * shift);
-                    let cut = (R + 3.0).min(len / 2.0 - 2.0);
-                    let _ = writeln!(
-                        body,
-                        r#"<line x1="{:.1}" y1="{:.1}" x2="{:.1}" y2="{:.1}" stroke="{c}" stroke-width="2.5" stroke-opacity="0.85" marker-end="url(#arrow{k})"/>"#,
-                        x0 + ux * cut + nx,
-                        y0 + uy * cut + ny,
-                        x1 - ux * cut + nx,
-                        y1 - uy * cut + ny
-                    );
-                }
-                prev = next;
-            }
+
+    /// The arrows of lap `k` (number `k` from 0) and its marker in `defs`: from each hole to
+    /// the next, shifted by lap, and its origin ringed.
+    fn lap_arrows(&mut self, defs: &mut String, k: usize, lap: &Lap) {
+        let c = lap_ink(k);
+        let _ = writeln!(
+            defs,
+            r#"<marker id="arrow{k}" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="5" markerHeight="5" orient="auto"><path d="M 0 0 L 10 5 L 0 10 z" fill="{c}"/></marker>"#
+        );
+        let (lay, body) = (&self.lay, &mut self.body);
+        // The origin: a dashed ring in the lap's colour.
+        let (ox, oy) = lay.centre[lap.origin];
+        let _ = writeln!(
+            body,
+            r#"<circle cx="{ox:.1}" cy="{oy:.1}" r="{:.1}" fill="none" stroke="{c}" stroke-width="2.5" stroke-dasharray="3 3"/>"#,
+            R - 4.0
+        );
+        for &gi in &lap.gathered {
+            badge(body, around(lay.centre[gi], R, -135.0), 8.0, c, "-1", 9.0);
         }
-        // Seeds: numbered in the order they fall, or counted per hole.
+        let mut prev = lap.origin;
+        for &next in &lap.drops {
+            if next != prev {
+                arrow(body, lay, self.g.is_three_rows(), k, prev, next);
+            }
+            prev = next;
+        }
+    }
+
+    /// The seeds of the ply: numbered in the order they fall, or counted per hole.
+    fn seeds(&mut self, laps: &[Lap], numbered: bool) {
         let mut received: BTreeMap<usize, u32> = BTreeMap::new();
         let mut number = 0;
         for (k, lap) in laps.iter().enumerate() {
@@ -608,8 +559,8 @@ pub fn render(d: &Diagram<'_>) -> String {
                 number += 1;
                 let j = received.entry(i).or_insert(0);
                 if numbered && (*j as usize) < DROP_ANGLES.len() {
-                    let at = around(lay.centre[i], R + 2.0, DROP_ANGLES[*j as usize]);
-                    badge(&mut body, at, 8.5, c, &number.to_string(), 9.0);
+                    let at = around(self.lay.centre[i], R + 2.0, DROP_ANGLES[*j as usize]);
+                    badge(&mut self.body, at, 8.5, c, &number.to_string(), 9.0);
                 }
                 *j += 1;
             }
@@ -617,8 +568,8 @@ pub fn render(d: &Diagram<'_>) -> String {
         if !numbered {
             for (&i, &n) in &received {
                 badge(
-                    &mut body,
-                    around(lay.centre[i], R + 2.0, 135.0),
+                    &mut self.body,
+                    around(self.lay.centre[i], R + 2.0, 135.0),
                     10.0,
                     "#555555",
                     &format!("+{n}"),
@@ -626,8 +577,11 @@ pub fn render(d: &Diagram<'_>) -> String {
                 );
             }
         }
-        // Captures.
-        // In the order taken, one entry per hole and player.
+    }
+
+    /// The captures of the ply ringed in red, in the order taken, one per hole and player;
+    /// returns them.
+    fn captures(&mut self, trace: &Trace) -> Vec<(usize, u32, Player)> {
         let mut taken: Vec<(usize, u32, Player)> = Vec::new();
         for e in &trace.events {
             if let Event::Capture {
@@ -636,7 +590,7 @@ pub fn render(d: &Diagram<'_>) -> String {
                 player,
                 ..
             } = e
-                && let Some(i) = g.index(*hole)
+                && let Some(i) = self.g.index(*hole)
             {
                 match taken.iter_mut().find(|t| t.0 == i && t.2 == *player) {
                     Some(t) => t.1 += seeds,
@@ -645,14 +599,14 @@ pub fn render(d: &Diagram<'_>) -> String {
             }
         }
         for &(i, n, _) in &taken {
-            let (cx, cy) = lay.centre[i];
+            let (cx, cy) = self.lay.centre[i];
             let _ = writeln!(
-                body,
+                self.body,
                 r#"<circle cx="{cx:.1}" cy="{cy:.1}" r="{:.1}" fill="none" stroke="{CAPTURE}" stroke-width="3.5"/>"#,
                 R + 7.0
             );
             badge(
-                &mut body,
+                &mut self.body,
                 around((cx, cy), R + 4.0, -135.0),
                 11.0,
                 CAPTURE,
@@ -660,55 +614,14 @@ pub fn render(d: &Diagram<'_>) -> String {
                 10.0,
             );
         }
-        // The key of the path: each lap's own step line (with its direction and rule) when the
-        // steps have one, taken out of the steps.
-        let mut steps: Vec<String> = d.steps.clone();
-        let mut key: Vec<String> = Vec::new();
-        for (k, lap) in laps.iter().enumerate() {
-            let own = [format!("lap {}:", k + 1), format!("lap {} (", k + 1)];
-            if let Some(at) = steps
-                .iter()
-                .position(|l| own.iter().any(|p| l.starts_with(p.as_str())))
-            {
-                let line = steps.remove(at);
-                key.push(format!(
-                    "{k}|{line}{}",
-                    if k >= DRAWN_LAPS { " (no arrows)" } else { "" }
-                ));
-                continue;
-            }
-            let from = if lap.gathered.is_empty() {
-                format!("{} lifted from {}", lap.seeds, g.hole(lap.origin))
-            } else {
-                format!(
-                    "{} gathered, one from each of {}",
-                    lap.seeds,
-                    lap.gathered
-                        .iter()
-                        .map(|&i| g.hole(i).to_string())
-                        .collect::<Vec<_>>()
-                        .join(" ")
-                )
-            };
-            key.push(format!(
-                "{k}|lap {}{}: {from}, {} sown{}",
-                k + 1,
-                if lap.relay { " (relay)" } else { "" },
-                lap.drops.len(),
-                if k >= DRAWN_LAPS { " (no arrows)" } else { "" }
-            ));
-        }
-        if !taken.is_empty() {
-            let parts: Vec<String> = taken
-                .iter()
-                .map(|&(i, n, p)| format!("{p} took {n} from {}", g.hole(i)))
-                .collect();
-            key.push(format!("capture|red ring: captured, {}", parts.join(", ")));
-        }
-        let mut y = bottom + 26.0;
-        store_line(&mut body, Player::B, y, w);
-        y += 26.0;
-        if !laps.is_empty() {
+        taken
+    }
+
+    /// The key of the path, under the board from `y`: what the marks of the path mean, then one
+    /// line per lap and one for the captures; returns the height reached.
+    fn path_key(&mut self, mut y: f64, key: &[String], numbered: bool, any_lap: bool) -> f64 {
+        let w = self.lay.width;
+        if any_lap {
             let chars = ((w - 32.0) / (FONT * 0.56)) as usize;
             let text = if numbered {
                 "Dashed ring: the hole lifted; arrows: the path of each lap; numbers: the seeds in the order they fall."
@@ -716,32 +629,204 @@ pub fn render(d: &Diagram<'_>) -> String {
                 "Dashed ring: the hole lifted; arrows: the path of each lap; +n: the seeds each hole received."
             };
             for l in wrap(text, chars) {
-                text_line(&mut body, 16.0, y, FONT, r##" fill="#222222""##, &l);
+                text_line(&mut self.body, 16.0, y, FONT, r##" fill="#222222""##, &l);
                 y += 18.0;
             }
         }
-        for k in &key {
+        for k in key {
             let (tag, text) = k.split_once('|').unwrap_or(("", k));
             let c = tag.parse::<usize>().map_or(CAPTURE, lap_ink);
             let _ = writeln!(
-                body,
+                self.body,
                 r#"<rect x="16" y="{:.1}" width="14" height="10" rx="2" fill="{c}"/>"#,
                 y - 9.0
             );
             let chars = ((w - 52.0) / (FONT * 0.56)) as usize;
             for l in wrap(text, chars) {
-                text_line(&mut body, 36.0, y, FONT, r##" fill="#222222""##, &l);
+                text_line(&mut self.body, 36.0, y, FONT, r##" fill="#222222""##, &l);
                 y += 18.0;
             }
         }
-        y = finish(&mut body, y, w, &legend, &steps, d);
-        return document(w, y, &defs, &body);
+        y
     }
-    let mut y = bottom + 26.0;
-    store_line(&mut body, Player::B, y, w);
-    y += 26.0;
-    y = finish(&mut body, y, w, &legend, &d.steps, d);
-    document(w, y, "", &body)
+
+    /// The ply: lifted holes, arrows, numbered seeds, captures, the key of the path; returns the
+    /// markers and the steps left to write under it.
+    fn ply(&mut self, trace: &Trace, bottom: f64) -> (String, Vec<String>, f64) {
+        let laps = laps(self.g, trace);
+        let total: usize = laps.iter().map(|l| l.drops.len()).sum();
+        let numbered = total <= NUMBERED_DROPS;
+        let mut defs = String::new();
+        for (k, lap) in laps.iter().enumerate().take(DRAWN_LAPS) {
+            self.lap_arrows(&mut defs, k, lap);
+        }
+        self.seeds(&laps, numbered);
+        let taken = self.captures(trace);
+        let (mut key, steps) = lap_keys(self.g, &laps, self.d.steps.clone());
+        if !taken.is_empty() {
+            let parts: Vec<String> = taken
+                .iter()
+                .map(|&(i, n, p)| format!("{p} took {n} from {}", self.g.hole(i)))
+                .collect();
+            key.push(format!("capture|red ring: captured, {}", parts.join(", ")));
+        }
+        let mut y = bottom + 26.0;
+        self.store_line(Player::B, y);
+        y += 26.0;
+        let y = self.path_key(y, &key, numbered, !laps.is_empty());
+        (defs, steps, y)
+    }
+}
+
+/// One arrow of lap `k` from hole `prev` to hole `next`: a line between the holes, or an arc
+/// outside the board's middle for a step along a row over other holes.
+fn arrow(body: &mut String, lay: &Layout, three_rows: bool, k: usize, prev: usize, next: usize) {
+    let c = lap_ink(k);
+    let shift = (k % 3) as f64 * 5.0 - 5.0;
+    let (x0, y0) = lay.centre[prev];
+    let (x1, y1) = lay.centre[next];
+    let (dx, dy) = (x1 - x0, y1 - y0);
+    if dy.abs() < 1.0 && dx.abs() > PITCH_X * 1.5 {
+        // A step along a row over other holes (Redu's skipped start column, a wrap): an arc
+        // outside the board's middle, from the top (or bottom) of one hole to the other's.
+        let up = if lay.rows[0].contains(&prev) {
+            -1.0
+        } else {
+            1.0
+        };
+        let lift = up * (R + 58.0 + (k % 3) as f64 * 6.0);
+        let _ = writeln!(
+            body,
+            r#"<path d="M {:.1} {:.1} Q {:.1} {:.1} {:.1} {:.1}" fill="none" stroke="{c}" stroke-width="2.5" stroke-opacity="0.85" marker-end="url(#arrow{k})"/>"#,
+            x0 + dx.signum() * 8.0,
+            y0 + up * (R + 1.0),
+            (x0 + x1) / 2.0,
+            y0 + lift,
+            x1 - dx.signum() * 8.0,
+            y1 + up * (R + 3.0)
+        );
+        return;
+    }
+    let len = dx.hypot(dy);
+    let (ux, uy) = (dx / len, dy / len);
+    // On the 3x6 board a step between rows passes the middle row's names: keep it to the side of
+    // the column.
+    let side = if three_rows && dx.abs() < 1.0 {
+        16.0
+    } else {
+        0.0
+    };
+    let (nx, ny) = (-uy * shift + side, ux * shift);
+    let cut = (R + 3.0).min(len / 2.0 - 2.0);
+    let _ = writeln!(
+        body,
+        r#"<line x1="{:.1}" y1="{:.1}" x2="{:.1}" y2="{:.1}" stroke="{c}" stroke-width="2.5" stroke-opacity="0.85" marker-end="url(#arrow{k})"/>"#,
+        x0 + ux * cut + nx,
+        y0 + uy * cut + ny,
+        x1 - ux * cut + nx,
+        y1 - uy * cut + ny
+    );
+}
+
+/// The key of each lap, `k|text`: the lap's own step line (with its direction and rule) when the
+/// steps have one, taken out of the steps, else what the trace says of it. Returns the keys and
+/// the steps left.
+fn lap_keys(
+    g: rules_core::Geometry,
+    laps: &[Lap],
+    mut steps: Vec<String>,
+) -> (Vec<String>, Vec<String>) {
+    let mut key: Vec<String> = Vec::new();
+    for (k, lap) in laps.iter().enumerate() {
+        let no_arrows = if k >= DRAWN_LAPS { " (no arrows)" } else { "" };
+        let own = [format!("lap {}:", k + 1), format!("lap {} (", k + 1)];
+        if let Some(at) = steps
+            .iter()
+            .position(|l| own.iter().any(|p| l.starts_with(p.as_str())))
+        {
+            let line = steps.remove(at);
+            key.push(format!("{k}|{line}{no_arrows}"));
+            continue;
+        }
+        let from = if lap.gathered.is_empty() {
+            format!("{} lifted from {}", lap.seeds, g.hole(lap.origin))
+        } else {
+            format!(
+                "{} gathered, one from each of {}",
+                lap.seeds,
+                lap.gathered
+                    .iter()
+                    .map(|&i| g.hole(i).to_string())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            )
+        };
+        key.push(format!(
+            "{k}|lap {}{}: {from}, {} sown{no_arrows}",
+            k + 1,
+            if lap.relay { " (relay)" } else { "" },
+            lap.drops.len(),
+        ));
+    }
+    (key, steps)
+}
+
+/// The SVG picture of a diagram.
+pub fn render(d: &Diagram<'_>) -> String {
+    let pos = d.position;
+    let s = pos.to_setup();
+    let g = s.geometry();
+    let mut body = String::new();
+    let mut y = 26.0;
+    for (k, l) in wrap(&d.heading, 84).iter().enumerate() {
+        text_line(
+            &mut body,
+            16.0,
+            y,
+            if k == 0 { 16.0 } else { 14.0 },
+            r##" font-weight="bold" fill="#222222""##,
+            l,
+        );
+        y += 20.0;
+    }
+    let mut c = Canvas {
+        s,
+        g,
+        lay: layout(g, y + 22.0),
+        body,
+        legend: Vec::new(),
+        captured: d.trace.map_or([0, 0], Trace::captured),
+        over: pos.round_result().is_some(),
+        d,
+    };
+    let w = c.lay.width;
+    // The store line of A above the board.
+    c.store_line(Player::A, y + 8.0);
+    if c.over {
+        text_line(
+            &mut c.body,
+            w - 120.0,
+            y + 8.0,
+            FONT,
+            r##" font-weight="bold" fill="#444444""##,
+            "round over",
+        );
+    }
+    let bottom = c.frame();
+    for i in 0..g.len() {
+        c.hole(i);
+    }
+    c.territories();
+    c.right();
+    if let Some(trace) = d.trace {
+        let (defs, steps, y) = c.ply(trace, bottom);
+        let y = finish(&mut c.body, y, w, &c.legend, &steps, d);
+        return document(w, y, &defs, &c.body);
+    }
+    let y = bottom + 26.0;
+    c.store_line(Player::B, y);
+    let y = finish(&mut c.body, y + 26.0, w, &c.legend, &d.steps, d);
+    document(w, y, "", &c.body)
 }
 
 /// The legend of the marks, the steps of the ply and the caption; returns the height reached.

@@ -1,7 +1,7 @@
 //! `mancala validate`.
 
-use crate::cli::{Format, From, ValidateArgs};
-use crate::exit::{CliError, Outcome};
+use crate::cli::{Format, FromFormat, ValidateArgs};
+use crate::exit::{CliError, Verdict};
 use crate::input::{self, Unit};
 use notation::CheckOptions;
 use notation::text::for_terminal;
@@ -26,8 +26,7 @@ pub fn plies(n: u32) -> String {
 pub fn record_line(u: &Unit) -> String {
     let what = match &u.record {
         Some(r) => {
-            let game = notation::check::variant_of(r)
-                .map_or_else(|_| r.game.to_string(), |v| v.to_string());
+            let game = r.variant.to_string();
             let marks = match u.checked.lenient_plies {
                 0 => String::new(),
                 1 => ", 1 lenient mark".to_owned(),
@@ -66,7 +65,7 @@ pub fn record_json(u: &Unit, lenient: bool) -> serde_json::Value {
             "record": u.index,
             "line": u.first_line,
             "valid": u.valid(),
-            "game": u.record.as_ref().map(|r| r.game.name()),
+            "game": u.record.as_ref().map(|r| r.game().name()),
             "plies": u.checked.plies,
             "result": u.record.as_ref().map(|r| r.result.token()),
             "problems": u.checked.problems.len(),
@@ -98,7 +97,7 @@ pub fn report(u: &Unit, format: Format, out: &mut impl Write) -> Result<(), CliE
     Ok(())
 }
 
-pub fn run(args: &ValidateArgs) -> Result<Outcome, CliError> {
+pub fn run(args: &ValidateArgs) -> Result<Verdict, CliError> {
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let mut sum = Summary::default();
@@ -116,7 +115,7 @@ pub fn run(args: &ValidateArgs) -> Result<Outcome, CliError> {
             lenient: args.lenient,
             ..input::CHECK_ONLY
         };
-        let r = input::each_record(&name, reader, From::Notation, opts, |u| {
+        let r = input::each_record(&name, reader, FromFormat::Notation, opts, |u| {
             sum.records += 1;
             if u.valid() {
                 sum.valid += 1;
@@ -165,10 +164,10 @@ pub fn run(args: &ValidateArgs) -> Result<Outcome, CliError> {
     }
     out.flush()?;
     Ok(if failed {
-        Outcome::Failed
+        Verdict::Failed
     } else if sum.invalid > 0 {
-        Outcome::Invalid
+        Verdict::Invalid
     } else {
-        Outcome::Valid
+        Verdict::Valid
     })
 }

@@ -13,9 +13,15 @@ use std::ops::Range;
 const MAX_COUNT: u32 = 999;
 
 /// Every way `record` departs from what the notation can write, with the span of the part when
-/// `spans` locate it. Empty for every record read from text.
+/// `tag_span` locates it; `options` are the problems of the options as the JSON form wrote them
+/// ([`option_problems`]), in their place among the header's. Empty for every record read from
+/// text.
 #[must_use]
-pub fn problems(record: &Record, tag_span: impl Fn(&str) -> Option<Range<usize>>) -> Vec<Problem> {
+pub fn problems(
+    record: &Record,
+    tag_span: impl Fn(&str) -> Option<Range<usize>>,
+    options: &[Problem],
+) -> Vec<Problem> {
     let mut out = Vec::new();
     let header =
         |span: Option<Range<usize>>, msg: String| Problem::new(ProblemKind::Header, span, msg);
@@ -63,23 +69,29 @@ pub fn problems(record: &Record, tag_span: impl Fn(&str) -> Option<Range<usize>>
             out.push(header(None, format!("tag {name} is given twice")));
         }
     }
-    for (k, v) in &record.options {
-        if k.is_empty() || k.contains(char::is_whitespace) || k.contains('=') {
-            out.push(header(
-                tag_span("Options"),
-                format!("`{k}` is not an option name"),
-            ));
-        } else if v.contains(char::is_whitespace) {
-            out.push(header(
-                tag_span("Options"),
-                format!("bad value `{v}` for option `{k}`: a value holds no white space"),
-            ));
-        }
-    }
+    out.extend_from_slice(options);
     for item in &record.movetext {
         if let Some(why) = item_problem(item) {
             out.push(Problem::new(ProblemKind::Syntax, None, why));
         }
+    }
+    out
+}
+
+/// The options of a JSON record (§7) that the `Options` tag cannot write: a name that is empty or
+/// holds white space or `=`, a value with white space.
+#[must_use]
+pub fn option_problems(options: &[(String, String)], span: Option<Range<usize>>) -> Vec<Problem> {
+    let mut out = Vec::new();
+    for (k, v) in options {
+        let message = if k.is_empty() || k.contains(char::is_whitespace) || k.contains('=') {
+            format!("`{k}` is not an option name")
+        } else if v.contains(char::is_whitespace) {
+            format!("bad value `{v}` for option `{k}`: a value holds no white space")
+        } else {
+            continue;
+        };
+        out.push(Problem::new(ProblemKind::Header, span.clone(), message));
     }
     out
 }
@@ -119,7 +131,7 @@ fn item_problem(item: &Item) -> Option<String> {
                 Decision::None | Decision::Fill(_) => None,
             }
         }
-        Item::Annotation { key, value } => {
+        Item::Annotation { key, value, .. } => {
             let key_ok = key.chars().next().is_some_and(|c| c.is_ascii_lowercase())
                 && key.chars().all(|c| c.is_ascii_lowercase() || c == '-');
             if !key_ok {

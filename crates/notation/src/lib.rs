@@ -8,10 +8,10 @@
 //!   and the result, and gives the canonical record; [`print_record`] writes it.
 //! * A [`Record`] is also its JSON form (serde): `mancala convert` goes both ways.
 
+mod annotation;
 pub mod check;
 mod form;
-pub mod generate;
-mod moves;
+mod json;
 mod parse;
 mod position;
 mod printer;
@@ -19,14 +19,14 @@ mod problem;
 pub mod reader;
 mod record;
 mod render;
-pub mod suite;
 mod syntax;
 pub mod text;
 
+pub use annotation::{ANNOTATION_KEYS, Annotation, Lap};
 pub use check::{
     CheckOptions, Checked, Respelled, Step, check, check_with, is_lenient_only, match_end,
 };
-pub use moves::{TokenError, expected_tokens, parse_move};
+pub use json::{FromJson, read_json};
 pub use parse::{Parsed, Spans, parse_record};
 pub use position::{PositionError, parse_position, write_position};
 pub use printer::{WIDTH, escape_comment, escape_tag, print_record, round_marker};

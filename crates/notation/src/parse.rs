@@ -328,27 +328,32 @@ fn syntax_problem(text: &str, e: &PErr<'_>) -> Problem {
     )
 }
 
-/// Reads one record's text.
-///
-/// # Errors
-/// The first syntax error, or every header error.
-pub fn parse_record(text: &str) -> Result<Parsed, Vec<Problem>> {
-    let off = |s: &str| text.len() - s.len();
-    let fail = |e: nom::Err<PErr<'_>>| match e {
+/// The problems of a nom error.
+fn nom_problems(text: &str, e: nom::Err<PErr<'_>>) -> Vec<Problem> {
+    match e {
         nom::Err::Error(e) | nom::Err::Failure(e) => vec![syntax_problem(text, &e)],
         nom::Err::Incomplete(_) => vec![Problem::new(
             ProblemKind::Syntax,
             Some(text.len()..text.len()),
             "unexpected end",
         )],
-    };
+    }
+}
 
-    // Header.
+/// A tag pair as read: its name, value, span and the value's span.
+type TagRead<'t> = (&'t str, String, Range<usize>, Range<usize>);
+
+/// The tag pairs of the header, one per line; returns them and the text after them.
+fn read_tags<'t>(
+    text: &'t str,
+    fail: impl Fn(nom::Err<PErr<'t>>) -> Vec<Problem>,
+) -> Result<(Vec<TagRead<'t>>, &'t str), Vec<Problem>> {
+    let off = |s: &str| text.len() - s.len();
     let mut i = ws(text);
-    let mut tags: Vec<(&str, String, Range<usize>, Range<usize>)> = Vec::new();
+    let mut tags: Vec<TagRead<'t>> = Vec::new();
     while i.starts_with('[') {
         let start = off(i);
-        let (rest, (name, value, value_at)) = tag_pair(i).map_err(fail)?;
+        let (rest, (name, value, value_at)) = tag_pair(i).map_err(&fail)?;
         let v0 = off(value_at);
         let v1 = off(rest).min(text.len());
         let vend = text[v0..v1].rfind('"').map_or(v1, |k| v0 + k + 1);
@@ -365,6 +370,63 @@ pub fn parse_record(text: &str) -> Result<Parsed, Vec<Problem>> {
         }
         i = ws(rest);
     }
+    Ok((tags, i))
+}
+
+/// A move number not followed by a move, at `i`.
+fn move_expected(text: &str, i: &str) -> Vec<Problem> {
+    vec![syntax_problem(
+        text,
+        &PErr {
+            rest: i,
+            expected: Some("a move after the move number"),
+        },
+    )]
+}
+
+/// The round marker at `at` (text `i`) numbers a round past [`MAX_ROUND`].
+fn round_too_large(at: usize, i: &str) -> Problem {
+    let digits = i.find(|c: char| c.is_ascii_digit()).unwrap_or(0);
+    let n = &i[digits..];
+    let n = &n[..n.find(|c: char| !c.is_ascii_digit()).unwrap_or(n.len())];
+    let start = at + digits;
+    Problem::new(
+        ProblemKind::Syntax,
+        Some(start..start + n.len()),
+        format!(
+            "expected a round number of at most {MAX_ROUND}, found `{}`",
+            crate::text::shorten_words(n)
+        ),
+    )
+}
+
+/// A delimiter `c` where a movetext item starts, at `i`.
+fn misplaced_delimiter(text: &str, i: &str, c: char) -> Problem {
+    syntax_problem(
+        text,
+        &PErr {
+            rest: i,
+            expected: Some(if c == '[' {
+                "a move: tags come before the movetext, and a line beginning with `[` starts the next record"
+            } else if c == '>' {
+                "a move, a comment, an annotation or a result (`>` ends a round marker; the long form of a Redu move separates its holes with `/`, as in 4B/2A/5B: spec/notation.md §5.5)"
+            } else {
+                "a move, a comment, an annotation or a result"
+            }),
+        },
+    )
+}
+
+/// Reads one record's text.
+///
+/// # Errors
+/// The first syntax error, or every header error.
+pub fn parse_record(text: &str) -> Result<Parsed, Vec<Problem>> {
+    let off = |s: &str| text.len() - s.len();
+    let fail = |e: nom::Err<PErr<'_>>| nom_problems(text, e);
+
+    // Header.
+    let (tags, mut i) = read_tags(text, fail)?;
     let header_end = off(i);
     let (record_header, tag_spans) = header(text, &tags, header_end)?;
 
@@ -393,13 +455,7 @@ pub fn parse_record(text: &str) -> Result<Parsed, Vec<Problem>> {
             )]);
         };
         if pending_number.is_some() && matches!(c, '{' | '(' | '<') {
-            return Err(vec![syntax_problem(
-                text,
-                &PErr {
-                    rest: i,
-                    expected: Some("a move after the move number"),
-                },
-            )]);
+            return Err(move_expected(text, i));
         }
         match c {
             '{' => {
@@ -422,10 +478,7 @@ pub fn parse_record(text: &str) -> Result<Parsed, Vec<Problem>> {
             '(' => {
                 let (rest, (key, value)) = annotation(i).map_err(fail)?;
                 let v0 = crate::syntax::Span::offset_in(text, value);
-                items.push(Item::Annotation {
-                    key: key.to_owned(),
-                    value: squeeze(value),
-                });
+                items.push(Item::annotation(key.to_owned(), squeeze(value)));
                 spans.push(v0..v0 + value.trim_end().len());
                 numbers.push(None);
                 i = rest;
@@ -433,39 +486,14 @@ pub fn parse_record(text: &str) -> Result<Parsed, Vec<Problem>> {
             '<' => {
                 let (rest, (round, decision)) = round_marker(i).map_err(fail)?;
                 if round > MAX_ROUND {
-                    let digits = i.find(|c: char| c.is_ascii_digit()).unwrap_or(0);
-                    let n = &i[digits..];
-                    let n = &n[..n.find(|c: char| !c.is_ascii_digit()).unwrap_or(n.len())];
-                    let start = at + digits;
-                    return Err(vec![Problem::new(
-                        ProblemKind::Syntax,
-                        Some(start..start + n.len()),
-                        format!(
-                            "expected a round number of at most {MAX_ROUND}, found `{}`",
-                            crate::text::shorten_words(n)
-                        ),
-                    )]);
+                    return Err(vec![round_too_large(at, i)]);
                 }
                 items.push(Item::Round { round, decision });
                 spans.push(at..off(rest));
                 numbers.push(None);
                 i = rest;
             }
-            c if is_delim(c) => {
-                return Err(vec![syntax_problem(
-                    text,
-                    &PErr {
-                        rest: i,
-                        expected: Some(if c == '[' {
-                            "a move: tags come before the movetext, and a line beginning with `[` starts the next record"
-                        } else if c == '>' {
-                            "a move, a comment, an annotation or a result (`>` ends a round marker; the long form of a Redu move separates its holes with `/`, as in 4B/2A/5B: spec/notation.md §5.5)"
-                        } else {
-                            "a move, a comment, an annotation or a result"
-                        }),
-                    },
-                )]);
-            }
+            c if is_delim(c) => return Err(vec![misplaced_delimiter(text, i, c)]),
             _ => {
                 let end = i.find(is_delim).unwrap_or(i.len());
                 let word = &i[..end];
@@ -473,13 +501,7 @@ pub fn parse_record(text: &str) -> Result<Parsed, Vec<Problem>> {
                 let digits = word.bytes().take_while(u8::is_ascii_digit).count();
                 if digits > 0 && word[digits..].starts_with('.') {
                     if pending_number.is_some() {
-                        return Err(vec![syntax_problem(
-                            text,
-                            &PErr {
-                                rest: i,
-                                expected: Some("a move after the move number"),
-                            },
-                        )]);
+                        return Err(move_expected(text, i));
                     }
                     let n = word[..digits].parse::<u32>().map_err(|_| {
                         vec![Problem::new(
@@ -498,13 +520,7 @@ pub fn parse_record(text: &str) -> Result<Parsed, Vec<Problem>> {
                 }
                 if let Some(o) = Outcome::from_token(word) {
                     if pending_number.is_some() {
-                        return Err(vec![syntax_problem(
-                            text,
-                            &PErr {
-                                rest: i,
-                                expected: Some("a move after the move number"),
-                            },
-                        )]);
+                        return Err(move_expected(text, i));
                     }
                     result = (o, at..at + end);
                     i = ws(&i[end..]);
@@ -569,7 +585,7 @@ fn header(
         }
     }
     let get = |name: &str| tags.iter().find(|(n, ..)| *n == name);
-    let mut record = Record::new(GameKind::Bechi, Player::B);
+    let mut record = Record::new(Variant::default_for(GameKind::Bechi), Player::B);
     match get("Notation") {
         None => bad(
             &whole_header,
@@ -599,20 +615,19 @@ fn header(
             "the Game tag is missing: expected [Game \"NAME\"] with NAME one of bechi, giuthi, sulus-nishtaw, uugg, redu".to_owned(),
         ),
         Some((_, v, _, vs)) => match v.parse::<GameKind>() {
-            Ok(g) => {
-                record.game = g;
-                variant = Some(Variant::default_for(g));
-            }
+            Ok(g) => variant = Some(Variant::default_for(g)),
             Err(e) => bad(vs, e.to_string()),
         },
     }
+    // The options become the record's variant here, once (§3.2).
     if let Some((_, v, _, vs)) = get("Options") {
+        let mut given: Vec<(&str, &str)> = Vec::new();
         for kv in v.split_whitespace() {
             let Some((k, val)) = kv.split_once('=') else {
                 bad(vs, format!("bad option `{kv}`: expected KEY=VALUE"));
                 continue;
             };
-            if let Some((_, first)) = record.options.iter().find(|(key, _)| key == k) {
+            if let Some((_, first)) = given.iter().find(|(key, _)| *key == k) {
                 bad(
                     vs,
                     format!(
@@ -627,8 +642,15 @@ fn header(
                 bad(vs, e.to_string());
                 continue;
             }
-            record.options.push((k.to_owned(), val.to_owned()));
+            given.push((k, val));
         }
+        record.options = given
+            .iter()
+            .map(|&(k, v)| (k.to_owned(), v.to_owned()))
+            .collect();
+    }
+    if let Some(v) = variant {
+        record.variant = v;
     }
     match get("Opener") {
         None => bad(

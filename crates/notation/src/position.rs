@@ -18,7 +18,8 @@ use nom::multi::{many0, many1};
 use nom::sequence::preceded;
 use nom::{IResult, Parser};
 use rules_core::{
-    GameKind, Geometry, Hole, Mark, MarkKind, Player, Right, RightKind, Setup, Variant,
+    GameKind, Geometry, Hole, Mark, MarkKind, Player, Right, RightKind, Setup, StatedOptions,
+    Variant,
 };
 use std::fmt;
 
@@ -164,13 +165,14 @@ fn position_syntax(i: &str) -> IResult<&str, Parsed<'_>, PErr<'_>> {
     Ok((i, (game, rows, to_move, fields)))
 }
 
-/// Reads a position string. `options` are the rule options in force (from a record's header or
-/// the command line); the board's width gives the `holes` option when `options` do not.
+/// Reads a position string. `stated` are the rule options in force (a record's header, the command
+/// line) when they are options of the string's game; the board's width gives the `holes` option
+/// when they do not state it (§4.1).
 ///
 /// # Errors
 /// A syntax error, or a board, mark or field that the game cannot have. Legality beyond the shape
 /// (seed totals, marks that cannot arise) is checked by [`rules_core::Position::from_setup`].
-pub fn parse_position(text: &str, options: &[(String, String)]) -> Result<Setup, PositionError> {
+pub fn parse_position(text: &str, stated: Option<&StatedOptions>) -> Result<Setup, PositionError> {
     let at = |s: &str, message: String| PositionError {
         offset: Span::offset_in(text, s),
         len: s.len().max(1),
@@ -186,9 +188,11 @@ pub fn parse_position(text: &str, options: &[(String, String)]) -> Result<Setup,
     let game: GameKind = game_s
         .parse()
         .map_err(|e: rules_core::UnknownGame| at(game_s, e.to_string()))?;
-    let mut variant = Variant::default_for(game);
+    // Options stated for another game do not apply: the caller says the games differ.
+    let stated = stated.filter(|o| o.variant().kind() == game);
+    let mut variant = stated.map_or(Variant::default_for(game), StatedOptions::variant);
     let width = rows.first().map_or(0, Vec::len);
-    let holes_given = options.iter().any(|(k, _)| k == "holes");
+    let holes_given = stated.is_some_and(|o| o.is_stated("holes"));
     if variant.option_keys().contains(&"holes")
         && !holes_given
         && let Err(e) = variant.set_option("holes", &width.to_string())
@@ -201,13 +205,6 @@ pub fn parse_position(text: &str, options: &[(String, String)]) -> Result<Setup,
                 variant.option_values("holes").join(", ")
             ),
         ));
-    }
-    for (k, v) in options {
-        variant.set_option(k, v).map_err(|e| PositionError {
-            offset: 0,
-            len: text.len().max(1),
-            message: e.to_string(),
-        })?;
     }
     let g = variant.geometry();
     let layout = g.diagram_rows();
@@ -304,11 +301,7 @@ pub fn parse_position(text: &str, options: &[(String, String)]) -> Result<Setup,
                     .then_some(owners);
             }
             Field::Right(k, h) => {
-                let kind = match *k {
-                    "O1" => RightKind::O1,
-                    "O2" => RightKind::O2,
-                    _ => RightKind::O3,
-                };
+                let kind: RightKind = k.parse().unwrap_or(RightKind::O3);
                 let hole: Hole = h
                     .parse()
                     .map_err(|_| at(h, format!("`{h}` is not a hole name")))?;
@@ -462,7 +455,7 @@ pub fn write_position(s: &Setup) -> String {
         out.push_str(" opening");
     }
     if let Some(r) = s.right {
-        out.push_str(&format!(" right={:?}:{}", r.kind, r.hole));
+        out.push_str(&format!(" right={r}"));
     }
     out
 }
@@ -473,7 +466,7 @@ mod tests {
     use rules_core::Position;
 
     fn round_trip(s: &str) {
-        let setup = parse_position(s, &[]).unwrap_or_else(|e| panic!("{s}: {e} at {}", e.offset));
+        let setup = parse_position(s, None).unwrap_or_else(|e| panic!("{s}: {e} at {}", e.offset));
         assert_eq!(write_position(&setup), s);
         Position::from_setup(&setup).unwrap_or_else(|e| panic!("{s}: {e}"));
     }
@@ -494,7 +487,7 @@ mod tests {
 
     #[test]
     fn lenient_reading_accepts_any_field_order_and_spacing() {
-        let s = parse_position("  bechi 6,6,6,6/6,6,6,6\tB  opener=A store=0,0 ", &[]).unwrap();
+        let s = parse_position("  bechi 6,6,6,6/6,6,6,6\tB  opener=A store=0,0 ", None).unwrap();
         assert_eq!(write_position(&s), "bechi 6,6,6,6/6,6,6,6 B opener=A");
     }
 
@@ -502,7 +495,7 @@ mod tests {
     fn owners_read_and_written_in_full() {
         let s = parse_position(
             "uugg 4,4,4,4,4,4/4,4,4,4,4,4 A round=2 opener=A owners=AAAAAA/BBBBAA",
-            &[],
+            None,
         )
         .unwrap();
         assert_eq!(write_owners(&s), "AAAAAA/BBBBAA");
@@ -510,7 +503,7 @@ mod tests {
             read_owners("AAAAAA/BBBBAA", s.geometry()),
             Ok(s.owners.clone().unwrap())
         );
-        let rows = parse_position("uugg 4,4,4,4,4/4,4,4,4,4 B opener=B", &[]).unwrap();
+        let rows = parse_position("uugg 4,4,4,4,4/4,4,4,4,4 B opener=B", None).unwrap();
         assert_eq!(write_owners(&rows), "AAAAA/BBBBB");
         assert!(read_owners("AAAAA/BBBBC", rows.geometry()).is_err());
         assert!(read_owners("AAAAA", rows.geometry()).is_err());
@@ -518,23 +511,23 @@ mod tests {
 
     #[test]
     fn errors_name_the_place() {
-        let e = parse_position("bechi 6,6,6,6/6,6,y,6 B", &[]).unwrap_err();
+        let e = parse_position("bechi 6,6,6,6/6,6,y,6 B", None).unwrap_err();
         assert_eq!(
             (e.offset, e.message.as_str()),
             (18, "expected a seed count, found `y`")
         );
-        let e = parse_position("chess 6,6/6,6 B", &[]).unwrap_err();
+        let e = parse_position("chess 6,6/6,6 B", None).unwrap_err();
         assert_eq!(e.offset, 0);
-        let e = parse_position("bechi 6,6,6,6/6,6,6,6 B round=2 round=3", &[]).unwrap_err();
+        let e = parse_position("bechi 6,6,6,6/6,6,6,6 B round=2 round=3", None).unwrap_err();
         assert_eq!(e.message, "field `round` is given twice");
-        let e = parse_position("giuthi 6,6,6,6,6,6,6,6/6,6,6,6,6,6,6 B", &[]).unwrap_err();
+        let e = parse_position("giuthi 6,6,6,6,6,6,6,6/6,6,6,6,6,6,6 B", None).unwrap_err();
         assert_eq!(
             e.message,
             "giuthi has rows of 8/8 holes, the position gives rows of 8/7"
         );
-        let e = parse_position("bechi 6,6,6,6/6,6,6,6a B", &[]).unwrap_err();
+        let e = parse_position("bechi 6,6,6,6/6,6,6,6a B", None).unwrap_err();
         assert!(e.message.starts_with("mark `a` on 4B"), "{}", e.message);
-        let e = parse_position("bechi 6,6,6,6/6,6,6,6 C", &[]).unwrap_err();
+        let e = parse_position("bechi 6,6,6,6/6,6,6,6 C", None).unwrap_err();
         assert_eq!(e.message, "expected the player to move, A or B, found `C`");
     }
 }

@@ -62,7 +62,7 @@ fn units(record: &Record) -> Vec<String> {
                 out.push(format!("{ply}. {token}"));
             }
             Item::Round { round, decision } => out.push(round_marker(*round, decision)),
-            Item::Annotation { key, value } => out.push(format!("({key} {value})")),
+            Item::Annotation { key, value, .. } => out.push(format!("({key} {value})")),
             Item::Comment { text } => {
                 let esc = escape_comment(text);
                 let words: Vec<&str> = esc.split(' ').filter(|w| !w.is_empty()).collect();

@@ -4,7 +4,8 @@
 //! The model keeps what a record says, in the order it says it; [`crate::check`] replays it with
 //! the rules core, and [`crate::printer`] writes it in the canonical export form.
 
-use rules_core::{Decision, GameKind, Player};
+use crate::annotation::Annotation;
+use rules_core::{Decision, GameKind, Player, Variant};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -17,40 +18,33 @@ pub const KNOWN_TAGS: [&str; 10] = [
     "Position",
 ];
 
-/// One record: a header, a movetext and a result.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+/// One record: a header, a movetext and a result. Its JSON form (§7) is [`crate::json`]'s.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Record {
     /// `Notation`: the version of the standard, e.g. `"1.0"`.
     pub notation: String,
-    /// `Game`.
-    pub game: GameKind,
-    /// `Options`: rule options as `[key, value]`, as written (the canonical form lists the
-    /// non-default ones in the rules' order).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    /// `Game` and `Options`: the game with every rule option, read once from the header (the
+    /// canonical form states the non-default ones in the rules' order).
+    pub variant: Variant,
+    /// The `Options` as the record states them, `key=value` in the order written: what the
+    /// header shows (`tag_pairs`) and replay's JSON gives; the canonical record states the
+    /// non-default options of `variant`.
     pub options: Vec<(String, String)>,
     /// `Opener`: who opens round 1 (rules README §7).
     pub opener: Player,
     /// `PlayerA`, `PlayerB`, `Event`, `Date`, `Source`: free text.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub player_a: Option<String>,
     /// `PlayerB`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub player_b: Option<String>,
     /// `Event`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub event: Option<String>,
     /// `Date`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub date: Option<String>,
     /// `Source`: for a rule-book example, the text and the figure.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub source: Option<String>,
     /// `Position`: the set-up position string the record starts from, if not the start of round 1.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub position: Option<String>,
     /// Tags this version does not define, in the order read: kept and written back.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub tags: Vec<(String, String)>,
     /// The movetext.
     pub movetext: Vec<Item>,
@@ -59,16 +53,13 @@ pub struct Record {
 }
 
 /// One element of the movetext.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "kebab-case", deny_unknown_fields)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Item {
     /// A ply: its number (optional when reading) and its move token.
     Ply {
         /// The ply number, counted from 1 over the whole record.
-        #[serde(default, skip_serializing_if = "Option::is_none")]
         number: Option<u32>,
         /// The move token (§5).
-        #[serde(rename = "move")]
         token: String,
     },
     /// A round boundary: the next round and its set-up decision (B16, G23).
@@ -84,6 +75,8 @@ pub enum Item {
         key: String,
         /// The value, as written (whitespace runs are one space).
         value: String,
+        /// The annotation it reads as, or why it does not (the checker reports it).
+        read: Result<Annotation, String>,
     },
     /// A free comment (§6.1), whitespace runs reduced to one space.
     Comment {
@@ -150,14 +143,24 @@ impl fmt::Display for Outcome {
     }
 }
 
+/// The options the canonical form states: the non-default ones of `variant`, in the rules' order.
+#[must_use]
+pub fn canonical_options(variant: Variant) -> Vec<(String, String)> {
+    variant
+        .non_default_options()
+        .into_iter()
+        .map(|(k, v)| (k.to_owned(), v))
+        .collect()
+}
+
 impl Record {
-    /// A record of `game` from the start of round 1, with no moves yet.
+    /// A record of `variant` from the start of round 1, with no moves yet.
     #[must_use]
-    pub fn new(game: GameKind, opener: Player) -> Record {
+    pub fn new(variant: Variant, opener: Player) -> Record {
         Record {
             notation: VERSION.to_owned(),
-            game,
-            options: Vec::new(),
+            variant,
+            options: canonical_options(variant),
             opener,
             player_a: None,
             player_b: None,
@@ -177,7 +180,7 @@ impl Record {
     pub fn tag_pairs(&self) -> Vec<(String, String)> {
         let mut out: Vec<(String, String)> = vec![
             ("Notation".into(), self.notation.clone()),
-            ("Game".into(), self.game.name().into()),
+            ("Game".into(), self.game().name().into()),
         ];
         if !self.options.is_empty() {
             let opts: Vec<String> = self
@@ -204,6 +207,12 @@ impl Record {
         out
     }
 
+    /// The game.
+    #[must_use]
+    pub const fn game(&self) -> GameKind {
+        self.variant.kind()
+    }
+
     /// The number of plies in the movetext.
     #[must_use]
     pub fn plies(&self) -> usize {
@@ -211,6 +220,15 @@ impl Record {
             .iter()
             .filter(|i| matches!(i, Item::Ply { .. }))
             .count()
+    }
+}
+
+impl Item {
+    /// The annotation `(key value)`, read ([`Annotation::read`]).
+    #[must_use]
+    pub fn annotation(key: String, value: String) -> Item {
+        let read = Annotation::read(&key, &value);
+        Item::Annotation { key, value, read }
     }
 }
 

@@ -6,6 +6,9 @@
 //! board (README §2.1, §2.2).
 
 use crate::player::{Dir, Player};
+use nom::character::complete::{digit1, one_of};
+use nom::combinator::recognize;
+use nom::{IResult, Parser};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
@@ -65,6 +68,18 @@ impl FromStr for Hole {
             return Err(ParseHoleError);
         }
         Ok(Hole { side, number })
+    }
+}
+
+/// A hole name: a number and the letter of its row.
+pub(crate) fn hole(i: &str) -> IResult<&str, Hole> {
+    let (rest, text) = recognize((digit1, one_of("AB"))).parse(i)?;
+    match text.parse::<Hole>() {
+        Ok(h) => Ok((rest, h)),
+        Err(_) => Err(nom::Err::Error(nom::error::Error::new(
+            i,
+            nom::error::ErrorKind::Verify,
+        ))),
     }
 }
 

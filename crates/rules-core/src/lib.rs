@@ -18,6 +18,7 @@ mod options;
 mod perft;
 mod player;
 mod position;
+pub mod prose;
 mod round;
 mod setup;
 mod sowing;
@@ -27,10 +28,10 @@ pub use games::{
     bechi::Bechi, giuthi::Giuthi, redu::Redu, sulus_nishtaw::SulusNishtaw, uugg::Uugg,
 };
 pub use geometry::{Geometry, Hole, HoleSet, MAX_HOLES, ParseHoleError};
-pub use moves::{Letter, Letters, Move, ReduSow};
+pub use moves::{Letter, Letters, Move, ReduSow, TokenError};
 pub use options::{
     Balla, BechiOptions, ClaimsScoreTo, Entry, GameKind, GiuthiOptions, OptionError, ReduOptions,
-    SulusOptions, UnknownGame, UuggOptions, Variant,
+    StatedOptions, SulusOptions, UnknownGame, UuggOptions, Variant,
 };
 pub use perft::{COUNT_MAX, PerftOptions, Progress, TableError};
 pub use player::{Dir, Player};

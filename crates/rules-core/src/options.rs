@@ -44,6 +44,18 @@ impl GameKind {
         }
     }
 
+    /// The rule by which the openers of the rounds alternate, for the games whose matches have
+    /// several rounds with an opener each (B17, S20, U23).
+    #[must_use]
+    pub const fn alternating_openers_rule(self) -> Option<&'static str> {
+        match self {
+            GameKind::Bechi => Some("B17"),
+            GameKind::SulusNishtaw => Some("S20"),
+            GameKind::Uugg => Some("U23"),
+            GameKind::Giuthi | GameKind::Redu => None,
+        }
+    }
+
     /// The game's name as the rules files title it.
     #[must_use]
     pub const fn title(self) -> &'static str {
@@ -363,6 +375,17 @@ impl Variant {
         })
     }
 
+    /// The place of `key` among [`Variant::option_keys`].
+    fn key_index(&self, key: &str) -> Result<usize, OptionError> {
+        self.option_keys()
+            .iter()
+            .position(|k| *k == key)
+            .ok_or_else(|| OptionError::UnknownKey {
+                game: self.kind(),
+                key: key.to_owned(),
+            })
+    }
+
     /// Sets one option from its written key and value.
     ///
     /// # Errors
@@ -439,6 +462,68 @@ impl Variant {
                 (Some(&v) != default.option_value(k).as_ref()).then_some((k, v))
             })
             .collect()
+    }
+}
+
+/// Rule options as a record or a command states them: the variant they make, and which of its
+/// options were stated. A position string shows its board but not the other options, so it is read
+/// with the options stated elsewhere; where `holes` is not stated, the width of the board gives it
+/// (spec/notation.md §4.1).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct StatedOptions {
+    variant: Variant,
+    /// Bit k: the option `variant.option_keys()[k]` was stated.
+    stated: u8,
+}
+
+impl StatedOptions {
+    /// No option stated: the game at its defaults.
+    #[must_use]
+    pub const fn none(game: GameKind) -> StatedOptions {
+        StatedOptions {
+            variant: Variant::default_for(game),
+            stated: 0,
+        }
+    }
+
+    /// The options of `variant` that differ from their defaults: what a record's header states
+    /// in the canonical form (spec/notation.md §3.2).
+    #[must_use]
+    pub fn of(variant: Variant) -> StatedOptions {
+        let default = Variant::default_for(variant.kind());
+        let mut stated = 0;
+        for (k, key) in variant.option_keys().iter().enumerate() {
+            if variant.option_value(key) != default.option_value(key) {
+                stated |= 1 << k;
+            }
+        }
+        StatedOptions { variant, stated }
+    }
+
+    /// `variant`, of which the options `keys` were stated.
+    ///
+    /// # Errors
+    /// A key that is not an option of the game.
+    pub fn new(variant: Variant, keys: &[&str]) -> Result<StatedOptions, OptionError> {
+        let mut stated = 0;
+        for key in keys {
+            stated |= 1 << variant.key_index(key)?;
+        }
+        Ok(StatedOptions { variant, stated })
+    }
+
+    /// The variant the options make.
+    #[must_use]
+    pub const fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// Whether the option `key` was stated.
+    #[must_use]
+    pub fn is_stated(&self, key: &str) -> bool {
+        self.variant
+            .key_index(key)
+            .is_ok_and(|k| self.stated & (1 << k) != 0)
     }
 }
 

@@ -211,12 +211,15 @@ impl Position {
     /// # Errors
     /// Every reason the setup is not a position of its game.
     pub fn from_setup(setup: &Setup) -> Result<Position, SetupError> {
+        // Each game gets its own options.
         match setup.variant {
-            Variant::Bechi(_) => Bechi::from_setup(setup).map(Position::Bechi),
-            Variant::Giuthi(_) => Giuthi::from_setup(setup).map(Position::Giuthi),
-            Variant::SulusNishtaw(_) => SulusNishtaw::from_setup(setup).map(Position::SulusNishtaw),
-            Variant::Uugg(_) => Uugg::from_setup(setup).map(Position::Uugg),
-            Variant::Redu(_) => Redu::from_setup(setup).map(Position::Redu),
+            Variant::Bechi(o) => Bechi::from_setup(o, setup).map(Position::Bechi),
+            Variant::Giuthi(o) => Giuthi::from_setup(o, setup).map(Position::Giuthi),
+            Variant::SulusNishtaw(o) => {
+                SulusNishtaw::from_setup(o, setup).map(Position::SulusNishtaw)
+            }
+            Variant::Uugg(o) => Uugg::from_setup(o, setup).map(Position::Uugg),
+            Variant::Redu(o) => Redu::from_setup(o, setup).map(Position::Redu),
         }
     }
 
@@ -417,6 +420,16 @@ impl Position {
     #[must_use]
     pub fn round_result(&self) -> Option<RoundResult> {
         dispatch!(self, p => p.round_result())
+    }
+
+    /// How the finished round sets up the next one, rule by rule, where the game says (Uugg:
+    /// U19, U20, U23): one `(rule, text)` per step, for replays. Empty otherwise.
+    #[must_use]
+    pub fn next_round_notes(&self) -> Vec<(Rule, String)> {
+        match self {
+            Position::Uugg(u) => u.next_round_notes(),
+            _ => Vec::new(),
+        }
     }
 
     /// What the set-up of the next round needs from a player.

@@ -54,6 +54,48 @@ pub struct Right {
     pub hole: Hole,
 }
 
+impl fmt::Display for RightKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            RightKind::O1 => "O1",
+            RightKind::O2 => "O2",
+            RightKind::O3 => "O3",
+        })
+    }
+}
+
+impl std::str::FromStr for RightKind {
+    type Err = ();
+    fn from_str(s: &str) -> Result<RightKind, ()> {
+        match s {
+            "O1" => Ok(RightKind::O1),
+            "O2" => Ok(RightKind::O2),
+            "O3" => Ok(RightKind::O3),
+            _ => Err(()),
+        }
+    }
+}
+
+/// A right as position strings and the `right` annotation write it: `O3:4A`
+/// (`spec/notation.md` §4.1, §6.2).
+impl fmt::Display for Right {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}", self.kind, self.hole)
+    }
+}
+
+/// Reads `O3:4A` (white space around either part is allowed); `Err` when it is not a right.
+impl std::str::FromStr for Right {
+    type Err = ();
+    fn from_str(s: &str) -> Result<Right, ()> {
+        let (k, h) = s.split_once(':').ok_or(())?;
+        Ok(Right {
+            kind: k.trim().parse()?,
+            hole: h.trim().parse().map_err(|_| ())?,
+        })
+    }
+}
+
 /// A position as described, before any check. Seeds, owners and marks are indexed by hole index
 /// (see [`crate::Geometry`]).
 #[derive(Clone, Debug, PartialEq, Eq)]

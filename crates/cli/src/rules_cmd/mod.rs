@@ -9,7 +9,7 @@
 mod text;
 
 use crate::cli::{Format, RulesArgs};
-use crate::exit::{CliError, Outcome};
+use crate::exit::{CliError, Verdict};
 use crate::style::{Paint, Style};
 use rulebook::{Book, Chapter, Query, Rule, Topic};
 use serde_json::json;
@@ -27,7 +27,7 @@ fn width() -> usize {
     terminal_size::terminal_size().map_or(WIDTH, |(w, _)| usize::from(w.0).clamp(40, WIDTH))
 }
 
-pub fn run(args: &RulesArgs, style: Style) -> Result<Outcome, CliError> {
+pub fn run(args: &RulesArgs, style: Style) -> Result<Verdict, CliError> {
     let book = rulebook::book();
     let mut queries = Vec::new();
     let mut unknown = Vec::new();
@@ -72,7 +72,7 @@ pub fn run(args: &RulesArgs, style: Style) -> Result<Outcome, CliError> {
         writeln!(out, "{l}")?;
     }
     out.flush()?;
-    Ok(Outcome::Valid)
+    Ok(Verdict::Valid)
 }
 
 fn game_json(c: &Chapter) -> serde_json::Value {

@@ -215,10 +215,10 @@ impl Bechi {
     }
 
     /// Checks a setup (B1–B3, B13–B16) and makes it a position.
-    pub(crate) fn from_setup(s: &Setup) -> Result<Bechi, SetupError> {
-        let Variant::Bechi(BechiOptions { holes: n }) = s.variant else {
-            unreachable!("dispatched on the variant")
-        };
+    pub(crate) fn from_setup(
+        BechiOptions { holes: n }: BechiOptions,
+        s: &Setup,
+    ) -> Result<Bechi, SetupError> {
         let mut pr = Problems::default();
         if !pr.common(s) {
             return Err(pr.finish().expect_err("common() reported a problem"));

@@ -244,14 +244,13 @@ impl Giuthi {
     }
 
     /// Checks a setup (G1, G2, G21, G24, G25) and makes it a position.
-    pub(crate) fn from_setup(s: &Setup) -> Result<Giuthi, SetupError> {
-        let Variant::Giuthi(GiuthiOptions {
+    pub(crate) fn from_setup(
+        GiuthiOptions {
             holes: n,
             seeds: per_hole,
-        }) = s.variant
-        else {
-            unreachable!("dispatched on the variant")
-        };
+        }: GiuthiOptions,
+        s: &Setup,
+    ) -> Result<Giuthi, SetupError> {
         let mut pr = Problems::default();
         if !pr.common(s) {
             return Err(pr.finish().expect_err("common() reported a problem"));

@@ -449,10 +449,7 @@ impl SulusNishtaw {
     }
 
     /// Checks a setup (S1–S3, S4–S6, S9, S16, S18–S20) and makes it a position.
-    pub(crate) fn from_setup(s: &Setup) -> Result<SulusNishtaw, SetupError> {
-        let Variant::SulusNishtaw(opts) = s.variant else {
-            unreachable!("dispatched on the variant")
-        };
+    pub(crate) fn from_setup(opts: SulusOptions, s: &Setup) -> Result<SulusNishtaw, SetupError> {
         let mut pr = Problems::default();
         if !pr.common(s) {
             return Err(pr.finish().expect_err("common() reported a problem"));

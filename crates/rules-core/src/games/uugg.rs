@@ -533,10 +533,10 @@ impl Uugg {
     }
 
     /// Checks a setup (U1, U5, U8, U9, U19–U21, U23) and makes it a position.
-    pub(crate) fn from_setup(s: &Setup) -> Result<Uugg, SetupError> {
-        let Variant::Uugg(UuggOptions { holes: n, balla }) = s.variant else {
-            unreachable!("dispatched on the variant")
-        };
+    pub(crate) fn from_setup(
+        UuggOptions { holes: n, balla }: UuggOptions,
+        s: &Setup,
+    ) -> Result<Uugg, SetupError> {
         let mut pr = Problems::default();
         if !pr.common(s) {
             return Err(pr.finish().expect_err("common() reported a problem"));

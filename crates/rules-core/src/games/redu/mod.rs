@@ -10,7 +10,7 @@
 //! differ).
 
 mod lenient;
-mod moves;
+pub(crate) mod moves;
 mod zigzag;
 
 pub use moves::{Letter, Letters, ReduSow};
@@ -28,6 +28,76 @@ use crate::trace::{Event, NoTrace, Rule, Tracer, emit};
 use zigzag::{N, Need, Zig, base_of, first_column};
 
 const GEO: Geometry = Geometry::two_rows(6);
+
+/// The direction of a lap as a step along the columns: +1 counterclockwise, -1 clockwise.
+fn sigma_of(dir: Dir) -> i8 {
+    if dir == Dir::Ccw { 1 } else { -1 }
+}
+
+/// A direction given as a step along the columns, in words.
+fn sigma_words(sigma: i8) -> &'static str {
+    if sigma > 0 {
+        "counterclockwise (+)"
+    } else {
+        "clockwise (-)"
+    }
+}
+
+/// The direction the sowing `m` states, or why it needs one (`rule`, `why`).
+fn direction(m: &ReduSow, rule: Rule, why: impl FnOnce() -> String) -> Result<Dir, Illegal> {
+    m.dir.ok_or_else(|| Illegal::new(rule, why()))
+}
+
+/// R25: only an M1 capture, made by a singleton, can be forgotten.
+fn not_forgotten(m: &ReduSow) -> Result<(), Illegal> {
+    if m.forgotten {
+        return Err(Illegal::new(
+            "R25",
+            "only an M1 capture (a singleton) can be forgotten",
+        ));
+    }
+    Ok(())
+}
+
+/// Column `k` of `me`, named by its holes (redu.md §2), for the trace.
+fn column_words(me: Player, k: i8) -> String {
+    let o = Redu::own(me, k);
+    format!("column {k} ({}, {})", GEO.hole(o), GEO.hole(11 - o))
+}
+
+/// R14: the start column of the sowing `m` is skipped.
+fn skipped_note(me: Player, m: &ReduSow) -> Event {
+    Event::Note {
+        rule: "R14",
+        text: format!(
+            "{}, the start column, is skipped",
+            column_words(me, m.start.number as i8)
+        ),
+    }
+}
+
+/// What a wrap or a bounce at column `k0` does to a path going `s0` (R13), or past the start
+/// column when `skip` (R14).
+fn end_words(skip: bool, bounce: bool, k0: i8, s0: i8) -> String {
+    let what = match (skip, bounce) {
+        (true, _) => "past the start column the path leaves the board: ".to_owned(),
+        (false, true) => format!("bounce at column {k0}: "),
+        (false, false) => format!("wrap at column {k0}: "),
+    };
+    let then = match (skip, bounce) {
+        (true, true) => format!("bounce, it turns back {}", sigma_words(-s0)),
+        (true, false) => format!(
+            "wrap, it goes on {} from the other end of the board",
+            sigma_words(s0)
+        ),
+        (false, true) => format!("the path turns back {}", sigma_words(-s0)),
+        (false, false) => format!(
+            "the path goes on {} from the other end of the board",
+            sigma_words(s0)
+        ),
+    };
+    format!("{what}{then}")
+}
 
 /// "1 seed", "3 seeds".
 fn seeds(n: u8) -> String {
@@ -490,14 +560,13 @@ impl Redu {
     }
 
     /// Checks a setup (R1, R19, R20, R27) and makes it a position.
-    pub(crate) fn from_setup(s: &Setup) -> Result<Redu, SetupError> {
-        let Variant::Redu(ReduOptions {
+    pub(crate) fn from_setup(
+        ReduOptions {
             entry,
             o1_costs_turn,
-        }) = s.variant
-        else {
-            unreachable!("dispatched on the variant")
-        };
+        }: ReduOptions,
+        s: &Setup,
+    ) -> Result<Redu, SetupError> {
         let mut pr = Problems::default();
         if !pr.common(s) {
             return Err(pr.finish().expect_err("common() reported a problem"));
@@ -583,64 +652,7 @@ impl Redu {
     /// Plays a sowing token, strictly or leniently (R25).
     fn play_sow<T: Tracer>(&self, m: &ReduSow, lenient: bool, t: &mut T) -> Result<Redu, Illegal> {
         let me = self.to_move;
-        let mut pos = *self;
-        pos.right = None; // R20: a right not used now lapses
-        if let Some(h) = m.capture {
-            match self.right {
-                Some((RightKind::O1, i)) if GEO.index(h) == Some(usize::from(i)) => {
-                    if self.o1_costs_turn {
-                        return Err(Illegal::new(
-                            "R22",
-                            format!(
-                                "under o1-costs-turn=yes the O1 capture is a ply of its own: write x{h} alone"
-                            ),
-                        ));
-                    }
-                    emit(t, || Event::Note {
-                        rule: "R22",
-                        text: format!(
-                            "{me} uses his right O1: he takes the seed in {h}, then sows in the same ply"
-                        ),
-                    });
-                    pos = self.take_right(t);
-                    if pos.is_over() {
-                        return Err(Illegal::new(
-                            "R24",
-                            format!(
-                                "the capture leaves {me} nothing to sow: it is a ply of its own, x{h}"
-                            ),
-                        ));
-                    }
-                }
-                Some((kind, i)) => {
-                    let at = GEO.hole(usize::from(i));
-                    return Err(Illegal::new(
-                        if kind == RightKind::O1 { "R19" } else { "R23" },
-                        if kind == RightKind::O1 {
-                            format!("{me}'s right is on the seed in {at}, not {h}")
-                        } else {
-                            format!(
-                                "an {kind:?} capture is the capturer's whole turn (x{at}); it cannot precede a sowing"
-                            )
-                        },
-                    ));
-                }
-                None => {
-                    return Err(Illegal::new(
-                        "R20",
-                        format!("{me} holds no right to capture in {h}"),
-                    ));
-                }
-            }
-        } else if let Some((kind, i)) = self.right {
-            emit(t, || Event::Note {
-                rule: "R20",
-                text: format!(
-                    "{me} does not use his right {kind:?} on the seed in {}: it lapses",
-                    GEO.hole(usize::from(i))
-                ),
-            });
-        }
+        let pos = self.use_or_lapse_right(m, t)?;
         let Some(s) = GEO.index(m.start) else {
             return Err(Illegal::new(
                 "R1",
@@ -663,74 +675,8 @@ impl Redu {
                 "a forgotten capture (~) is accepted only in lenient validation",
             ));
         }
-        let sigma = m.dir.map(|d| if d == Dir::Ccw { 1i8 } else { -1 });
-        let j = m.start.number as i8;
-        if let Some(second) = m.second {
-            // R9: two consecutive singletons.
-            let Some(s2) = GEO.index(second).filter(|_| second.side == me) else {
-                return Err(Illegal::new(
-                    "R9",
-                    format!("{second} is not one of {me}'s holes"),
-                ));
-            };
-            let (lo, hi) = (j.min(second.number as i8), j.max(second.number as i8));
-            if hi != lo + 1 {
-                return Err(Illegal::new(
-                    "R9",
-                    format!(
-                        "{} and {second} are not consecutive holes{}",
-                        m.start,
-                        if (lo, hi) == (1, N) {
-                            " (the row does not wrap: 1 and 6 are not consecutive)"
-                        } else {
-                            ""
-                        }
-                    ),
-                ));
-            }
-            if pos.seeds[s] != 1 || pos.seeds[s2] != 1 {
-                return Err(Illegal::new(
-                    "R9",
-                    format!("{} and {second} must hold one seed each", m.start),
-                ));
-            }
-            let Some(sigma) = sigma else {
-                return Err(Illegal::new(
-                    "R9",
-                    format!(
-                        "two singletons are sown in a direction: write {}{second}+ or {}{second}-",
-                        m.start, m.start
-                    ),
-                ));
-            };
-            self.no_zig_letters(m, "R9")?;
-            if m.seeds.is_some_and(|x| x != 2) || m.forgotten {
-                return Err(Illegal::new("R9", "two singletons sow exactly 2 seeds"));
-            }
-            let mut c = pos;
-            c.seeds[s] = 0;
-            c.seeds[s2] = 0;
-            let from = if sigma > 0 { hi } else { lo };
-            let dir = m.dir.expect("checked");
-            emit(t, || Event::Gather {
-                holes: vec![GEO.hole(Self::own(me, lo)), GEO.hole(Self::own(me, hi))],
-                seeds: 2,
-                dir,
-                rule: "R9",
-            });
-            emit(t, || Event::Note {
-                rule: "R9",
-                text: format!(
-                    "the two singletons are sown as the two seeds of {}, {}",
-                    GEO.hole(Self::own(me, from)),
-                    if sigma > 0 {
-                        "counterclockwise (+)"
-                    } else {
-                        "clockwise (-)"
-                    }
-                ),
-            });
-            return Ok(c.two(from, sigma, t));
+        if m.second.is_some() {
+            return self.sow_singletons(pos, m, s, t);
         }
         if let Some(x) = m.seeds
             && x != n
@@ -744,266 +690,409 @@ impl Redu {
             ));
         }
         match n {
-            1 => {
-                if m.dir.is_some() {
-                    return Err(Illegal::new(
-                        "R4",
-                        format!("a single seed has no direction: write {}", m.start),
-                    ));
-                }
-                self.no_zig_letters(m, "R4")?;
-                let o = 11 - s;
-                if m.forgotten && !matches!(pos.seeds[o], 1 | 2) {
-                    return Err(Illegal::new(
-                        "R25",
-                        format!("{} makes no M1 capture, so none can be forgotten", m.start),
-                    ));
-                }
-                Ok(pos.singleton(s, m.forgotten, t))
-            }
-            2 => {
-                let Some(sigma) = sigma else {
-                    return Err(Illegal::new(
-                        "R6",
-                        format!(
-                            "two seeds are sown in a direction: write {}+ or {}-",
-                            m.start, m.start
-                        ),
-                    ));
-                };
-                self.no_zig_letters(m, "R6")?;
-                if m.forgotten {
-                    return Err(Illegal::new(
-                        "R25",
-                        "only an M1 capture (a singleton) can be forgotten",
-                    ));
-                }
-                let mut c = pos;
-                c.seeds[s] = 0;
-                emit(t, || Event::Lift {
-                    hole: m.start,
-                    seeds: 2,
-                    dir: m.dir.expect("checked"),
-                    relay: false,
-                    rule: "R6",
+            1 => self.sow_one(pos, m, s, t),
+            2 => self.sow_two(pos, m, s, t),
+            _ => self.sow_zigzag(pos, m, s, t),
+        }
+    }
+
+    /// The O1 capture a sowing token starts with (R19, R22, R24), or the lapse of the right the
+    /// mover does not use (R20): the position the sowing starts from.
+    fn use_or_lapse_right<T: Tracer>(&self, m: &ReduSow, t: &mut T) -> Result<Redu, Illegal> {
+        let me = self.to_move;
+        let mut pos = *self;
+        pos.right = None; // R20: a right not used now lapses
+        let Some(h) = m.capture else {
+            if let Some((kind, i)) = self.right {
+                emit(t, || Event::Note {
+                    rule: "R20",
+                    text: format!(
+                        "{me} does not use his right {kind} on the seed in {}: it lapses",
+                        GEO.hole(usize::from(i))
+                    ),
                 });
-                Ok(c.two(j, sigma, t))
             }
-            _ => {
-                let Some(sigma) = sigma else {
+            return Ok(pos);
+        };
+        match self.right {
+            Some((RightKind::O1, i)) if GEO.index(h) == Some(usize::from(i)) => {
+                if self.o1_costs_turn {
                     return Err(Illegal::new(
-                        "R15",
+                        "R22",
                         format!(
-                            "a zigzag has a direction: write {}+ or {}- with its decisions",
-                            m.start, m.start
-                        ),
-                    ));
-                };
-                if m.forgotten {
-                    return Err(Illegal::new(
-                        "R25",
-                        "only an M1 capture (a singleton) can be forgotten",
-                    ));
-                }
-                if m.special && !pos.special_allowed(j, sigma) {
-                    let k = first_column(j, sigma);
-                    return Err(Illegal::new(
-                        "R12",
-                        format!(
-                            "the start opposite {} needs both holes of the first column, {} and {}, empty",
-                            m.start,
-                            GEO.hole(Self::own(me, k)),
-                            GEO.hole(11 - Self::own(me, k))
+                            "under o1-costs-turn=yes the O1 capture is a ply of its own: write x{h} alone"
                         ),
                     ));
                 }
-                let mut c = pos;
-                c.seeds[s] = 0;
-                emit(t, || Event::Lift {
-                    hole: m.start,
-                    seeds: n.into(),
-                    dir: m.dir.expect("checked"),
-                    relay: false,
-                    rule: "R15",
+                emit(t, || Event::Note {
+                    rule: "R22",
+                    text: format!(
+                        "{me} uses his right O1: he takes the seed in {h}, then sows in the same ply"
+                    ),
                 });
-                // Column k of the mover, named by its holes (redu.md §2), for the trace.
-                let col = |k: i8| {
-                    let o = Self::own(me, k);
-                    format!("column {k} ({}, {})", GEO.hole(o), GEO.hole(11 - o))
-                };
-                let skipped = || Event::Note {
-                    rule: "R14",
-                    text: format!("{}, the start column, is skipped", col(j)),
-                };
-                let dir_words = |sigma: i8| {
-                    if sigma > 0 {
-                        "counterclockwise (+)"
+                pos = self.take_right(t);
+                if pos.is_over() {
+                    return Err(Illegal::new(
+                        "R24",
+                        format!(
+                            "the capture leaves {me} nothing to sow: it is a ply of its own, x{h}"
+                        ),
+                    ));
+                }
+                Ok(pos)
+            }
+            Some((kind, i)) => {
+                let at = GEO.hole(usize::from(i));
+                Err(Illegal::new(
+                    if kind == RightKind::O1 { "R19" } else { "R23" },
+                    if kind == RightKind::O1 {
+                        format!("{me}'s right is on the seed in {at}, not {h}")
                     } else {
-                        "clockwise (-)"
+                        format!(
+                            "an {kind} capture is the capturer's whole turn (x{at}); it cannot precede a sowing"
+                        )
+                    },
+                ))
+            }
+            None => Err(Illegal::new(
+                "R20",
+                format!("{me} holds no right to capture in {h}"),
+            )),
+        }
+    }
+
+    /// R9: two consecutive singletons, from `s` and `m.second`, sown as one 2-seed sowing.
+    fn sow_singletons<T: Tracer>(
+        &self,
+        pos: Redu,
+        m: &ReduSow,
+        s: usize,
+        t: &mut T,
+    ) -> Result<Redu, Illegal> {
+        let me = self.to_move;
+        let j = m.start.number as i8;
+        let Some(second) = m.second else {
+            return Err(Illegal::new("R9", "two singletons need a second hole"));
+        };
+        let Some(s2) = GEO.index(second).filter(|_| second.side == me) else {
+            return Err(Illegal::new(
+                "R9",
+                format!("{second} is not one of {me}'s holes"),
+            ));
+        };
+        let (lo, hi) = (j.min(second.number as i8), j.max(second.number as i8));
+        if hi != lo + 1 {
+            return Err(Illegal::new(
+                "R9",
+                format!(
+                    "{} and {second} are not consecutive holes{}",
+                    m.start,
+                    if (lo, hi) == (1, N) {
+                        " (the row does not wrap: 1 and 6 are not consecutive)"
+                    } else {
+                        ""
                     }
-                };
-                if m.special {
+                ),
+            ));
+        }
+        if pos.seeds[s] != 1 || pos.seeds[s2] != 1 {
+            return Err(Illegal::new(
+                "R9",
+                format!("{} and {second} must hold one seed each", m.start),
+            ));
+        }
+        let dir = direction(m, "R9", || {
+            format!(
+                "two singletons are sown in a direction: write {}{second}+ or {}{second}-",
+                m.start, m.start
+            )
+        })?;
+        self.no_zig_letters(m, "R9")?;
+        if m.seeds.is_some_and(|x| x != 2) || m.forgotten {
+            return Err(Illegal::new("R9", "two singletons sow exactly 2 seeds"));
+        }
+        let sigma = sigma_of(dir);
+        let mut c = pos;
+        c.seeds[s] = 0;
+        c.seeds[s2] = 0;
+        let from = if sigma > 0 { hi } else { lo };
+        emit(t, || Event::Gather {
+            holes: vec![GEO.hole(Self::own(me, lo)), GEO.hole(Self::own(me, hi))],
+            seeds: 2,
+            dir,
+            rule: "R9",
+        });
+        emit(t, || Event::Note {
+            rule: "R9",
+            text: format!(
+                "the two singletons are sown as the two seeds of {}, {}",
+                GEO.hole(Self::own(me, from)),
+                sigma_words(sigma)
+            ),
+        });
+        Ok(c.two(from, sigma, t))
+    }
+
+    /// R4: a lone seed, into the opposite hole.
+    fn sow_one<T: Tracer>(
+        &self,
+        pos: Redu,
+        m: &ReduSow,
+        s: usize,
+        t: &mut T,
+    ) -> Result<Redu, Illegal> {
+        if m.dir.is_some() {
+            return Err(Illegal::new(
+                "R4",
+                format!("a single seed has no direction: write {}", m.start),
+            ));
+        }
+        self.no_zig_letters(m, "R4")?;
+        let o = 11 - s;
+        if m.forgotten && !matches!(pos.seeds[o], 1 | 2) {
+            return Err(Illegal::new(
+                "R25",
+                format!("{} makes no M1 capture, so none can be forgotten", m.start),
+            ));
+        }
+        Ok(pos.singleton(s, m.forgotten, t))
+    }
+
+    /// R6, R7: two seeds, the first into the hole opposite the adjacent one.
+    fn sow_two<T: Tracer>(
+        &self,
+        pos: Redu,
+        m: &ReduSow,
+        s: usize,
+        t: &mut T,
+    ) -> Result<Redu, Illegal> {
+        let dir = direction(m, "R6", || {
+            format!(
+                "two seeds are sown in a direction: write {}+ or {}-",
+                m.start, m.start
+            )
+        })?;
+        self.no_zig_letters(m, "R6")?;
+        not_forgotten(m)?;
+        let mut c = pos;
+        c.seeds[s] = 0;
+        emit(t, || Event::Lift {
+            hole: m.start,
+            seeds: 2,
+            dir,
+            relay: false,
+            rule: "R6",
+        });
+        Ok(c.two(m.start.number as i8, sigma_of(dir), t))
+    }
+
+    /// R10-R15: three seeds or more, in zigzag, following the token's decisions.
+    fn sow_zigzag<T: Tracer>(
+        &self,
+        pos: Redu,
+        m: &ReduSow,
+        s: usize,
+        t: &mut T,
+    ) -> Result<Redu, Illegal> {
+        let me = self.to_move;
+        let (j, n) = (m.start.number as i8, pos.seeds[s]);
+        let dir = direction(m, "R15", || {
+            format!(
+                "a zigzag has a direction: write {}+ or {}- with its decisions",
+                m.start, m.start
+            )
+        })?;
+        let sigma = sigma_of(dir);
+        not_forgotten(m)?;
+        if m.special && !pos.special_allowed(j, sigma) {
+            let k = first_column(j, sigma);
+            return Err(Illegal::new(
+                "R12",
+                format!(
+                    "the start opposite {} needs both holes of the first column, {} and {}, empty",
+                    m.start,
+                    GEO.hole(Self::own(me, k)),
+                    GEO.hole(11 - Self::own(me, k))
+                ),
+            ));
+        }
+        let mut c = pos;
+        c.seeds[s] = 0;
+        emit(t, || Event::Lift {
+            hole: m.start,
+            seeds: n.into(),
+            dir,
+            relay: false,
+            rule: "R15",
+        });
+        if m.special {
+            emit(t, || Event::Note {
+                rule: "R12",
+                text: format!(
+                    "the special start: {}, the first column, is empty, so seed #1 goes into {}, opposite the start hole",
+                    column_words(me, first_column(j, sigma)),
+                    GEO.hole(11 - s)
+                ),
+            });
+        }
+        let mut z = Zig::new(
+            c.seeds,
+            base_of(me),
+            j,
+            n,
+            sigma,
+            m.special,
+            self.alternate,
+            t,
+        );
+        let mut at = 0;
+        loop {
+            match z.need() {
+                Need::Done => break,
+                Need::Entry { choice, .. } => {
+                    self.zig_entry(&mut z, m, &mut at, choice, t)?;
+                }
+                Need::End { skip } => {
+                    self.zig_end(&mut z, m, &mut at, skip, t)?;
+                }
+            }
+        }
+        if at < m.letters.len() {
+            return Err(Illegal::new(
+                "R15",
+                format!(
+                    "the sowing ends before its decisions do: `{}` is left over",
+                    m.letters
+                        .iter()
+                        .skip(at)
+                        .map(Letter::char)
+                        .collect::<String>()
+                ),
+            ));
+        }
+        Ok(c.after_zig(&z, t))
+    }
+
+    /// A column's entry (R10, R11): the hole the token's letter `at` chooses (`d` or nothing:
+    /// the row other than the previous seed's; `h`: the same, under entry=alternate only); then
+    /// the notes of what follows (a far end's unsown hole R13, the skipped start column R14).
+    fn zig_entry<T: Tracer>(
+        &self,
+        z: &mut Zig,
+        m: &ReduSow,
+        at: &mut usize,
+        choice: bool,
+        t: &mut T,
+    ) -> Result<(), Illegal> {
+        let me = self.to_move;
+        let same = match m.letters.get(*at) {
+            Some(Letter::D) => {
+                *at += 1;
+                false
+            }
+            Some(Letter::H) => {
+                if !choice {
+                    return Err(Illegal::new(
+                        "R11",
+                        format!(
+                            "under entry=alternate the entry at column {} is the row other than the previous seed's (d), not h",
+                            z.column()
+                        ),
+                    ));
+                }
+                *at += 1;
+                true
+            }
+            _ => false,
+        };
+        let (k0, b0) = (z.column(), z.board);
+        z.entry(same, t);
+        if T::ON {
+            match z.need() {
+                Need::End { skip: false } => {
+                    // R13: the other hole of a far-end column is not sown.
+                    let o = Self::own(me, k0);
+                    let other = if z.board[o] == b0[o] { o } else { 11 - o };
+                    let hand = z.hand;
                     emit(t, || Event::Note {
-                        rule: "R12",
+                        rule: "R13",
                         text: format!(
-                            "the special start: {}, the first column, is empty, so seed #1 goes into {}, opposite the start hole",
-                            col(first_column(j, sigma)),
-                            GEO.hole(11 - s)
+                            "{} is a far end and {} in hand: {} is not sown",
+                            column_words(me, k0),
+                            if hand == 1 {
+                                "1 seed is still".to_owned()
+                            } else {
+                                format!("{hand} seeds are still")
+                            },
+                            GEO.hole(other)
                         ),
                     });
                 }
-                let mut z = Zig::new(
-                    c.seeds,
-                    base_of(me),
-                    j,
-                    n,
-                    sigma,
-                    m.special,
-                    self.alternate,
-                    t,
-                );
-                let mut at = 0;
-                loop {
-                    match z.need() {
-                        Need::Done => break,
-                        Need::Entry { choice, .. } => {
-                            let same = match m.letters.get(at) {
-                                Some(Letter::D) => {
-                                    at += 1;
-                                    false
-                                }
-                                Some(Letter::H) => {
-                                    if !choice {
-                                        return Err(Illegal::new(
-                                            "R11",
-                                            format!(
-                                                "under entry=alternate the entry at column {} is the row other than the previous seed's (d), not h",
-                                                z.column()
-                                            ),
-                                        ));
-                                    }
-                                    at += 1;
-                                    true
-                                }
-                                _ => false,
-                            };
-                            let (k0, b0) = (z.column(), z.board);
-                            z.entry(same, t);
-                            if T::ON {
-                                match z.need() {
-                                    Need::End { skip: false } => {
-                                        // R13: the other hole of a far-end column is not sown.
-                                        let o = Self::own(me, k0);
-                                        let other = if z.board[o] == b0[o] { o } else { 11 - o };
-                                        let hand = z.hand;
-                                        emit(t, || Event::Note {
-                                            rule: "R13",
-                                            text: format!(
-                                                "{} is a far end and {} in hand: {} is not sown",
-                                                col(k0),
-                                                if hand == 1 {
-                                                    "1 seed is still".to_owned()
-                                                } else {
-                                                    format!("{hand} seeds are still")
-                                                },
-                                                GEO.hole(other)
-                                            ),
-                                        });
-                                    }
-                                    Need::End { skip: true } => emit(t, skipped),
-                                    Need::Entry { .. } if z.column() != k0 + z.sigma() => {
-                                        emit(t, skipped);
-                                    }
-                                    _ => {}
-                                }
-                            }
-                        }
-                        Need::End { skip } => {
-                            let bounce = match m.letters.get(at) {
-                                Some(Letter::W) => false,
-                                Some(Letter::B) => true,
-                                _ => {
-                                    let k = z.column();
-                                    return Err(Illegal::new(
-                                        if skip { "R14" } else { "R13" },
-                                        if skip {
-                                            format!(
-                                                "with {} in hand the path skips the start column and leaves the board: write w (wrap) or b (bounce) there",
-                                                seeds(z.hand)
-                                            )
-                                        } else {
-                                            format!(
-                                                "with {} in hand the path reaches the far end at column {k} ({} and {}): write w (wrap) or b (bounce) there",
-                                                seeds(z.hand),
-                                                GEO.hole(Self::own(me, k)),
-                                                GEO.hole(11 - Self::own(me, k))
-                                            )
-                                        },
-                                    ));
-                                }
-                            };
-                            at += 1;
-                            let (k0, s0) = (z.column(), z.sigma());
-                            z.end(bounce);
-                            emit(t, || Event::Note {
-                                rule: if skip { "R14" } else { "R13" },
-                                text: format!(
-                                    "{}{}",
-                                    match (skip, bounce) {
-                                        (true, _) =>
-                                            "past the start column the path leaves the board: "
-                                                .to_owned(),
-                                        (false, true) => format!("bounce at column {k0}: "),
-                                        (false, false) => format!("wrap at column {k0}: "),
-                                    },
-                                    match (skip, bounce) {
-                                        (true, true) =>
-                                            format!("bounce, it turns back {}", dir_words(-s0)),
-                                        (true, false) => format!(
-                                            "wrap, it goes on {} from the other end of the board",
-                                            dir_words(s0)
-                                        ),
-                                        (false, true) =>
-                                            format!("the path turns back {}", dir_words(-s0)),
-                                        (false, false) => format!(
-                                            "the path goes on {} from the other end of the board",
-                                            dir_words(s0)
-                                        ),
-                                    }
-                                ),
-                            });
-                            if T::ON && !skip {
-                                // R14 after a wrap or a bounce: the start column is skipped.
-                                let expect = if bounce {
-                                    k0 - s0
-                                } else if s0 > 0 {
-                                    1
-                                } else {
-                                    N
-                                };
-                                if z.column() != expect || matches!(z.need(), Need::End { .. }) {
-                                    emit(t, skipped);
-                                }
-                            }
-                        }
-                    }
+                Need::End { skip: true } => emit(t, || skipped_note(me, m)),
+                Need::Entry { .. } if z.column() != k0 + z.sigma() => {
+                    emit(t, || skipped_note(me, m));
                 }
-                if at < m.letters.len() {
-                    return Err(Illegal::new(
-                        "R15",
-                        format!(
-                            "the sowing ends before its decisions do: `{}` is left over",
-                            m.letters
-                                .iter()
-                                .skip(at)
-                                .map(Letter::char)
-                                .collect::<String>()
-                        ),
-                    ));
-                }
-                Ok(c.after_zig(&z, t))
+                _ => {}
             }
         }
+        Ok(())
+    }
+
+    /// A far end (R13) or the start column skipped off the board (R14): the token's letter `at`
+    /// wraps (`w`) or bounces (`b`).
+    fn zig_end<T: Tracer>(
+        &self,
+        z: &mut Zig,
+        m: &ReduSow,
+        at: &mut usize,
+        skip: bool,
+        t: &mut T,
+    ) -> Result<(), Illegal> {
+        let me = self.to_move;
+        let bounce = match m.letters.get(*at) {
+            Some(Letter::W) => false,
+            Some(Letter::B) => true,
+            _ => {
+                let k = z.column();
+                return Err(Illegal::new(
+                    if skip { "R14" } else { "R13" },
+                    if skip {
+                        format!(
+                            "with {} in hand the path skips the start column and leaves the board: write w (wrap) or b (bounce) there",
+                            seeds(z.hand)
+                        )
+                    } else {
+                        format!(
+                            "with {} in hand the path reaches the far end at column {k} ({} and {}): write w (wrap) or b (bounce) there",
+                            seeds(z.hand),
+                            GEO.hole(Self::own(me, k)),
+                            GEO.hole(11 - Self::own(me, k))
+                        )
+                    },
+                ));
+            }
+        };
+        *at += 1;
+        let (k0, s0) = (z.column(), z.sigma());
+        z.end(bounce);
+        emit(t, || Event::Note {
+            rule: if skip { "R14" } else { "R13" },
+            text: end_words(skip, bounce, k0, s0),
+        });
+        if T::ON && !skip {
+            // R14 after a wrap or a bounce: the start column is skipped.
+            let expect = if bounce {
+                k0 - s0
+            } else if s0 > 0 {
+                1
+            } else {
+                N
+            };
+            if z.column() != expect || matches!(z.need(), Need::End { .. }) {
+                emit(t, || skipped_note(me, m));
+            }
+        }
+        Ok(())
     }
 
     fn no_zig_letters(&self, m: &ReduSow, rule: &'static str) -> Result<(), Illegal> {

@@ -1,10 +1,18 @@
-//! Redu move tokens in the rules core (`spec/notation.md` §5, "Redu"): a sowing with its
-//! decisions, and the conversion of the long form (the list of sown holes) into decisions.
+//! Redu move tokens (`spec/notation.md` §5.5): a sowing with its decisions, a capture, a penalty
+//! claim; how they are read and written, and the conversion of the long form (the list of sown
+//! holes) into decisions.
 
 use super::zigzag::{Need, Zig, base_of, first_column};
+use crate::geometry::hole;
 use crate::geometry::{Geometry, Hole};
 use crate::player::Dir;
 use crate::trace::{Event, NoTrace, Trace};
+use nom::branch::alt;
+use nom::character::complete::{char, one_of};
+use nom::combinator::{eof, map, opt};
+use nom::multi::{many0, many1};
+use nom::sequence::preceded;
+use nom::{IResult, Parser};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -445,4 +453,160 @@ impl fmt::Display for ReduSow {
         }
         Ok(())
     }
+}
+
+/// The lexical form of a Redu token.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Form {
+    /// `x3B`: a capture ply.
+    Capture(Hole),
+    /// `p4B`: a penalty claim.
+    Penalty(Hole),
+    /// A sowing, possibly prefixed by an O1 capture.
+    Sow(SowForm),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct SowForm {
+    capture: Option<Hole>,
+    start: Hole,
+    second: Option<Hole>,
+    dir: Option<Dir>,
+    special: bool,
+    letters: Vec<Letter>,
+    path: Option<Vec<Hole>>,
+    forgotten: bool,
+}
+
+fn direction(i: &str) -> IResult<&str, Dir> {
+    map(one_of("+-"), |c| Dir::from_sign(c).expect("+ or -")).parse(i)
+}
+
+fn sowing(i: &str) -> IResult<&str, SowForm> {
+    let letters = map(
+        (
+            opt(char('o')),
+            many0(map(one_of("dhwb"), |c| {
+                Letter::from_char(c).expect("one of dhwb")
+            })),
+        ),
+        |(o, l)| (o.is_some(), l, None),
+    );
+    let long = map(many1(preceded(char('/'), hole)), |p| {
+        (false, Vec::new(), Some(p))
+    });
+    map(
+        (
+            hole,
+            opt(hole),
+            opt(direction),
+            alt((long, letters)),
+            opt(char('~')),
+        ),
+        |(start, second, dir, (special, letters, path), f)| SowForm {
+            capture: None,
+            start,
+            second,
+            dir,
+            special,
+            letters,
+            path,
+            forgotten: f.is_some(),
+        },
+    )
+    .parse(i)
+}
+
+fn form(i: &str) -> IResult<&str, Form> {
+    let prefixed = map(
+        (char('x'), hole, opt(preceded(char(':'), sowing))),
+        |(_, h, sow)| match sow {
+            None => Form::Capture(h),
+            Some(mut s) => {
+                s.capture = Some(h);
+                Form::Sow(s)
+            }
+        },
+    );
+    let (rest, f) = alt((
+        prefixed,
+        map(preceded(char('p'), hole), Form::Penalty),
+        map(sowing, Form::Sow),
+    ))
+    .parse(i)?;
+    let (rest, _) = eof(rest)?;
+    Ok((rest, f))
+}
+
+/// What Redu's moves look like, for messages.
+pub(crate) const EXPECTED: &str = "a Redu move (spec/notation.md §5.5): a sowing such as 4B, 4B+, 4B-hwd, 2B3B+ or 4B/2A/5B/6B, an O1 capture and sowing such as x3B:5B+, or a capture such as x3B";
+
+/// A Redu token read: a capture ply, a penalty claim or a sowing.
+pub(crate) enum ReduToken {
+    /// `x3B`.
+    Capture(Hole),
+    /// `p4B`.
+    Penalty(Hole),
+    /// A sowing, possibly with its O1 capture.
+    Sow(ReduSow),
+}
+
+/// Reads a Redu token; `Err` holds the message.
+pub(crate) fn parse_token(token: &str) -> Result<ReduToken, String> {
+    let f = match form(token) {
+        Ok((_, f)) => f,
+        Err(_) if token == "pass" => {
+            return Err(
+                "`pass`: Redu has no passes (R30): a player who cannot sow ends the game (R27)"
+                    .to_owned(),
+            );
+        }
+        Err(_) => {
+            return Err(format!("`{token}` is not a redu move: expected {EXPECTED}"));
+        }
+    };
+    match f {
+        Form::Capture(hole) => Ok(ReduToken::Capture(hole)),
+        Form::Penalty(hole) => Ok(ReduToken::Penalty(hole)),
+        Form::Sow(s) => sow_of(token, s).map(ReduToken::Sow),
+    }
+}
+
+/// The sowing a sowing token's form writes: its long form made decisions, two singletons lower
+/// hole first (either order is read).
+fn sow_of(token: &str, s: SowForm) -> Result<ReduSow, String> {
+    if let Some(path) = &s.path {
+        let mut m = ReduSow::from_path(s.capture, s.start, s.second, s.dir, path, s.forgotten)
+            .map_err(|e| format!("`{token}`: {e}"))?;
+        if let Some(h2) = m.second
+            && h2 < m.start
+        {
+            m.second = Some(m.start);
+            m.start = h2;
+        }
+        return Ok(m);
+    }
+    let mut letters = Letters::EMPTY;
+    for l in &s.letters {
+        if !letters.push(*l) {
+            return Err(format!(
+                "`{token}`: more than {} decision letters",
+                Letters::MAX
+            ));
+        }
+    }
+    let (start, second) = match s.second {
+        Some(h2) if h2 < s.start => (h2, Some(s.start)),
+        other => (s.start, other),
+    };
+    Ok(ReduSow {
+        capture: s.capture,
+        start,
+        second,
+        dir: s.dir,
+        special: s.special,
+        letters,
+        seeds: None,
+        forgotten: s.forgotten,
+    })
 }

@@ -615,7 +615,7 @@ fn position_strings_and_setup_checks() {
         "uugg 4,4,4,4,4/4,4,4,4,4 B round=2 opener=A"
     );
     let problems = |s: &str| -> Vec<String> {
-        let setup = notation::parse_position(s, &[]).unwrap();
+        let setup = notation::parse_position(s, None).unwrap();
         Position::from_setup(&setup)
             .unwrap_err()
             .problems

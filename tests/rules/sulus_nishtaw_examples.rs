@@ -803,7 +803,7 @@ fn position_strings_round_trip() {
 }
 
 fn problems(text: &str) -> Vec<String> {
-    let setup = notation::parse_position(text, &[]).unwrap();
+    let setup = notation::parse_position(text, None).unwrap();
     Position::from_setup(&setup)
         .unwrap_err()
         .problems

@@ -10,8 +10,8 @@
 //! perft 2 116
 //! ```
 
-use crate::position::{PositionError, parse_position};
-use rules_core::Setup;
+use notation::{PositionError, parse_position};
+use rules_core::{GameKind, Setup, StatedOptions, Variant};
 use std::fmt;
 
 /// One entry of a suite.
@@ -35,7 +35,33 @@ impl SuiteEntry {
     /// # Errors
     /// The position string cannot be read.
     pub fn setup(&self) -> Result<Setup, PositionError> {
-        parse_position(&self.position, &self.options)
+        let whole = PositionError {
+            offset: 0,
+            len: self.position.len().max(1),
+            message: String::new(),
+        };
+        let game = self
+            .position
+            .split_whitespace()
+            .next()
+            .and_then(|g| g.parse::<GameKind>().ok());
+        let Some(game) = game else {
+            return parse_position(&self.position, None);
+        };
+        // The options become typed for the position's game, once.
+        let mut variant = Variant::default_for(game);
+        for (k, v) in &self.options {
+            variant.set_option(k, v).map_err(|e| PositionError {
+                message: e.to_string(),
+                ..whole.clone()
+            })?;
+        }
+        let keys: Vec<&str> = self.options.iter().map(|(k, _)| k.as_str()).collect();
+        let stated = StatedOptions::new(variant, &keys).map_err(|e| PositionError {
+            message: e.to_string(),
+            ..whole
+        })?;
+        parse_position(&self.position, Some(&stated))
     }
 }
 

@@ -1,9 +1,7 @@
 //! Random complete records, played by the rules core: for property tests, the corpus's complete
 //! matches and `cargo xtask gen-records`. Deterministic for a given seed.
 
-use crate::check::match_end;
-use crate::position::write_position;
-use crate::record::{Item, Outcome, Record};
+use notation::{Item, Outcome, Record, match_end, write_position};
 use rules_core::{AfterRound, Decision, DecisionRequest, Hole, Position, Setup, Variant};
 
 /// A small deterministic generator (xorshift64*).
@@ -103,21 +101,21 @@ fn redu_annotations(record: &mut Record, played: &rules_core::Played, rng: &mut 
                 _ => None,
             })
             .collect();
-        record.movetext.push(Item::Annotation {
-            key: "sown".into(),
-            value: if sown.is_empty() {
+        record.movetext.push(Item::annotation(
+            "sown".into(),
+            if sown.is_empty() {
                 "none".to_owned()
             } else {
                 sown.join(",")
             },
-        });
+        ));
     }
     let right = played.position.to_setup().right;
     if right.is_some() && rng.below(2) == 0 {
-        record.movetext.push(Item::Annotation {
-            key: "right".into(),
-            value: right.map_or("none".to_owned(), |r| format!("{:?}:{}", r.kind, r.hole)),
-        });
+        record.movetext.push(Item::annotation(
+            "right".into(),
+            right.map_or("none".to_owned(), |r| r.to_string()),
+        ));
     }
 }
 
@@ -130,12 +128,7 @@ pub fn random_record(variant: Variant, seed: u64, opts: GenOptions) -> Record {
     } else {
         rules_core::Player::B
     };
-    let mut record = Record::new(variant.kind(), opener);
-    record.options = variant
-        .non_default_options()
-        .into_iter()
-        .map(|(k, v)| (k.to_owned(), v))
-        .collect();
+    let mut record = Record::new(variant, opener);
     record.event = Some(format!("generated match {seed}"));
     let Ok(mut pos) = Position::from_setup(&Setup::start(variant, opener)) else {
         return record;
@@ -168,16 +161,15 @@ pub fn random_record(variant: Variant, seed: u64, opts: GenOptions) -> Record {
                 let mover = pos.to_move();
                 let c = played.trace.captured()[mover.index()];
                 if c > 0 || rng.below(8) == 0 {
-                    record.movetext.push(Item::Annotation {
-                        key: "captures".into(),
-                        value: c.to_string(),
-                    });
+                    record
+                        .movetext
+                        .push(Item::annotation("captures".into(), c.to_string()));
                 }
                 if rng.below(16) == 0 {
-                    record.movetext.push(Item::Annotation {
-                        key: "position".into(),
-                        value: write_position(&played.position.to_setup()),
-                    });
+                    record.movetext.push(Item::annotation(
+                        "position".into(),
+                        write_position(&played.position.to_setup()),
+                    ));
                 }
                 if variant.kind() == rules_core::GameKind::Redu {
                     redu_annotations(&mut record, &played, &mut rng);
@@ -192,10 +184,10 @@ pub fn random_record(variant: Variant, seed: u64, opts: GenOptions) -> Record {
             return record; // a round random play did not end
         };
         if opts.annotate {
-            record.movetext.push(Item::Annotation {
-                key: "holdings".into(),
-                value: format!("{},{}", result.holdings[0], result.holdings[1]),
-            });
+            record.movetext.push(Item::annotation(
+                "holdings".into(),
+                format!("{},{}", result.holdings[0], result.holdings[1]),
+            ));
         }
         if let Some(m) = match_end(&pos) {
             record.result = Outcome::of_winner(m.winner);
@@ -213,10 +205,10 @@ pub fn random_record(variant: Variant, seed: u64, opts: GenOptions) -> Record {
                     decision,
                 });
                 if opts.annotate {
-                    record.movetext.push(Item::Annotation {
-                        key: "position".into(),
-                        value: write_position(&next.to_setup()),
-                    });
+                    record.movetext.push(Item::annotation(
+                        "position".into(),
+                        write_position(&next.to_setup()),
+                    ));
                 }
                 pos = next;
             }

@@ -1,0 +1,290 @@
+//! Replays a record with the rules core (`spec/notation.md` §9): every ply, round boundary,
+//! annotation and the result are checked, and the record is put in its canonical form.
+//!
+//! * [`header`]: the start position, from the `Position` tag or the start of round 1;
+//! * [`replay`]: the movetext, item by item, and the result;
+//! * [`annotate`]: one comparison per annotation kind (§6.2);
+//! * [`setup_diff`]: what differs between a written position and the engine's.
+
+mod annotate;
+mod header;
+mod replay;
+mod setup_diff;
+
+use crate::parse::Spans;
+use crate::problem::Problem;
+use crate::record::Record;
+use rules_core::{AfterRound, Decision, MatchResult, Move, Player, Position, RoundResult, Trace};
+use std::cell::OnceCell;
+use std::ops::Range;
+
+pub use crate::annotation::ANNOTATION_KEYS;
+
+/// One step of a replay, for `mancala replay`.
+#[derive(Clone, Debug)]
+pub enum Step {
+    /// The position the record starts from.
+    Start {
+        /// The position.
+        position: Position,
+    },
+    /// A ply.
+    Ply {
+        /// Its number, from 1.
+        number: u32,
+        /// Its canonical token.
+        token: String,
+        /// The token as written.
+        written: String,
+        /// Who played it.
+        mover: Player,
+        /// What happened.
+        trace: Trace,
+        /// The position after it.
+        after: Position,
+    },
+    /// The round is over (its scoring).
+    RoundOver {
+        /// The round number.
+        round: u32,
+        /// The scoring.
+        result: RoundResult,
+    },
+    /// A new round was set up.
+    Round {
+        /// Its number.
+        round: u32,
+        /// The set-up decision.
+        decision: Decision,
+        /// Its start position.
+        position: Position,
+    },
+    /// The match is over.
+    MatchOver {
+        /// How.
+        result: MatchResult,
+    },
+}
+
+/// The outcome of checking a record.
+#[derive(Clone, Debug, Default)]
+pub struct Checked {
+    /// Every problem found; empty when the record is valid.
+    pub problems: Vec<Problem>,
+    /// The replay, when asked for (stops at the first problem that leaves no position to go on).
+    pub steps: Vec<Step>,
+    /// The record in canonical form, when it is valid.
+    pub canonical: Option<Record>,
+    /// The number of plies played.
+    pub plies: u32,
+    /// The plies that only lenient validation accepts (Redu R25, R26: `4B~`, `p4B`).
+    pub lenient_plies: u32,
+    /// The plies written in another spelling than their canonical one (rules README §6.2), in
+    /// order.
+    pub respelled: Vec<Respelled>,
+}
+
+/// A ply written in another legal spelling than its canonical one.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Respelled {
+    /// The ply's number.
+    pub ply: u32,
+    /// The token as written.
+    pub written: String,
+    /// Its canonical spelling.
+    pub canonical: String,
+}
+
+/// Checking a record stops after this many problems.
+pub const MAX_PROBLEMS: usize = 50;
+
+struct Ctx<'a> {
+    spans: Option<&'a Spans>,
+    problems: Vec<Problem>,
+}
+
+impl Ctx<'_> {
+    fn item_span(&self, k: usize) -> Option<Range<usize>> {
+        self.spans.and_then(|s| s.items.get(k).cloned())
+    }
+    fn tag_span(&self, name: &str) -> Option<Range<usize>> {
+        self.spans.and_then(|s| s.tag(name))
+    }
+    fn push(&mut self, p: Problem) {
+        self.problems.push(p);
+    }
+}
+
+fn plural(n: u32, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// What [`check_with`] produces besides the problems, and in which validation mode.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CheckOptions {
+    /// The replay, ply by ply ([`Checked::steps`]), with every ply's trace.
+    pub steps: bool,
+    /// The canonical record ([`Checked::canonical`]); `validate` does without.
+    pub canonical: bool,
+    /// Lenient validation (spec/notation.md §9; Redu R25, R26).
+    pub lenient: bool,
+}
+
+/// Checks a record in strict validation; `spans` locate its parts when it was read from text;
+/// `steps` asks for the replay. Gives the canonical record when the record is valid.
+#[must_use]
+pub fn check(record: &Record, spans: Option<&Spans>, steps: bool) -> Checked {
+    check_with(
+        record,
+        spans,
+        CheckOptions {
+            steps,
+            canonical: true,
+            lenient: false,
+        },
+    )
+}
+
+/// Checks a record, in lenient validation when `opts.lenient` (spec/notation.md §9; Redu R25,
+/// R26: forgotten M1 captures and penalty claims are accepted, and kept as written in the
+/// canonical record; strict validation rejects them saying they need lenient validation). The
+/// replay and the canonical record are made only if `opts` asks for them: the problems found,
+/// and the respellings, are the same.
+#[must_use]
+pub fn check_with(record: &Record, spans: Option<&Spans>, opts: CheckOptions) -> Checked {
+    replay::Replay::run(record, spans, opts)
+}
+
+/// What the last item left to annotate.
+enum Last {
+    Start,
+    Ply {
+        number: u32,
+        mover: Player,
+        mv: Move,
+        /// The position the ply was played in.
+        before: Position,
+        /// The ply's trace, made when something first needs it (most plies need none).
+        trace: OnceCell<Trace>,
+    },
+    Round(u32),
+}
+
+/// The validation mode, for the annotations that play a move (`forbidden`).
+#[derive(Clone, Copy)]
+struct Mode<'a> {
+    lenient: bool,
+    previous: Option<&'a (Position, Move)>,
+}
+
+/// The ply's trace: the one kept, or the ply replayed the first time it is needed.
+fn trace_of<'a>(before: &Position, mv: &Move, trace: &'a OnceCell<Trace>) -> &'a Trace {
+    trace.get_or_init(|| {
+        before
+            .play_traced(mv)
+            .map(|(_, t)| t)
+            .expect("the ply was legal when it was played")
+    })
+}
+
+/// Plays `mv` at `pos` in the validation mode: strictly (`Position::play`), or leniently
+/// (`Position::play_lenient`, with `previous`, the position before the last ply and that ply).
+fn play_in_mode(
+    pos: &Position,
+    mv: &Move,
+    lenient: bool,
+    previous: Option<&(Position, Move)>,
+) -> Result<rules_core::Played, rules_core::PlayError> {
+    if lenient {
+        pos.play_lenient(mv, previous.map(|(p, m)| (p, m)))
+    } else {
+        pos.play(mv)
+    }
+}
+
+/// Whether a move is one that only lenient validation accepts (Redu R25, R26): a forgotten M1
+/// capture (`4B~`) or a penalty claim (`p4B`).
+#[must_use]
+pub fn is_lenient_only(mv: &Move) -> bool {
+    matches!(mv, Move::ReduPenalty { .. }) || matches!(mv, Move::ReduSow(s) if s.forgotten)
+}
+
+/// How the match ended, if it is over at `pos`: the round is over and needs no set-up decision
+/// to end the match.
+#[must_use]
+pub fn match_end(pos: &Position) -> Option<MatchResult> {
+    pos.round_result()?;
+    match pos.after_round(&Decision::None) {
+        Ok(AfterRound::MatchOver(m)) => Some(m),
+        _ => None,
+    }
+}
+
+fn match_text(m: &MatchResult) -> String {
+    match m.winner {
+        Some(w) => format!("{w} wins ({}: {})", m.rule, m.reason),
+        None => format!("drawn ({}: {})", m.rule, m.reason),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::parse_record;
+
+    /// The problems of a Uugg record from the position of the first lap's uagga (U5).
+    fn problems(movetext: &str) -> Vec<String> {
+        let text = format!(
+            "[Notation \"1.0\"]\n[Game \"uugg\"]\n[Opener \"B\"]\n[Position \"uugg 4,4,4,4,4,3/4,4,4,3,5,5 B opener=B\"]\n\n{movetext}\n"
+        );
+        let p = parse_record(&text).unwrap();
+        check(&p.record, Some(&p.spans), false)
+            .problems
+            .iter()
+            .map(|p| p.to_string())
+            .collect()
+    }
+
+    #[test]
+    fn marked_and_owners_annotations() {
+        assert!(problems("1. 4B (marked 1A:b) (owners AAAAAA/BBBBBB) *").is_empty());
+        // Ownership by rows written out in a position is no ownership written (§4.1).
+        assert!(
+            problems("(position uugg 4,4,4,4,4,3/4,4,4,3,5,5 B opener=B owners=AAAAAA/BBBBBB) *")
+                .is_empty()
+        );
+        assert_eq!(
+            problems("1. 4B (marked none) *"),
+            ["annotation (marked none): ply 1 marked 1A:b, not none (U5)"]
+        );
+        assert_eq!(
+            problems("1. 4B (marked 1A) *"),
+            ["annotation (marked 1A): expected HOLE:MARK such as 1A:b, found `1A`"]
+        );
+        assert_eq!(
+            problems("1. 4B (marked 1A:*) *"),
+            ["annotation (marked 1A:*): mark `*` on 1A: Uugg marks are a and b (uugg of A, of B)"]
+        );
+        assert_eq!(
+            problems("(marked 1A:b) *"),
+            ["annotation (marked 1A:b): no ply precedes it: it must follow a ply"]
+        );
+        assert_eq!(
+            problems("(owners AAAAAA/BBBBB) *"),
+            [
+                "annotation (owners AAAAAA/BBBBB): `AAAAAA/BBBBB` is not an ownership: expected one letter A or B per hole, in the rows of the board (XXXXXX/XXXXXX)"
+            ]
+        );
+        assert_eq!(
+            problems("(owners AAAAAA/BBBBBA) *"),
+            ["annotation (owners AAAAAA/BBBBBA): 6B is B's, not A's; the owners are AAAAAA/BBBBBB"]
+        );
+        // A position that differs in ownership or in an uugg's owner names the hole.
+        assert_eq!(
+            problems("1. 4B (position uugg 4,4,4,4,4,4a/4,4,4,0,6,6 A opener=B) *"),
+            [
+                "annotation (position uugg 4,4,4,4,4,4a/4,4,4,0,6,6 A opener=B): 1A has uugg of B, not uugg of A; the position is uugg 4,4,4,4,4,4b/4,4,4,0,6,6 A opener=B"
+            ]
+        );
+    }
+}

@@ -1,0 +1,486 @@
+//! The replay loop: the movetext item by item (plies, round boundaries, annotations), then the
+//! result (`spec/notation.md` §9).
+
+use super::annotate::annotate;
+use super::{
+    CheckOptions, Checked, Ctx, Last, MAX_PROBLEMS, Mode, Respelled, Step, header, is_lenient_only,
+    match_end, match_text, play_in_mode, trace_of,
+};
+use crate::parse::Spans;
+use crate::problem::{Problem, ProblemKind};
+use crate::record::{Item, Outcome, Record};
+use crate::write_position;
+use rules_core::{AfterRound, Decision, Event, Move, Position, StatedOptions, Trace};
+use std::cell::OnceCell;
+use std::ops::ControlFlow;
+
+/// Whether the replay goes on after an item, or stops there.
+type Flow = ControlFlow<()>;
+
+/// The annotations that state the path of the ply before them, not only its outcome: which hole
+/// was lifted, where each seed fell, where the last one did.
+const PATH_KEYS: [&str; 3] = ["ends", "laps", "sown"];
+
+/// The path annotations among the items after a ply, up to the next ply or round marker.
+fn path_annotations(rest: &[Item]) -> Vec<&str> {
+    rest.iter()
+        .take_while(|i| !matches!(i, Item::Ply { .. } | Item::Round { .. }))
+        .filter_map(|i| match i {
+            Item::Annotation { key, .. } if PATH_KEYS.contains(&key.as_str()) => Some(key.as_str()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// What the path annotation `key` reads from a trace: the laps lifted (`laps`), the holes sown
+/// (`sown`), the last of them (`ends`).
+fn path_of<'t>(trace: &'t Trace, key: &str) -> Vec<&'t Event> {
+    let lifts = |e: &&Event| matches!(e, Event::Lift { .. } | Event::Gather { .. });
+    let sows = |e: &&Event| matches!(e, Event::Sow { .. });
+    match key {
+        "laps" => trace.events.iter().filter(lifts).collect(),
+        "sown" => trace.events.iter().filter(sows).collect(),
+        _ => trace.events.iter().rev().find(sows).into_iter().collect(),
+    }
+}
+
+/// Whether `canonical` played at `pos` reads as `trace` does to each of the path annotations
+/// `keys`.
+fn same_path(pos: &Position, canonical: &Move, trace: &Trace, keys: &[&str]) -> bool {
+    if keys.is_empty() {
+        return true;
+    }
+    pos.play(canonical).is_ok_and(|p| {
+        keys.iter()
+            .all(|k| path_of(&p.trace, k) == path_of(trace, k))
+    })
+}
+
+/// A move as written, in its shortest spelling: Redu decisions with every omitted entry (`d`
+/// before `w`, `b` or the end) left out, the long form as its letters (spec/notation.md §5.5).
+fn written(mv: &Move) -> Move {
+    match mv {
+        Move::ReduSow(s) => Move::ReduSow(rules_core::ReduSow {
+            letters: s.letters.shortest(),
+            seeds: None,
+            ..*s
+        }),
+        m => *m,
+    }
+}
+
+/// A replay under way: the record, the position reached, and what was found.
+pub(super) struct Replay<'r> {
+    record: &'r Record,
+    opts: CheckOptions,
+    cx: Ctx<'r>,
+    out: Checked,
+    /// The canonical record being written, when asked for.
+    canon: Option<Record>,
+    options: StatedOptions,
+    pos: Position,
+    last: Last,
+    /// The position before the last ply and that ply: what a penalty claim (R26) answers.
+    previous: Option<(Position, Move)>,
+    /// Plies played so far.
+    ply: u32,
+}
+
+impl<'r> Replay<'r> {
+    /// Checks `record` (see [`super::check_with`]).
+    pub(super) fn run(record: &'r Record, spans: Option<&'r Spans>, opts: CheckOptions) -> Checked {
+        let mut cx = Ctx {
+            spans,
+            problems: Vec::new(),
+        };
+        let mut out = Checked::default();
+        // What the reading grammar guarantees, checked again for JSON input: a record the
+        // notation cannot hold is not checked further, as a syntax error stops a record read
+        // from text.
+        let form = crate::form::problems(record, |name| cx.tag_span(name), &[]);
+        if !form.is_empty() {
+            out.problems = form;
+            return out;
+        }
+        let options = StatedOptions::of(record.variant);
+        let pos = match header::start(&mut cx, record, &options) {
+            Ok(p) => p,
+            Err(p) => {
+                cx.push(*p);
+                out.problems = cx.problems;
+                return out;
+            }
+        };
+        let mut replay = Replay {
+            record,
+            opts,
+            cx,
+            out,
+            canon: opts.canonical.then(|| Record {
+                options: crate::record::canonical_options(record.variant),
+                ..record.clone()
+            }),
+            options,
+            pos,
+            last: Last::Start,
+            previous: None,
+            ply: 0,
+        };
+        replay.start();
+        let flow = replay.movetext();
+        replay.out.plies = replay.ply;
+        if flow.is_continue() {
+            replay.result();
+        }
+        let mut out = replay.out;
+        out.problems = replay.cx.problems;
+        if out.problems.is_empty() {
+            out.canonical = replay.canon;
+        }
+        out
+    }
+
+    /// The start position, in the canonical record and the replay.
+    fn start(&mut self) {
+        let pos = self.pos;
+        if let Some(p) = self.canon.as_mut().and_then(|c| c.position.as_mut()) {
+            *p = write_position(&pos.to_setup());
+        }
+        if self.opts.steps {
+            self.out.steps.push(Step::Start { position: pos });
+            self.round_over_step();
+        }
+    }
+
+    /// A `RoundOver` step when the round is over at the position reached.
+    fn round_over_step(&mut self) {
+        if let Some(result) = self.pos.round_result() {
+            self.out.steps.push(Step::RoundOver {
+                round: self.pos.to_setup().round,
+                result,
+            });
+        }
+    }
+
+    /// Every item of the movetext, until one stops the replay.
+    fn movetext(&mut self) -> Flow {
+        let record = self.record;
+        for (k, item) in record.movetext.iter().enumerate() {
+            if self.cx.problems.len() >= MAX_PROBLEMS {
+                let s = self.cx.item_span(k);
+                let kind = self.cx.problems[self.cx.problems.len() - 1].kind;
+                self.cx.push(Problem::new(
+                    kind,
+                    s,
+                    format!(
+                        "more than {MAX_PROBLEMS} problems: the rest of the record is not checked"
+                    ),
+                ));
+                return Flow::Break(());
+            }
+            match item {
+                Item::Comment { .. } => Flow::Continue(()),
+                Item::Ply { number, token } => self.ply(k, *number, token),
+                Item::Round { round, decision } => self.round(k, *round, decision),
+                Item::Annotation { key, value, read } => {
+                    self.annotation(k, key, value, read);
+                    Flow::Continue(())
+                }
+            }?;
+        }
+        Flow::Continue(())
+    }
+
+    /// A ply: its number, its token, and the move played.
+    fn ply(&mut self, k: usize, number: Option<u32>, token: &str) -> Flow {
+        self.ply += 1;
+        let ply = self.ply;
+        if let Some(n) = number
+            && n != ply
+        {
+            let s = self
+                .cx
+                .spans
+                .and_then(|s| s.numbers.get(k).cloned().flatten())
+                .or_else(|| self.cx.item_span(k));
+            self.cx.push(
+                Problem::new(
+                    ProblemKind::Number,
+                    s,
+                    format!("move number {n}. is written before ply {ply}"),
+                )
+                .at_ply(Some(ply), Some(token)),
+            );
+        }
+        let mv = match Move::parse(self.record.game(), token) {
+            Ok(m) => m,
+            Err(e) => {
+                let s = self.cx.item_span(k);
+                self.cx.push(
+                    Problem::new(ProblemKind::Token, s, e.message).at_ply(Some(ply), Some(token)),
+                );
+                return Flow::Break(());
+            }
+        };
+        let (pos, lenient) = (self.pos, self.opts.lenient);
+        // The trace only when the replay or lenient validation needs it; an annotation that
+        // needs it replays the ply (`trace_of`).
+        let result = if self.opts.steps || lenient {
+            play_in_mode(&pos, &mv, lenient, self.previous.as_ref())
+                .map(|p| (p.position, p.canonical, OnceCell::from(p.trace)))
+        } else {
+            pos.play_spelled(&mv).map(|(p, c)| (p, c, OnceCell::new()))
+        };
+        match result {
+            Ok((after, spelled, trace)) => {
+                self.played(k, token, mv, (after, spelled, trace));
+                Flow::Continue(())
+            }
+            Err(e) => {
+                let s = self.cx.item_span(k);
+                let hint = if !lenient && is_lenient_only(&mv) {
+                    " (mancala validate --lenient)"
+                } else {
+                    ""
+                };
+                self.cx.push(
+                    Problem::new(
+                        ProblemKind::IllegalMove,
+                        s,
+                        format!("illegal move {token}: {}{hint}", e.reason),
+                    )
+                    .rule(Some(e.rule))
+                    .at_ply(Some(ply), Some(token)),
+                );
+                Flow::Break(())
+            }
+        }
+    }
+
+    /// A legal ply `mv`, written `token`, played: its canonical spelling, the replay step, and
+    /// the new position.
+    fn played(
+        &mut self,
+        k: usize,
+        token: &str,
+        mv: Move,
+        (after, spelled, trace): (Position, Move, OnceCell<Trace>),
+    ) {
+        let (ply, before) = (self.ply, self.pos);
+        let mover = before.to_move();
+        let paths = path_annotations(&self.record.movetext[k + 1..]);
+        // A lenient-only mark is not a move of the game: it keeps its own (normalised) spelling.
+        let canonical = if is_lenient_only(&mv) {
+            written(&mv).to_string()
+        } else if !paths.is_empty()
+            && !same_path(&before, &spelled, trace_of(&before, &mv, &trace), &paths)
+        {
+            // The ply's path is annotated, and the outcome's first spelling takes another
+            // path: the decisions as written stay (§10.2).
+            written(&mv).to_string()
+        } else {
+            spelled.to_string()
+        };
+        self.out.lenient_plies += u32::from(is_lenient_only(&mv));
+        self.previous = Some((before, mv));
+        if token != canonical {
+            self.out.respelled.push(Respelled {
+                ply,
+                written: token.to_owned(),
+                canonical: canonical.clone(),
+            });
+        }
+        if let Some(Item::Ply { number, token }) = self.canon.as_mut().map(|c| &mut c.movetext[k]) {
+            *number = Some(ply);
+            token.clone_from(&canonical);
+        }
+        self.pos = after;
+        if self.opts.steps {
+            self.out.steps.push(Step::Ply {
+                number: ply,
+                written: token.to_owned(),
+                token: canonical,
+                mover,
+                trace: trace_of(&before, &mv, &trace).clone(),
+                after,
+            });
+            self.round_over_step();
+        }
+        self.last = Last::Ply {
+            number: ply,
+            mover,
+            mv,
+            before,
+            trace,
+        };
+    }
+
+    /// A round boundary: the round must be over, the number the next one, the decision one the
+    /// game allows.
+    fn round(&mut self, k: usize, round: u32, decision: &Decision) -> Flow {
+        let now = self.pos.to_setup().round;
+        let s = self.cx.item_span(k);
+        if self.pos.round_result().is_none() {
+            // The rule that ends rounds (B13, G19, S15, ...), as the rules core names it.
+            let rule = self.pos.decision_request().err().and_then(|e| e.rule);
+            self.cx.push(
+                Problem::new(
+                    ProblemKind::Round,
+                    s,
+                    format!(
+                        "round {now} is not over: {} can still move, so round {round} cannot start",
+                        self.pos.to_move()
+                    ),
+                )
+                .rule(rule)
+                .at_ply(Some(self.ply), None),
+            );
+            return Flow::Break(());
+        }
+        if round != now + 1 {
+            self.cx.push(Problem::new(
+                ProblemKind::Round,
+                s.clone(),
+                format!(
+                    "round {now} is over: the next round is {}, not {round}",
+                    now + 1
+                ),
+            ));
+        }
+        match self.pos.after_round(decision) {
+            Ok(AfterRound::Next(next)) => {
+                self.pos = next;
+                if let Some(Item::Round { decision, .. }) =
+                    self.canon.as_mut().map(|c| &mut c.movetext[k])
+                    && let Decision::Fill(h) = decision
+                {
+                    h.sort_by_key(|h| (h.side, h.number));
+                }
+                if self.opts.steps {
+                    self.out.steps.push(Step::Round {
+                        round,
+                        decision: decision.clone(),
+                        position: next,
+                    });
+                }
+                self.last = Last::Round(round);
+                Flow::Continue(())
+            }
+            Ok(AfterRound::MatchOver(m)) => {
+                self.cx.push(
+                    Problem::new(
+                        ProblemKind::Round,
+                        s,
+                        format!(
+                            "the match is over after round {now}: {}; end the record with {}",
+                            match_text(&m),
+                            Outcome::of_winner(m.winner)
+                        ),
+                    )
+                    .rule(Some(m.rule)),
+                );
+                Flow::Break(())
+            }
+            Err(e) => {
+                self.cx
+                    .push(Problem::new(ProblemKind::Round, s, e.message).rule(e.rule));
+                Flow::Break(())
+            }
+        }
+    }
+
+    /// An annotation, checked at the point reached; its canonical form goes into the canonical
+    /// record.
+    fn annotation(
+        &mut self,
+        k: usize,
+        key: &str,
+        value: &str,
+        read: &Result<crate::Annotation, String>,
+    ) {
+        let s = self.cx.item_span(k);
+        let mode = Mode {
+            lenient: self.opts.lenient,
+            previous: self.previous.as_ref(),
+        };
+        match annotate(key, read, &self.pos, &self.last, &self.options, mode) {
+            Ok(canonical) => {
+                if let Some(Item::Annotation { value, read, .. }) =
+                    self.canon.as_mut().map(|c| &mut c.movetext[k])
+                {
+                    *value = canonical.value();
+                    *read = Ok(canonical);
+                }
+            }
+            Err((message, rule)) => {
+                let (p, t) = match &self.last {
+                    Last::Ply { number, mv, .. } => (Some(*number), Some(mv.to_string())),
+                    _ => (None, None),
+                };
+                self.cx.push(
+                    Problem::new(
+                        ProblemKind::Annotation,
+                        s,
+                        format!("annotation ({key} {value}): {message}"),
+                    )
+                    .rule(rule)
+                    .at_ply(p, t.as_deref()),
+                );
+            }
+        }
+    }
+
+    /// The result terminator against how the replay ended.
+    fn result(&mut self) {
+        let expected = match_end(&self.pos);
+        if self.opts.steps
+            && let Some(m) = &expected
+        {
+            self.out.steps.push(Step::MatchOver { result: m.clone() });
+        }
+        let want = expected
+            .as_ref()
+            .map_or(Outcome::Unfinished, |m| Outcome::of_winner(m.winner));
+        let got = self.record.result;
+        if want == got {
+            return;
+        }
+        let s = self.cx.spans.map(|s| s.result.clone());
+        let message = match &expected {
+            Some(m) if got == Outcome::Unfinished => format!(
+                "the match is over: {}; the result is {want}, not *",
+                match_text(m)
+            ),
+            Some(m) => format!(
+                "the match is over: {}; the result is {want}, not {got}",
+                match_text(m)
+            ),
+            None => {
+                let s = self.pos.to_setup();
+                if self.pos.round_result().is_some() {
+                    format!(
+                        "the match is not over: round {} is over and the match goes on to round {}; the result is *, not {got}",
+                        s.round,
+                        s.round + 1
+                    )
+                } else {
+                    format!(
+                        "the match is not over: round {} goes on with {} to move; the result is *, not {got}",
+                        s.round, s.to_move
+                    )
+                }
+            }
+        };
+        // The rule that ends the match, or, when the round is not over, the one that ends rounds.
+        let rule = expected
+            .as_ref()
+            .map(|m| m.rule)
+            .or_else(|| self.pos.decision_request().err().and_then(|e| e.rule));
+        let ply = self.ply;
+        self.cx.push(
+            Problem::new(ProblemKind::Result, s, message)
+                .rule(rule)
+                .at_ply((ply > 0).then_some(ply), None),
+        );
+    }
+}

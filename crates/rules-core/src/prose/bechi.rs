@@ -1,0 +1,58 @@
+//! Bechi in words (bechi.md): the start hole's direction (B4, B6), the captures of chosen holes
+//! holding an even number (B9, B10), the forced pass (B5).
+
+use super::{GameProse, LapStart, Taking, Walk, all_seeds, dir_words, seeds_word};
+use crate::setup::MarkKind;
+
+pub(super) struct Bechi;
+
+impl GameProse for Bechi {
+    fn first_lap(&self, w: &Walk<'_>, l: &LapStart) -> String {
+        let (mover, hole, k) = (w.mover, l.hole, l.hole.number);
+        let per_side = w.g.per_side();
+        let side = if per_side == 3 && k == 2 {
+            "the middle hole of the 2x3 board, which sows in the direction the mover chooses"
+                .to_owned()
+        } else if k <= 2 {
+            format!("{mover}'s hole {k}, a left-hand hole: holes 1 and 2 sow clockwise")
+        } else {
+            format!(
+                "{mover}'s hole {k}, a right-hand hole: holes {} sow counterclockwise",
+                if per_side == 3 { "3" } else { "3 and 4" }
+            )
+        };
+        let blocked = w
+            .marks
+            .iter()
+            .any(|m| m.is_some_and(|m| m.kind == MarkKind::Blocked));
+        format!(
+            "{mover} lifts {} of {hole}. {hole} is {side} (B4), so the seeds go {}. The first seed goes back into {hole} itself, then one into each following hole ({}){}.",
+            all_seeds(l.seeds),
+            dir_words(l.dir),
+            l.rule,
+            if blocked {
+                "; blocked holes are skipped (B7)"
+            } else {
+                ""
+            }
+        )
+    }
+
+    fn capture(&self, _: &mut Walk<'_>, c: &Taking) -> String {
+        let (hole, n, player, rule) = (c.hole, c.seeds, c.player, c.rule);
+        if rule == "B10" {
+            format!(
+                "The next hole in the direction of the sowing, {hole}, holds {n}, an even number of at least 2, and is chosen: {player} captures it too ({rule})."
+            )
+        } else {
+            format!(
+                "The last seed fell in {hole}, which now holds {n}, an even number, and is chosen (B2): {player} captures its {} ({rule}).",
+                seeds_word(n)
+            )
+        }
+    }
+
+    fn pass_why(&self) -> &'static str {
+        ": none of his holes holds 2 seeds or more (B4)"
+    }
+}

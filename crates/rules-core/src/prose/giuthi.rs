@@ -1,0 +1,65 @@
+//! Giuthi in words (giuthi.md): the chosen direction (G6), the relay of a lap ending in a
+//! non-empty hole (G8), the capture of the opposite hole (G12, G15) and of the next one (G17),
+//! the forced pass (G5).
+
+use super::{GameProse, LapStart, Taking, Walk, all_seeds, dir_words, goes_on};
+
+pub(super) struct Giuthi;
+
+impl GameProse for Giuthi {
+    fn first_lap(&self, w: &Walk<'_>, l: &LapStart) -> String {
+        format!(
+            "{} lifts {} of {}, an own hole with at least 2 seeds (G4), and sows them {}, the direction he chose, one per hole from the next hole ({}).",
+            w.mover,
+            all_seeds(l.seeds),
+            l.hole,
+            dir_words(l.dir),
+            l.rule
+        )
+    }
+
+    fn relay(&self, w: &Walk<'_>, _: usize, _: u32, l: &LapStart) -> String {
+        format!(
+            "not empty, {}",
+            goes_on(w, l, "in the opposite direction, ")
+        )
+    }
+
+    fn capture(&self, w: &mut Walk<'_>, c: &Taking) -> String {
+        let (hole, n, player, rule) = (c.hole, c.seeds, c.player, c.rule);
+        if rule == "G17" {
+            let own =
+                w.g.opposite(c.i)
+                    .map_or_else(String::new, |o| w.g.hole(o).to_string());
+            return format!(
+                "The next hole of {player}'s row in the direction of the last lap, {own}, is empty and its opposite {hole} holds {n}: {player} captures them too ({rule})."
+            );
+        }
+        if w.last.is_some_and(|(j, _)| j == c.i) {
+            return format!("{player} also takes the last seed, in {hole} ({rule}).");
+        }
+        let lead = if w.capture_explained {
+            String::new()
+        } else {
+            w.capture_explained = true;
+            let (j, _) = w.last.unwrap_or((c.i, 0));
+            format!(
+                "The last seed fell in {}, an own hole that was empty before it, and {} of this move fell in the opponent's row (G12): ",
+                w.g.hole(j),
+                if w.sown_in_opponents_row {
+                    "a seed"
+                } else {
+                    "no seed"
+                }
+            )
+        };
+        format!(
+            "{lead}the opposite hole {hole} holds {n}, so {player} captures {} ({rule}).",
+            if n == 1 { "it" } else { "them" }
+        )
+    }
+
+    fn pass_why(&self) -> &'static str {
+        ": none of his holes holds 2 seeds or more, or every start of his never ends (G4, G10)"
+    }
+}

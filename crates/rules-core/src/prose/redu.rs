@@ -1,0 +1,143 @@
+//! Redu in words (redu.md R3-R27): the lone seed (R4), the two-seed sowing (R6, R7), the zigzag
+//! (R10, R14, R15), the two singletons sown together (R9); and the steps of a ply seed by seed,
+//! one line per column the seeds fall in, so that a zigzag can be read pair by pair, with the
+//! rules core's notes between the columns (far ends R13, wraps and bounces R13, R14, the skipped
+//! start column R14, the special start R12), then the captures (M1, M2) and the rights (O1-O3,
+//! R20-R24).
+
+use super::{GameProse, LapStart, Walk, all_seeds, dir_words};
+use crate::geometry::{Geometry, Hole};
+use crate::player::Dir;
+use crate::trace::{Event, Rule, Trace};
+use std::fmt::Write as _;
+
+pub(super) struct Redu;
+
+impl GameProse for Redu {
+    fn first_lap(&self, w: &Walk<'_>, l: &LapStart) -> String {
+        let (mover, hole, rule) = (w.mover, l.hole, l.rule);
+        match rule {
+            "R4" => format!(
+                "{mover} lifts the lone seed of {hole}; a single seed goes into the opposite hole ({rule})."
+            ),
+            "R6" => format!(
+                "{mover} lifts the 2 seeds of {hole} and sows them {}: the first into the hole opposite the adjacent one, the second into the adjacent one ({rule}, R7).",
+                dir_words(l.dir)
+            ),
+            "R15" => format!(
+                "{mover} lifts {} of {hole} and sows them in zigzag {}, column by column: in each column the entry hole, then the other one; the start column is never sown again (R10, R14, {rule}).",
+                all_seeds(l.seeds),
+                dir_words(l.dir)
+            ),
+            _ => super::default_first_lap(w, l),
+        }
+    }
+
+    fn gather(&self, w: &Walk<'_>, holes: &[Hole], _: u32, dir: Dir, rule: Rule) -> String {
+        let names: Vec<String> = holes.iter().map(ToString::to_string).collect();
+        format!(
+            "{} lifts the two singletons {} together and sows their 2 seeds {} as a 2-seed sowing from {} ({rule}, R6).",
+            w.mover,
+            names.join(" and "),
+            dir_words(dir),
+            names.last().map_or("", String::as_str)
+        )
+    }
+}
+
+/// The column of a hole index on the 2×6 board: the hole and the one facing it.
+fn column(g: Geometry, i: usize) -> usize {
+    g.opposite(i).map_or(i, |o| i.min(o))
+}
+
+/// The line of a lap's start.
+fn lap_line(hole: Hole, seeds: u32, dir: Dir, rule: Rule) -> String {
+    if rule == "R4" {
+        return format!("the lone seed of {hole} goes into the opposite hole ({rule})");
+    }
+    let how = if rule == "R6" {
+        format!(
+            "sown {}: the first into the hole opposite the adjacent one, the second into the adjacent one",
+            dir_words(dir)
+        )
+    } else {
+        format!("sown in zigzag {}", dir_words(dir))
+    };
+    format!(
+        "{} lifted from {hole}, {how} ({rule})",
+        if seeds == 1 {
+            "1 seed".to_owned()
+        } else {
+            format!("{seeds} seeds")
+        }
+    )
+}
+
+/// The steps of a Redu ply, one line each (seeds: one line per column), indented by `indent`.
+pub(super) fn steps(trace: &Trace, indent: &str) -> String {
+    let g = Geometry::two_rows(6);
+    let mut out = String::new();
+    // The seeds of the current column: (seed number, hole index).
+    let mut group: Vec<(u32, usize)> = Vec::new();
+    let mut seed = 0u32;
+    let flush = |out: &mut String, group: &mut Vec<(u32, usize)>| {
+        if !group.is_empty() {
+            let parts: Vec<String> = group
+                .iter()
+                .map(|(k, i)| format!("#{k} {}", g.hole(*i)))
+                .collect();
+            let _ = writeln!(out, "{indent}  {}", parts.join("  "));
+            group.clear();
+        }
+    };
+    for e in &trace.events {
+        if let Event::Sow { hole } = e {
+            let Some(i) = g.index(*hole) else { continue };
+            if group
+                .last()
+                .is_some_and(|&(_, j)| column(g, j) != column(g, i))
+            {
+                flush(&mut out, &mut group);
+            }
+            seed += 1;
+            group.push((seed, i));
+            continue;
+        }
+        flush(&mut out, &mut group);
+        let line = match e {
+            Event::Lift {
+                hole,
+                seeds,
+                dir,
+                rule,
+                ..
+            } => {
+                seed = 0;
+                lap_line(*hole, *seeds, *dir, rule)
+            }
+            Event::Gather {
+                holes, seeds, rule, ..
+            } => {
+                seed = 0;
+                let names: Vec<String> = holes.iter().map(ToString::to_string).collect();
+                format!(
+                    "{seeds} seeds lifted together, one from each of the singletons {} ({rule})",
+                    names.join(" and ")
+                )
+            }
+            Event::Capture {
+                hole,
+                seeds,
+                player,
+                rule,
+            } => format!("{player} captures {seeds} from {hole} ({rule})"),
+            Event::Note { rule, text } => format!("{text} ({rule})"),
+            Event::Sow { .. } | Event::Mark { .. } | Event::Pass { .. } | Event::Next { .. } => {
+                continue;
+            }
+        };
+        let _ = writeln!(out, "{indent}{line}");
+    }
+    flush(&mut out, &mut group);
+    out
+}

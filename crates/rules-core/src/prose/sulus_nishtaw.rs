@@ -1,0 +1,65 @@
+//! Sulus Nishtaw in words (sulus-nishtaw.md): the lap from an unclaimed hole (S7), the relay
+//! from an occupied unclaimed hole, no claim during the opening (S5) nor on one's own side (S8),
+//! the tax (S9) with the repeat move it gives (S10).
+
+use super::{GameProse, LapStart, Taking, Walk, all_seeds, dir_words, goes_on, seeds_word};
+use crate::trace::{Event, Rule};
+
+pub(super) struct SulusNishtaw;
+
+impl GameProse for SulusNishtaw {
+    fn first_lap(&self, w: &Walk<'_>, l: &LapStart) -> String {
+        if l.rule != "S7" {
+            return super::default_first_lap(w, l);
+        }
+        format!(
+            "{} lifts {} of {}, an unclaimed hole of his territory ({}), and sows them {}, one per hole from the next hole of the cycle ({}, S11).",
+            w.mover,
+            all_seeds(l.seeds),
+            l.hole,
+            l.rule,
+            dir_words(l.dir),
+            l.rule
+        )
+    }
+
+    fn relay(&self, w: &Walk<'_>, i: usize, held: u32, l: &LapStart) -> String {
+        // The opening's note (S5) says no hole is claimed during it.
+        let opening = w
+            .trace
+            .events
+            .iter()
+            .any(|e| matches!(e, Event::Note { rule: "S5", .. }));
+        let own = w.setup.owner(i) == w.mover;
+        let why = if !own && held == 3 && opening {
+            "; it is the opponent's and held 3, but no hole is claimed during the opening (S5)"
+        } else if own && held == 3 {
+            "; it is the mover's own, so going from 3 to 4 claims nothing (S8)"
+        } else {
+            ""
+        };
+        format!("it is occupied and not claimed{why}, {}", goes_on(w, l, ""))
+    }
+
+    fn capture(&self, w: &mut Walk<'_>, c: &Taking) -> String {
+        if !self.is_tax(c.rule) {
+            return super::default_capture(w, c);
+        }
+        format!(
+            "Tax: {} takes {} from {}, the last seed{} ({}).",
+            c.player,
+            seeds_word(c.seeds),
+            c.hole,
+            if c.seeds > 1 {
+                " and one seed the hole held"
+            } else {
+                " alone, as the hole was empty before it"
+            },
+            c.rule
+        )
+    }
+
+    fn is_tax(&self, rule: Rule) -> bool {
+        rule == "S9"
+    }
+}

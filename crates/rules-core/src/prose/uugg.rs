@@ -1,0 +1,40 @@
+//! Uugg in words (uugg.md): the lap from a hole that is no uugg (U2), the balla's lone seed (U9,
+//! U12), the relay and why a hole becomes no uugg (U7), the forced pass (U14).
+
+use super::{GameProse, LapStart, Walk, all_seeds, dir_words, goes_on};
+
+pub(super) struct Uugg;
+
+impl GameProse for Uugg {
+    fn first_lap(&self, w: &Walk<'_>, l: &LapStart) -> String {
+        let (mover, hole, rule) = (w.mover, l.hole, l.rule);
+        match rule {
+            "U2" => format!(
+                "{mover} lifts {} of {hole}, a hole of his that is not an uugg ({rule}), and sows them {}, one per hole from the next hole ({rule}, U4).",
+                all_seeds(l.seeds),
+                dir_words(l.dir)
+            ),
+            "U9" | "U12" => format!("{mover} lifts the lone seed of {hole} for a balla ({rule})."),
+            _ => super::default_first_lap(w, l),
+        }
+    }
+
+    fn relay(&self, w: &Walk<'_>, i: usize, held: u32, l: &LapStart) -> String {
+        let own = w.setup.owner(i) == w.mover;
+        let why = if own && held == 3 {
+            ", and it is the mover's own, so going from 3 to 4 makes no uugg (U7)".to_owned()
+        } else if !own {
+            format!(", and it held {held}, not 3, so it is no uagga")
+        } else {
+            String::new()
+        };
+        format!(
+            "it is not an uugg, it was not empty{why}, {}",
+            goes_on(w, l, "")
+        )
+    }
+
+    fn pass_why(&self) -> &'static str {
+        ": every hole of his is empty or an uugg, or every start of his never ends (U2, U15)"
+    }
+}
