@@ -125,38 +125,103 @@ fn solve_writes_a_database_that_analyse_consults() {
     );
 }
 
-#[test]
-fn annotate_judges_every_ply() {
-    let dir = fresh_dir("annotate");
-    let rec = dir.join("ending.mgn");
-    // From the ending, B's 1B then A's 2A+ (12 instead of 14: 2 lost, dubious), B's pass and
-    // A's 3A end the round.
-    std::fs::write(
-        &rec,
-        "[Notation \"1.0\"]\n[Game \"bechi\"]\n[Options \"holes=3\"]\n[Opener \"B\"]\n[Position \"bechi 0,2*,0/3*,0,1* B store=20,10 opener=B\"]\n\n1. 1B 2. 2A+ 3. pass 4. 3A *\n",
-    )
-    .unwrap();
+/// The ending above as a record: B's 1B (his only move), A's 2A+ (12 where 2A− makes 14, worked
+/// by hand in `tests/analysis/hand.rs`: 2 lost, dubious from 1), B's forced pass, A's 3A.
+const ENDING_RECORD: &str = "[Notation \"1.0\"]\n[Game \"bechi\"]\n[Options \"holes=3\"]\n[Opener \"B\"]\n[Position \"bechi 0,2*,0/3*,0,1* B store=20,10 opener=B\"]\n\n1. 1B 2. 2A+ {played} 3. pass 4. 3A *\n";
+
+/// `mancala annotate` on `text` with `args`: exit code, stdout, stderr.
+fn annotate(text: &str, args: &[&str]) -> (Option<i32>, String, String) {
     let out = mancala()
-        .args(["annotate", "--format", "json", rec.to_str().unwrap()])
+        .arg("annotate")
+        .args(args)
+        .arg("-")
+        .write_stdin(text)
         .output()
         .unwrap();
-    assert_eq!(
+    (
         out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn annotate_writes_value_best_and_judgement_into_the_record() {
+    let (code, out, err) = annotate(ENDING_RECORD, &[]);
+    assert_eq!(code, Some(0), "{err}");
+    // Every value by hand (tests/analysis/hand.rs): B's 1B −14 for B; A's 2A+ +12 for A where
+    // 2A− gives +14; after it B's pass −12 and A's 3A +12, the round over at A 24, B 12. All
+    // proved (no `~`). The comment stays after the engine's annotations of its ply.
+    insta::assert_snapshot!(out, @r#"
+    [Notation "1.0"]
+    [Game "bechi"]
+    [Options "holes=3"]
+    [Opener "B"]
+    [Position "bechi 0,2*,0/3*,0,1* B store=20,10 opener=B"]
+
+    1. 1B (value -14) 2. 2A+ (value +12) (best 2A- +14) (judgement ?!) {played}
+    3. pass (value -12) 4. 3A (value +12) *
+    "#);
+}
+
+#[test]
+fn annotate_thresholds_are_the_users() {
+    // 2 seeds lost: nothing from 3 up.
+    let (code, out, _) = annotate(
+        ENDING_RECORD,
+        &["--dubious", "3", "--mistake", "4", "--blunder", "5"],
     );
-    let v: Vec<serde_json::Value> = String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
-    assert_eq!(v.len(), 4);
-    assert_eq!(v[1]["data"]["move"], "2A+");
-    assert_eq!(v[1]["data"]["value"], 14);
-    assert_eq!(v[1]["data"]["played"], 12);
-    assert_eq!(v[1]["data"]["best"], "2A-");
-    assert_eq!(v[1]["data"]["lost"], 2);
-    assert_eq!(v[1]["data"]["judgement"], "?!");
-    assert_eq!(v[0]["data"]["judgement"], serde_json::Value::Null);
+    assert_eq!(code, Some(0));
+    assert!(
+        out.contains("2. 2A+ (value +12) (best 2A- +14) {played}"),
+        "{out}"
+    );
+    // From 2, a blunder.
+    let (_, out, _) = annotate(
+        ENDING_RECORD,
+        &["--dubious", "1", "--mistake", "2", "--blunder", "2"],
+    );
+    assert!(out.contains("(best 2A- +14) (judgement ??)"), "{out}");
+    let (code, _, err) = annotate(ENDING_RECORD, &["--dubious", "3", "--mistake", "2"]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("--dubious <= --mistake"), "{err}");
+}
+
+#[test]
+fn annotated_records_validate_and_keep_their_annotations() {
+    let corpus = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../corpus/ok/match-bechi-2x3.mgn"),
+    )
+    .unwrap();
+    let (code, text, err) = annotate(&corpus, &["--nodes", "200000"]);
+    assert_eq!(code, Some(0), "{err}");
+    // A value after each of the 31 plies; ply 1 (A opens with 2A+, a best start) is worth the
+    // start's value, −6, which the solved database gives (README, Bechi 2×3).
+    assert_eq!(text.matches("(value ").count(), 31, "{text}");
+    assert!(text.contains("1. 2A+ (value -6) 2."), "{text}");
+    assert!(text.contains("(judgement ?? missed-win)"), "{text}");
+    let validate = mancala()
+        .args(["validate", "-"])
+        .write_stdin(text.as_str())
+        .output()
+        .unwrap();
+    assert_eq!(validate.status.code(), Some(0));
+    // Through JSON and back, the same record; annotating again replaces, and the JSON output is
+    // the JSON form of the text output.
+    let json = mancala()
+        .args(["convert", "--to", "json", "-"])
+        .write_stdin(text.as_str())
+        .output()
+        .unwrap();
+    assert!(String::from_utf8_lossy(&json.stdout).contains(r#""key":"best""#));
+    let back = mancala()
+        .args(["convert", "--to", "notation", "-"])
+        .write_stdin(json.stdout.clone())
+        .output()
+        .unwrap();
+    assert_eq!(String::from_utf8(back.stdout).unwrap(), text);
+    assert_eq!(annotate(&text, &["--nodes", "200000"]).1, text);
+    let (_, as_json, _) = annotate(&corpus, &["--nodes", "200000", "--format", "json"]);
+    assert_eq!(as_json.as_bytes(), json.stdout);
 }

@@ -97,6 +97,10 @@ pub struct Verdict {
     pub judgement: Option<Judgement>,
     /// The round was won before the move and is not after it.
     pub missed_win: bool,
+    /// Whether the position's value (and so the best move's) is exact.
+    pub value_exact: bool,
+    /// Whether the value of the move played is exact.
+    pub played_exact: bool,
     /// Whether both values are exact.
     pub exact: bool,
 }
@@ -141,6 +145,8 @@ pub fn judge(before: &Analysis, played: Move, after: (Outcome, bool), t: &Thresh
         lost,
         judgement: by_seeds.max(by_class),
         missed_win: from == Some(Class::Win) && to != Some(Class::Win) && to.is_some(),
+        value_exact: before.exact,
+        played_exact: if is_best { before.exact } else { after.1 },
         exact: before.exact && (is_best || after.1),
     }
 }

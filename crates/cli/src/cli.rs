@@ -243,8 +243,11 @@ pub enum Command {
         Each position is searched with the limits given (--time 200ms when none is given) or \
         looked up in a --db. Records are checked as validate checks them; an invalid record is \
         reported and not annotated.\n\n\
-        Text: one line per ply. With --format json, one line {\"type\": \"ply-verdict\", \
-        \"data\": {...}} per ply (spec/analysis.md §6).\n\n\
+        Each record is written back in the canonical notation with, after every ply, (value \
+        P) the value of the move for its mover, (best M V) a best move and its value when the \
+        move played was worse, and (judgement S) its sign and missed-win (spec/notation.md \
+        §6.3; validate accepts them); earlier ones are replaced. With --format json, one \
+        record per line in the JSON form, as convert --to json.\n\n\
         Exit status: 0 every record valid, 1 some record invalid, 2 usage or I/O error.",
         after_help = EXIT_STATUS
     )]
@@ -696,7 +699,7 @@ pub struct AnnotateArgs {
     #[arg(long, value_name = "SEEDS", default_value = "6")]
     pub blunder: i32,
 
-    /// Output format: one line per ply, or JSON lines
+    /// Output format: the annotated records in notation, or in the JSON form (one per line)
     #[arg(long, value_enum, default_value = "text")]
     pub format: Format,
 }

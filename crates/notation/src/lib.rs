@@ -9,6 +9,7 @@
 //! * A [`Record`] is also its JSON form (serde): `mancala convert` goes both ways.
 
 mod annotation;
+mod assessment;
 pub mod check;
 mod form;
 mod json;
@@ -23,6 +24,7 @@ mod syntax;
 pub mod text;
 
 pub use annotation::{ANNOTATION_KEYS, Annotation, Lap};
+pub use assessment::{Eval, Judged, MISSED_WIN, Score, Sign};
 pub use check::{
     CheckOptions, Checked, Respelled, Step, check, check_with, is_lenient_only, match_end,
 };
