@@ -2,7 +2,7 @@
 //! and the records written back with the judgement in annotations (`value`, `best`,
 //! `judgement`: spec/notation.md §6.3), in the canonical notation or the JSON form.
 
-use crate::cli::{AnnotateArgs, Format, FromFormat};
+use crate::cli::{AnnotateArgs, Format, FromFormat, ToFormat};
 use crate::exit::{CliError, Verdict as Exit};
 use crate::input::{self, Unit};
 use analysis::annotate::{Judgement, Thresholds, Verdict, for_mover, judge};
@@ -145,19 +145,11 @@ pub fn run(args: &AnnotateArgs) -> Result<Exit, CliError> {
         input::each_record(&name, reader, FromFormat::Auto, input::REPLAY, |u| {
             if let (true, Some(rec)) = (u.valid(), &u.checked.canonical) {
                 let rec = annotated(rec, judge_plies(&u, &opts, &t));
-                match args.format {
-                    Format::Text => {
-                        if written > 0 {
-                            writeln!(out)?;
-                        }
-                        out.write_all(notation::print_record(&rec).as_bytes())?;
-                    }
-                    Format::Json => {
-                        let line = serde_json::to_string(&rec)
-                            .map_err(|e| CliError::Io(format!("JSON output: {e}")))?;
-                        writeln!(out, "{line}")?;
-                    }
-                }
+                let to = match args.format {
+                    Format::Text => ToFormat::Notation,
+                    Format::Json => ToFormat::Json,
+                };
+                crate::convert::write_record(&rec, to, written, &mut out)?;
                 written += 1;
             } else {
                 invalid = true;
