@@ -9,7 +9,7 @@
 use crate::geometry::{Geometry, HoleSet};
 use crate::player::Dir;
 use crate::trace::{Event, Rule, Tracer, emit};
-use lanes::{Lanes, Runs};
+pub(crate) use lanes::{Lanes, Runs, lap_word};
 
 mod lanes;
 

@@ -59,28 +59,32 @@ impl Lanes {
             // Full turns: q more seeds in every hole.
             let q = r / len;
             r -= q * len;
-            self.add(runs.all.add.map(|a| a * q as u64));
-            touched = runs.all.holes;
+            let all = runs.all();
+            self.add(all.add.map(|a| a * q as u64));
+            touched = all.holes;
         }
-        // The r holes after pos are the run of r holes from `from`, in cycle order.
-        let (from, last) = match dir {
-            Dir::Ccw => (
-                if pos + 1 == len { 0 } else { pos + 1 },
-                if pos + r >= len {
-                    pos + r - len
-                } else {
-                    pos + r
-                },
-            ),
-            Dir::Cw => {
-                let last = if pos >= r { pos - r } else { pos + len - r };
-                (last, last)
-            }
-        };
+        let (from, last) = runs.after(pos, dir, r);
         let run = runs.get(from, r);
         self.add(run.add);
         (last, HoleSet(touched | run.holes))
     }
+}
+
+/// [`Lanes::lap`] on a board of at most 8 holes held in one word (hole 0 in the low byte):
+/// the board after the lap and the hole of the last seed.
+#[inline(always)]
+pub(crate) fn lap_word(board: u64, runs: &Runs, pos: usize, dir: Dir, hand: u8) -> (u64, usize) {
+    debug_assert!(runs.len <= 8);
+    let len = runs.len;
+    let mut r = usize::from(hand);
+    let mut board = board;
+    if r >= len {
+        let q = r / len;
+        r -= q * len;
+        board += runs.all().add[0] * q as u64;
+    }
+    let (from, last) = runs.after(pos, dir, r);
+    (board + runs.get(from, r).add[0], last)
 }
 
 /// A run of consecutive holes of the cycle: one seed for each, as lanes to add, and the holes.
@@ -94,8 +98,6 @@ struct Run {
 #[derive(Copy, Clone, Debug)]
 pub(crate) struct Runs {
     len: usize,
-    /// One seed in every hole: a full turn.
-    all: Run,
     /// Where the runs of this length begin in [`RUNS`].
     at: usize,
 }
@@ -164,12 +166,40 @@ impl Runs {
             (MIN_LEN..=MAX_LEN).contains(&len) && len.is_multiple_of(2),
             "a board of 6 to 20 holes"
         );
-        let at = OFFSETS[len];
-        // The run of len − 1 holes from hole 1, and hole 0.
-        let mut all = RUNS[at + len + len - 1];
+        Runs {
+            len,
+            at: OFFSETS[len],
+        }
+    }
+
+    /// The `r` holes after `pos` in `dir` (`r` < len), as the run of `r` holes from the first
+    /// hole in cycle order, and the last of them in `dir` (`pos` when `r` is 0).
+    #[inline(always)]
+    fn after(&self, pos: usize, dir: Dir, r: usize) -> (usize, usize) {
+        let len = self.len;
+        match dir {
+            Dir::Ccw => (
+                if pos + 1 == len { 0 } else { pos + 1 },
+                if pos + r >= len {
+                    pos + r - len
+                } else {
+                    pos + r
+                },
+            ),
+            Dir::Cw => {
+                let last = if pos >= r { pos - r } else { pos + len - r };
+                (last, last)
+            }
+        }
+    }
+
+    /// One seed in every hole: a full turn, as the run of len − 1 holes from hole 1 and hole 0.
+    #[inline(always)]
+    fn all(&self) -> Run {
+        let mut all = *self.get(1, self.len - 1);
         all.add[0] += 1;
         all.holes |= 1;
-        Runs { len, all, at }
+        all
     }
 
     #[inline(always)]
@@ -185,7 +215,7 @@ mod tests {
 
     /// A lap of lanes is the lap of [`super::super::sow_lap`], seed by seed: board, last hole and
     /// touched holes, on every board length of the games, from every hole, both ways, for
-    /// hands up to three turns.
+    /// hands up to three turns; and so is a lap of one word on boards of up to 8 holes.
     #[test]
     fn a_lap_of_lanes_is_sown_seed_by_seed() {
         for len in [6usize, 8, 10, 12, 14, 16, 18, 20] {
@@ -213,6 +243,11 @@ mod tests {
                             "len {len} pos {pos} {dir:?} hand {hand}"
                         );
                         assert!(b.0[20..].iter().all(|&x| x == 0));
+                        if len <= 8 {
+                            let word = u64::from_le_bytes(start[..8].try_into().unwrap());
+                            let (w, q) = lap_word(word, &runs, pos, dir, hand);
+                            assert_eq!((w.to_le_bytes(), q), (a[..8].try_into().unwrap(), p));
+                        }
                     }
                 }
             }
