@@ -108,7 +108,6 @@ pub(crate) fn count_two_plies<P: Perft>(pos: &P, bufs: &mut [Vec<P>]) -> u128 {
 
 impl Perft for Redu {}
 impl Perft for crate::games::giuthi::Giuthi {}
-impl Perft for crate::games::sulus_nishtaw::SulusNishtaw {}
 impl Perft for crate::games::uugg::Uugg {}
 
 /// The children of `pos` by [`Rules::generate`], for the checks of debug builds and tests.

@@ -217,10 +217,11 @@ fn relay_sow_fast<const L: usize>(
     Ok(sown)
 }
 
-/// The relay sowing of [`relay_sow_fast`] on a board of lanes whose first `L` lanes are the
-/// caller's holes.
+/// The relay sowing of [`relay_sow`] without a trace, on a board of lanes whose first `L` lanes
+/// are the caller's holes: what `relay_sow` does untraced, for the games' perft paths, which
+/// keep the board in lanes.
 #[inline(always)]
-fn relay_sow_lanes<const L: usize>(
+pub(crate) fn relay_sow_lanes<const L: usize>(
     board: &mut Lanes,
     len: usize,
     LapStart { origin, dir, hand }: LapStart,
