@@ -106,8 +106,62 @@ pub(crate) fn count_two_plies<P: Perft>(pos: &P, bufs: &mut [Vec<P>]) -> u128 {
     buf.iter().map(|c| c.count_children(scratch) as u128).sum()
 }
 
+/// The distinct values among at most `N` (a move's outcomes), told apart first by six bits of a
+/// fingerprint: a value whose bucket is empty is new without a comparison, and only values of
+/// one bucket are compared whole. Equal values must have equal fingerprints.
+pub(crate) struct Distinct<T, const N: usize> {
+    items: [Option<T>; N],
+    buckets: [u8; N],
+    len: usize,
+    /// The buckets holding a value, one bit each.
+    seen: u64,
+}
+
+impl<T: Copy + PartialEq, const N: usize> Distinct<T, N> {
+    #[inline(always)]
+    pub(crate) fn new() -> Self {
+        Distinct {
+            items: [None; N],
+            buckets: [0; N],
+            len: 0,
+            seen: 0,
+        }
+    }
+
+    /// Adds `x`, of fingerprint `fp`, unless an equal value is there; whether it was added.
+    #[inline(always)]
+    pub(crate) fn insert(&mut self, x: T, fp: u64) -> bool {
+        let bucket = (fp >> 58) as u8;
+        let bit = 1u64 << bucket;
+        if self.seen & bit != 0
+            && self.buckets[..self.len]
+                .iter()
+                .zip(&self.items)
+                .any(|(&b, y)| b == bucket && *y == Some(x))
+        {
+            return false;
+        }
+        self.seen |= bit;
+        self.items[self.len] = Some(x);
+        self.buckets[self.len] = bucket;
+        self.len += 1;
+        true
+    }
+
+    /// How many distinct values.
+    #[inline(always)]
+    pub(crate) fn len(&self) -> usize {
+        self.len
+    }
+
+    /// The distinct values, in the order they were first added.
+    #[inline(always)]
+    pub(crate) fn iter(&self) -> impl Iterator<Item = &T> {
+        self.items[..self.len].iter().flatten()
+    }
+}
+
 impl Perft for Redu {}
-impl Perft for crate::games::giuthi::Giuthi {}
 impl Perft for crate::games::uugg::Uugg {}
 
 /// The children of `pos` by [`Rules::generate`], for the checks of debug builds and tests.

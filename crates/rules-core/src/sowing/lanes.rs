@@ -38,6 +38,14 @@ impl Lanes {
         seeds.copy_from_slice(&self.0[..L]);
     }
 
+    /// A 64-bit mix of the lanes, for telling outcomes apart ([`crate::perft::Distinct`]):
+    /// equal lanes give equal fingerprints.
+    #[inline(always)]
+    pub(crate) fn fingerprint(&self) -> u64 {
+        let [a, b, c] = [0, 1, 2].map(|w| word(&self.0, w));
+        (a ^ b.rotate_left(21) ^ c.rotate_left(42)).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    }
+
     /// Adds `add` word by word.
     #[inline(always)]
     fn add(&mut self, add: [u64; 3]) {
