@@ -8,7 +8,7 @@
 
 use super::{G, LEN, SulusNishtaw};
 use crate::geometry::HoleSet;
-use crate::perft::Perft;
+use crate::perft::{Distinct, Perft};
 use crate::player::{Dir, Player};
 use crate::position::{Children, Rules};
 use crate::sowing::{Lanes, LapEnd, LapStart, cycle_key, relay_sow_lanes};
@@ -22,23 +22,57 @@ struct Outcome {
     to_move: Player,
 }
 
+/// The moves of one position: at most one per hole of the mover's territory (17).
+type Outcomes = Distinct<Outcome, LEN>;
+
+/// What every move of one position shares: the board as lanes and the sets the lap ends and the
+/// captures depend on, made once per position.
+struct Mover {
+    board: Lanes,
+    mine: HoleSet,
+    theirs: HoleSet,
+    claimed: HoleSet,
+    opp_terr: HoleSet,
+    key: u64,
+}
+
 impl SulusNishtaw {
+    #[inline(always)]
+    fn mover(&self) -> Mover {
+        let me = self.to_move;
+        let mine = self.claims[me.index()];
+        let theirs = self.claims[me.other().index()];
+        let claimed = mine.or(theirs);
+        let opp_terr = self.terr(me.other());
+        Mover {
+            board: Lanes::load(&self.seeds),
+            mine,
+            theirs,
+            claimed,
+            opp_terr,
+            key: cycle_key(3, claimed, opp_terr),
+        }
+    }
+
     /// The outcome of the move from hole index `i` (S7–S11) without a trace, as
     /// [`SulusNishtaw::sow`] makes it, or `None` if its sowing never ends (S12). `i` must be a
-    /// start allowed by S7 and S14.
-    #[inline]
-    fn outcome(&self, i: usize) -> Option<Outcome> {
+    /// start allowed by S7 and S14; `m` is [`SulusNishtaw::mover`].
+    #[inline(always)]
+    fn outcome(&self, m: &Mover, i: usize) -> Option<Outcome> {
         let me = self.to_move;
-        let opp = me.other();
-        let mine = self.claims[me.index()];
-        let theirs = self.claims[opp.index()];
-        let claimed = mine.or(theirs);
-        let opp_terr = self.terr(opp);
+        let Mover {
+            mine,
+            theirs,
+            claimed,
+            opp_terr,
+            key,
+            ..
+        } = *m;
         let mut o = Outcome {
-            board: Lanes::load(&self.seeds),
+            board: m.board,
             claims: self.claims,
             store: self.store,
-            to_move: opp,
+            to_move: me.other(),
         };
         let hand = o.board.0[i];
         o.board.0[i] = 0;
@@ -48,19 +82,13 @@ impl SulusNishtaw {
             hand,
         };
         // S8: a claimed hole, an empty one or a claim ends the lap (cases 1 to 4); case 5 relays.
-        let sown = relay_sow_lanes::<LEN>(
-            &mut o.board,
-            G.len(),
-            start,
-            cycle_key(3, claimed, opp_terr),
-            |s, h, _| {
-                if claimed.contains(h) || s == 1 || (s == 4 && opp_terr.contains(h)) {
-                    LapEnd::Stop
-                } else {
-                    LapEnd::Relay(Dir::Ccw)
-                }
-            },
-        )
+        let sown = relay_sow_lanes::<LEN>(&mut o.board, G.len(), start, key, |s, h, _| {
+            if claimed.contains(h) || s == 1 || (s == 4 && opp_terr.contains(h)) {
+                LapEnd::Stop
+            } else {
+                LapEnd::Relay(Dir::Ccw)
+            }
+        })
         .ok()?;
         let h = sown.last;
         if mine.contains(h) {
@@ -81,15 +109,37 @@ impl SulusNishtaw {
     }
 
     /// The move from hole index `i` without a trace, as [`SulusNishtaw::sow`] makes it.
-    #[inline]
+    #[cfg(test)]
     fn sow_untraced(&self, i: usize) -> Option<SulusNishtaw> {
-        let o = self.outcome(i)?;
+        self.outcome(&self.mover(), i).map(|o| self.child(&o))
+    }
+
+    /// The position after a move of outcome `o`.
+    #[inline]
+    fn child(&self, o: &Outcome) -> SulusNishtaw {
         let mut c = *self;
         o.board.store(&mut c.seeds);
         c.claims = o.claims;
         c.store = o.store;
         c.to_move = o.to_move;
-        Some(c)
+        c
+    }
+
+    /// Every move's outcome (S7, S14, S12), the distinct ones once; none if the round is over
+    /// by S15 (a).
+    #[inline(always)]
+    fn outcomes(&self) -> Outcomes {
+        let mut seen = Outcomes::new();
+        if self.starved().is_some() {
+            return seen;
+        }
+        let m = self.mover();
+        for i in self.starts().iter() {
+            if let Some(o) = self.outcome(&m, i) {
+                seen.insert(o, o.board.fingerprint());
+            }
+        }
+        seen
     }
 
     /// Whether the perft path applies: a normal move, and no V1 (module comment).
@@ -105,41 +155,19 @@ impl Perft for SulusNishtaw {
             self.generate(&mut Children(out));
             return;
         }
-        if self.starved().is_some() {
-            return; // S15 (a)
-        }
         let first = out.len();
-        for i in self.starts().iter() {
-            if let Some(c) = self.sow_untraced(i)
-                && !out[first..].iter().any(|o| o.seeds == c.seeds && *o == c)
-            {
-                out.push(c);
-            }
-        }
+        out.extend(self.outcomes().iter().map(|o| self.child(o)));
         debug_assert_eq!(out.len() - first, crate::perft::generated(self).len());
     }
 
-    /// The distinct outcomes, without making the children: at most one per start hole of the
-    /// mover, 17.
+    /// The distinct outcomes, without making the children.
     fn count_children(&self, scratch: &mut Vec<SulusNishtaw>) -> usize {
         if self.plain_only() {
             scratch.clear();
             self.children(scratch);
             return scratch.len();
         }
-        if self.starved().is_some() {
-            return 0; // S15 (a)
-        }
-        let mut seen = [None; LEN];
-        let mut n = 0;
-        for i in self.starts().iter() {
-            if let Some(o) = self.outcome(i)
-                && !seen[..n].contains(&Some(o))
-            {
-                seen[n] = Some(o);
-                n += 1;
-            }
-        }
+        let n = self.outcomes().len();
         debug_assert_eq!(n, crate::perft::generated(self).len());
         n
     }
