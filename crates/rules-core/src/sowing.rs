@@ -235,10 +235,10 @@ pub(crate) fn relay_sow_lanes<const L: usize>(
     let mut laps = 0u64;
     let runs = Runs::of(len);
     loop {
-        let (end, sown) = board.lap(&runs, pos, dir, hand);
+        let (end, sown, count) = board.lap(&runs, pos, dir, hand);
         pos = end;
         touched = touched.or(sown);
-        match lap_end(board.0[pos], pos, dir) {
+        match lap_end(count, pos, dir) {
             LapEnd::Stop => {
                 if laps >= memo::LONG {
                     memo::forget();
@@ -251,7 +251,7 @@ pub(crate) fn relay_sow_lanes<const L: usize>(
                 });
             }
             LapEnd::Relay(next) => {
-                hand = board.0[pos];
+                hand = count;
                 board.0[pos] = 0;
                 dir = next;
                 laps += 1;

@@ -56,25 +56,38 @@ impl Lanes {
     }
 
     /// Sows one lap: `hand` seeds, one per hole from the hole after `pos` in `dir`, on the cycle
-    /// of the first `runs.len` holes. Returns the hole of the last seed (`pos` when `hand` is 0)
-    /// and the holes that received a seed, as [`super::sow_lap`] does seed by seed.
+    /// of the first `runs.len` holes. Returns the hole of the last seed (`pos` when `hand` is 0),
+    /// the holes that received a seed, as [`super::sow_lap`] does seed by seed, and the seeds in
+    /// the last hole after the lap: read before the add (what it held, plus a seed per full turn
+    /// and the last seed), so that the next lap need not wait for the add.
     #[inline(always)]
-    pub(crate) fn lap(&mut self, runs: &Runs, pos: usize, dir: Dir, hand: u8) -> (usize, HoleSet) {
+    pub(crate) fn lap(
+        &mut self,
+        runs: &Runs,
+        pos: usize,
+        dir: Dir,
+        hand: u8,
+    ) -> (usize, HoleSet, u8) {
         let len = runs.len;
-        let mut r = usize::from(hand);
+        let hand = usize::from(hand);
+        // Full turns: q more seeds in every hole, then a run of r.
+        let (q, r) = if hand >= len {
+            (hand / len, hand % len)
+        } else {
+            (0, hand)
+        };
+        let (from, last) = runs.after(pos, dir, r);
+        let count = self.0[last] + q as u8 + u8::from(r > 0);
         let mut touched = 0;
-        if r >= len {
-            // Full turns: q more seeds in every hole.
-            let q = r / len;
-            r -= q * len;
+        if q > 0 {
             let all = runs.all();
             self.add(all.add.map(|a| a * q as u64));
             touched = all.holes;
         }
-        let (from, last) = runs.after(pos, dir, r);
         let run = runs.get(from, r);
         self.add(run.add);
-        (last, HoleSet(touched | run.holes))
+        debug_assert_eq!(count, self.0[last]);
+        (last, HoleSet(touched | run.holes), count)
     }
 }
 
@@ -242,7 +255,8 @@ mod tests {
                             t.insert(p);
                         }
                         let mut b = Lanes::load(&start);
-                        let (q, u) = b.lap(&runs, pos, dir, hand);
+                        let (q, u, n) = b.lap(&runs, pos, dir, hand);
+                        assert_eq!(n, b.0[q]);
                         let mut back = [0u8; 20];
                         b.store(&mut back);
                         assert_eq!(
