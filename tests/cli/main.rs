@@ -13,6 +13,7 @@ mod perft;
 mod redu_notation;
 mod roundtrip;
 mod rules;
+mod scripting;
 mod spec_examples;
 mod sulus_nishtaw_notation;
 mod support;

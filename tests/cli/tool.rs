@@ -301,7 +301,7 @@ fn play_prints_the_position_reached_or_the_rule_that_forbids_a_move() {
     assert_eq!(v["type"], "ply");
     assert_eq!(v["data"]["move"], "4B");
     assert_eq!(v["data"]["written"], "4B+");
-    assert_eq!(v["data"]["captured"], serde_json::json!([0, 6]));
+    assert_eq!(v["data"]["captured"], serde_json::json!({"A": 0, "B": 6}));
     assert_eq!(v["data"]["to_move"], "A");
 }
 

@@ -233,6 +233,9 @@ pub enum ShowFormat {
     Text,
     /// An SVG picture.
     Svg,
+    /// A JSON line, {"type": "position", "data": ...}, with the position's JSON form
+    /// (spec/notation.md §4.4).
+    Json,
 }
 
 /// The rule options of a position string: the board's width gives `holes`.
@@ -242,18 +245,30 @@ pub struct PositionOptions {
     /// balla=optional, entry=alternate; repeatable. The board's width gives `holes`
     #[arg(long = "option", short = 'o', value_name = "KEY=VALUE")]
     pub options: Vec<String>,
+
+    /// Who opens round 1 of a start position given by its game's name (`bechi`) [default: B]
+    #[arg(long, value_name = "A|B", value_parser = ["A", "B"])]
+    pub opener: Option<String>,
 }
+
+/// What POSITION may be, in every command that takes one.
+const POSITION_FORMS: &str = "A position string (\"bechi 2,0,5,2/3,1*,4*,7 B store=12,12 \
+    opener=B\"), its JSON form (an object, spec/notation.md §4.4), a game's name for its start \
+    position (with --option and --opener), or `-` for one per line of standard input";
 
 #[derive(Args, Debug)]
 pub struct ShowArgs {
-    /// A position string, e.g. "bechi 2,0,5,2/3,1*,4*,7 B store=12,12 opener=B"
-    #[arg(value_name = "POSITION")]
+    #[arg(
+        value_name = "POSITION",
+        help = "A position string, its JSON form, a game's name, or - (one per line of stdin)",
+        long_help = POSITION_FORMS
+    )]
     pub position: String,
 
     #[command(flatten)]
     pub options: PositionOptions,
 
-    /// Output format: text, or an SVG picture
+    /// Output format: text, an SVG picture, or a JSON line with the position's JSON form
     #[arg(long, value_enum, default_value = "text")]
     pub format: ShowFormat,
 
@@ -268,8 +283,11 @@ pub struct ShowArgs {
 
 #[derive(Args, Debug)]
 pub struct MovesArgs {
-    /// A position string
-    #[arg(value_name = "POSITION")]
+    #[arg(
+        value_name = "POSITION",
+        help = "A position string, its JSON form, a game's name, or - (one per line of stdin)",
+        long_help = POSITION_FORMS
+    )]
     pub position: String,
 
     #[command(flatten)]
@@ -282,8 +300,11 @@ pub struct MovesArgs {
 
 #[derive(Args, Debug)]
 pub struct PlayArgs {
-    /// A position string
-    #[arg(value_name = "POSITION")]
+    #[arg(
+        value_name = "POSITION",
+        help = "A position string, its JSON form, a game's name, or - (one per line of stdin)",
+        long_help = POSITION_FORMS
+    )]
     pub position: String,
 
     /// Moves, in any legal spelling, played one after the other
@@ -312,7 +333,8 @@ pub struct ExplainArgs {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     pub ply: Option<u32>,
 
-    /// Explain MOVE played from this position string instead of a ply of a record
+    /// Explain MOVE played from this position (a position string, its JSON form or a game's name)
+    /// instead of a ply of a record
     #[arg(long, short = 'p', value_name = "POS", requires = "mv")]
     pub position: Option<String>,
 
@@ -481,13 +503,14 @@ pub struct GameArgs {
     #[arg(long = "option", short = 'o', value_name = "KEY=VALUE")]
     pub options: Vec<String>,
 
-    /// Start from this position string (spec/notation.md §4) instead of the start of round 1
+    /// Start from this position instead of the start of round 1: a position string (spec/notation.md
+    /// §4), its JSON form, or a game's name (its start position)
     #[arg(long, short = 'p', value_name = "POS")]
     pub position: Option<String>,
 
-    /// Who opens round 1 when starting from the start position
-    #[arg(long, value_name = "A|B", default_value = "B", value_parser = ["A", "B"])]
-    pub opener: String,
+    /// Who opens round 1 of a start position [default: B]
+    #[arg(long, value_name = "A|B", value_parser = ["A", "B"])]
+    pub opener: Option<String>,
 }
 
 #[derive(Args, Debug)]

@@ -14,6 +14,7 @@ mod form;
 mod json;
 mod parse;
 mod position;
+mod position_json;
 mod printer;
 mod problem;
 pub mod reader;
@@ -29,6 +30,7 @@ pub use check::{
 pub use json::{FromJson, read_json};
 pub use parse::{Parsed, Spans, parse_record};
 pub use position::{PositionError, parse_position, write_position};
+pub use position_json::{POSITION_SCHEMA, position_from_json, position_to_json};
 pub use printer::{WIDTH, escape_comment, escape_tag, print_record, round_marker};
 pub use problem::{Problem, ProblemKind};
 pub use reader::{Chunk, ChunkProblem, RecordReader};
