@@ -198,7 +198,7 @@ fn json_lines(u: &Unit, lenient: bool, out: &mut impl Write) -> Result<(), CliEr
             "{}",
             json!({"type": "start", "data": {
                 "file": u.file, "record": rec, "line": u.first_line,
-                "game": r.game(), "options": r.variant.non_default_options(), "opener": r.opener,
+                "game": r.game(), "options": r.options, "opener": r.opener,
                 "tags": r.tag_pairs(),
             }})
         )?;

@@ -88,12 +88,7 @@ impl From<&Record> for RecordJson {
         RecordJson {
             notation: r.notation.clone(),
             game: r.game(),
-            options: r
-                .variant
-                .non_default_options()
-                .into_iter()
-                .map(|(k, v)| (k.to_owned(), v))
-                .collect(),
+            options: r.options.clone(),
             opener: r.opener,
             player_a: r.player_a.clone(),
             player_b: r.player_b.clone(),
@@ -173,6 +168,7 @@ fn typed(w: RecordJson) -> Typed {
     let record = Record {
         notation: w.notation,
         variant,
+        options: w.options,
         opener: w.opener,
         player_a: w.player_a,
         player_b: w.player_b,

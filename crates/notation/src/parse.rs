@@ -644,6 +644,10 @@ fn header(
             }
             given.push((k, val));
         }
+        record.options = given
+            .iter()
+            .map(|&(k, v)| (k.to_owned(), v.to_owned()))
+            .collect();
     }
     if let Some(v) = variant {
         record.variant = v;

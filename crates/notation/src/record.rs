@@ -26,6 +26,10 @@ pub struct Record {
     /// `Game` and `Options`: the game with every rule option, read once from the header (the
     /// canonical form states the non-default ones in the rules' order).
     pub variant: Variant,
+    /// The `Options` as the record states them, `key=value` in the order written: what the
+    /// header shows (`tag_pairs`) and replay's JSON gives; the canonical record states the
+    /// non-default options of `variant`.
+    pub options: Vec<(String, String)>,
     /// `Opener`: who opens round 1 (rules README §7).
     pub opener: Player,
     /// `PlayerA`, `PlayerB`, `Event`, `Date`, `Source`: free text.
@@ -139,6 +143,16 @@ impl fmt::Display for Outcome {
     }
 }
 
+/// The options the canonical form states: the non-default ones of `variant`, in the rules' order.
+#[must_use]
+pub fn canonical_options(variant: Variant) -> Vec<(String, String)> {
+    variant
+        .non_default_options()
+        .into_iter()
+        .map(|(k, v)| (k.to_owned(), v))
+        .collect()
+}
+
 impl Record {
     /// A record of `variant` from the start of round 1, with no moves yet.
     #[must_use]
@@ -146,6 +160,7 @@ impl Record {
         Record {
             notation: VERSION.to_owned(),
             variant,
+            options: canonical_options(variant),
             opener,
             player_a: None,
             player_b: None,
@@ -167,9 +182,12 @@ impl Record {
             ("Notation".into(), self.notation.clone()),
             ("Game".into(), self.game().name().into()),
         ];
-        let options = self.variant.non_default_options();
-        if !options.is_empty() {
-            let opts: Vec<String> = options.iter().map(|(k, v)| format!("{k}={v}")).collect();
+        if !self.options.is_empty() {
+            let opts: Vec<String> = self
+                .options
+                .iter()
+                .map(|(k, v)| format!("{k}={v}"))
+                .collect();
             out.push(("Options".into(), opts.join(" ")));
         }
         out.push(("Opener".into(), self.opener.letter().to_string()));

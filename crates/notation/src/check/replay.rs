@@ -116,7 +116,10 @@ impl<'r> Replay<'r> {
             opts,
             cx,
             out,
-            canon: opts.canonical.then(|| record.clone()),
+            canon: opts.canonical.then(|| Record {
+                options: crate::record::canonical_options(record.variant),
+                ..record.clone()
+            }),
             options,
             pos,
             last: Last::Start,
