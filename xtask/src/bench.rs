@@ -443,12 +443,8 @@ pub fn bench(args: &[String]) -> Result<(), String> {
         )?)
     };
     if !a.json {
-        if let Some((n, wall)) = batch {
-            println!(
-                "moves -: {n} Bechi positions, one process: best of {} runs {wall:.3} s wall = {:.0} positions/s",
-                a.runs,
-                n as f64 / wall
-            );
+        if let Some(b) = batch {
+            println!("{}", crate::bench_batch::text(b, a.runs));
         }
         if let Some(v) = &validation {
             println!();
@@ -527,16 +523,7 @@ pub fn bench(args: &[String]) -> Result<(), String> {
             );
         }
     }
-    match batch {
-        None => j.push_str(",\"moves_batch\":null"),
-        Some((n, wall)) => {
-            let _ = write!(
-                j,
-                ",\"moves_batch\":{{\"positions\":{n},\"wall_s\":{wall:.6},\"positions_per_s\":{:.0}}}",
-                n as f64 / wall
-            );
-        }
-    }
+    j.push_str(&crate::bench_batch::json_member(batch));
     j.push('}');
     println!("{j}");
     Ok(())

@@ -69,3 +69,22 @@ pub fn moves_batch(bin: &Path, count: usize, runs: usize) -> Result<(usize, f64)
     }
     Ok((count, best))
 }
+
+/// The line of the text report.
+pub fn text((n, wall): (usize, f64), runs: usize) -> String {
+    format!(
+        "moves -: {n} Bechi positions, one process: best of {runs} runs {wall:.3} s wall = {:.0} positions/s",
+        n as f64 / wall
+    )
+}
+
+/// The `moves_batch` member of the JSON report, with its leading comma.
+pub fn json_member(batch: Option<(usize, f64)>) -> String {
+    match batch {
+        None => ",\"moves_batch\":null".to_owned(),
+        Some((n, wall)) => format!(
+            ",\"moves_batch\":{{\"positions\":{n},\"wall_s\":{wall:.6},\"positions_per_s\":{:.0}}}",
+            n as f64 / wall
+        ),
+    }
+}
