@@ -7,6 +7,7 @@ mod corpus;
 mod endless;
 mod fuzz_regressions;
 mod hardening;
+mod json_forms;
 mod limits;
 mod options;
 mod perft;

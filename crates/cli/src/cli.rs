@@ -439,9 +439,9 @@ pub struct ValidateArgs {
 
 #[derive(Args, Debug)]
 pub struct ReplayArgs {
-    /// A record file; `-` or none reads standard input
+    /// Record files, replayed one after the other; `-` or none reads standard input
     #[arg(value_name = "FILE|-")]
-    pub file: Option<String>,
+    pub files: Vec<String>,
 
     /// Output format: text for people, or JSON lines with the same data
     #[arg(long, value_enum, default_value = "text")]

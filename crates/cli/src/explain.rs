@@ -186,7 +186,7 @@ pub fn run(args: &ExplainArgs, style: Style) -> Result<Verdict, CliError> {
         lenient: args.lenient,
         ..input::REPLAY
     };
-    input::each_record(&name, reader, FromFormat::Notation, opts, |u| {
+    input::each_record(&name, reader, FromFormat::Auto, opts, |u| {
         if u.index != args.record as usize {
             return Ok(());
         }
