@@ -1,6 +1,9 @@
 //! The command line, as clap derives it.
 
+use clap::builder::{PossibleValue, TypedValueParser};
 use clap::{Args, Parser, Subcommand};
+use rules_core::{GameKind, Variant};
+use std::ffi::OsStr;
 
 /// The version `mancala -V` prints: the program's, and the version of the notation standard it
 /// reads and writes (spec/notation.md; `notation::VERSION`, checked by a test).
@@ -28,8 +31,8 @@ pub const DOCUMENTS: &str = "Documents: every rule ID the tool cites (B9, G15, R
 #[command(name = "mancala", version = VERSION, long_version = LONG_VERSION, about, long_about = None)]
 #[command(after_help = format!("{DOCUMENTS}\n\n{EXIT_STATUS}"))]
 pub struct Cli {
-    /// Colour in text output: auto (only on a terminal, and not when NO_COLOR is set), always,
-    /// never. Pipes and files never get colour under auto
+    /// Colour in text output: auto (on a terminal, unless NO_COLOR is set or TERM=dumb; also
+    /// elsewhere when CLICOLOR_FORCE is set), always, never
     #[arg(
         long,
         global = true,
@@ -46,7 +49,7 @@ pub struct Cli {
 /// When to colour text output.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ColorWhen {
-    /// On a terminal, unless NO_COLOR is set to a non-empty value.
+    /// On a terminal, unless NO_COLOR is set or TERM=dumb; anywhere with CLICOLOR_FORCE.
     Auto,
     /// Always, even in pipes.
     Always,
@@ -243,7 +246,7 @@ pub enum ShowFormat {
 pub struct PositionOptions {
     /// A rule option of the game, exactly as the rule book names it (mancala rules options), e.g.
     /// balla=optional, entry=alternate; repeatable. The board's width gives `holes`
-    #[arg(long = "option", short = 'o', value_name = "KEY=VALUE")]
+    #[arg(long = "option", short = 'o', value_name = "KEY=VALUE", value_parser = OptionValues, hide_possible_values = true)]
     pub options: Vec<String>,
 
     /// Who opens round 1 of a start position given by its game's name (`bechi`) [default: B]
@@ -495,12 +498,12 @@ pub struct ConvertArgs {
 #[derive(Args, Debug, Clone)]
 pub struct GameArgs {
     /// The game: bechi, giuthi, sulus-nishtaw, uugg, redu (may be omitted with --position)
-    #[arg(long, short = 'g', value_name = "NAME")]
+    #[arg(long, short = 'g', value_name = "NAME", value_parser = GameNames, hide_possible_values = true)]
     pub game: Option<String>,
 
     /// A rule option of the game, exactly as the rule book names it (mancala rules options), e.g.
     /// holes=6, balla=optional; repeatable
-    #[arg(long = "option", short = 'o', value_name = "KEY=VALUE")]
+    #[arg(long = "option", short = 'o', value_name = "KEY=VALUE", value_parser = OptionValues, hide_possible_values = true)]
     pub options: Vec<String>,
 
     /// Start from this position instead of the start of round 1: a position string (spec/notation.md
@@ -551,4 +554,67 @@ fn parse_size(s: &str) -> Result<usize, String> {
         .and_then(|n| n.checked_mul(mult))
         .filter(|&n| n <= 1 << 40)
         .ok_or_else(|| format!("`{s}` is not a size such as 64M or 1G (at most 1024G)"))
+}
+
+/// `--game`: a game's name, checked with the engine's own message; shell completion offers the
+/// five names.
+#[derive(Clone, Copy, Debug)]
+pub struct GameNames;
+
+impl TypedValueParser for GameNames {
+    type Value = String;
+
+    fn parse_ref(
+        &self,
+        _cmd: &clap::Command,
+        _arg: Option<&clap::Arg>,
+        value: &OsStr,
+    ) -> Result<String, clap::Error> {
+        let text = value.to_string_lossy();
+        text.parse::<GameKind>()
+            .map(|_| text.into_owned())
+            .map_err(|e| clap::Error::raw(clap::error::ErrorKind::InvalidValue, format!("{e}\n")))
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        Some(Box::new(
+            GameKind::ALL
+                .into_iter()
+                .map(|g| PossibleValue::new(g.name())),
+        ))
+    }
+}
+
+/// `--option KEY=VALUE`: taken as written (the game decides, once known, with a message that
+/// names the option); shell completion offers every key with every value some game gives it.
+#[derive(Clone, Copy, Debug)]
+pub struct OptionValues;
+
+impl TypedValueParser for OptionValues {
+    type Value = String;
+
+    fn parse_ref(
+        &self,
+        _cmd: &clap::Command,
+        _arg: Option<&clap::Arg>,
+        value: &OsStr,
+    ) -> Result<String, clap::Error> {
+        Ok(value.to_string_lossy().into_owned())
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        let mut all: Vec<String> = Vec::new();
+        for game in GameKind::ALL {
+            let v = Variant::default_for(game);
+            for key in v.option_keys() {
+                for value in v.option_values(key) {
+                    let kv = format!("{key}={value}");
+                    if !all.contains(&kv) {
+                        all.push(kv);
+                    }
+                }
+            }
+        }
+        Some(Box::new(all.into_iter().map(PossibleValue::new)))
+    }
 }
