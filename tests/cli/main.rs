@@ -11,6 +11,7 @@ mod json_forms;
 mod limits;
 mod options;
 mod perft;
+mod recipes;
 mod redu_notation;
 mod roundtrip;
 mod rules;
