@@ -2,11 +2,14 @@
 //! trips through the canonical form and JSON, the rule-book annotations, the spec's examples, exit
 //! codes, standard input and broken pipes.
 
+#[cfg(target_os = "linux")]
+mod browser;
 mod corpus;
 #[cfg(target_os = "linux")]
 mod endless;
 mod fuzz_regressions;
 mod hardening;
+mod html;
 mod json_forms;
 mod limits;
 mod options;

@@ -122,6 +122,11 @@ pub enum Command {
         run), nothing is written and the exit status is 2, so that pictures of two records never \
         mix: --replace removes those pictures first. If writing fails part way, the error names the \
         pictures written before it. An interrupted run (Ctrl-C) leaves no temporary file.\n\n\
+        With --html FILE (or - for standard output), one self-contained HTML page for all the \
+        records instead: the board, the move list by round and each ply explained with its rules, \
+        stepped with buttons, the arrow keys, Home/End or an address such as \
+        page.html#record-2-ply-17. At most 1,000 records and 20,000 plies: a larger input is \
+        refused (exit 2) and nothing is written (spec/replay-page.md).\n\n\
         Exit status: 0 every record valid, 1 some record invalid, 2 usage or I/O error.",
         after_help = EXIT_STATUS
     )]
@@ -470,6 +475,13 @@ pub struct ReplayArgs {
     /// (STEM-RRR-PPP.svg and STEM-RRR-PPP-roundN.svg, nothing else), then write the new ones
     #[arg(long, requires = "svg")]
     pub replace: bool,
+
+    /// Write one self-contained HTML page to FILE (`-`: standard output) instead of the text
+    /// replay: the board, the move list by round and each ply explained with its rules, stepped
+    /// with buttons, the arrow keys, Home/End or a link such as `page.html#record-2-ply-17`; at
+    /// most 1,000 records (spec/replay-page.md)
+    #[arg(long, value_name = "FILE|-", conflicts_with_all = ["format", "svg"])]
+    pub html: Option<String>,
 }
 
 #[derive(Args, Debug)]

@@ -107,7 +107,7 @@ fn print_refused(
 }
 
 /// The rule IDs an explanation cites, each once, in the rule book's order (ranges spelt out).
-fn cited(lines: &[String]) -> Vec<String> {
+pub fn cited(lines: &[String]) -> Vec<String> {
     let book = rulebook::book();
     let mut ids: Vec<&rulebook::Rule> = Vec::new();
     for c in lines.iter().flat_map(|l| rulebook::citations(l)) {

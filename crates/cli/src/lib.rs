@@ -18,6 +18,7 @@ pub mod exit;
 pub mod explain;
 pub mod game_args;
 pub mod generate;
+pub mod html;
 pub mod input;
 pub mod perft;
 pub mod pictures;

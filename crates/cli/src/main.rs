@@ -58,10 +58,12 @@ fn main() -> ExitCode {
     let result = match args.command {
         cli::Command::Perft(a) => perft::run(&a),
         cli::Command::Validate(a) => validate::run(&a),
-        // `replay --svg` draws pictures; the replay in text or JSON otherwise.
-        cli::Command::Replay(a) => match &a.svg {
-            Some(dir) => mancala::pictures::run(&a, dir),
-            None => replay::run(&a, style),
+        // `replay --svg` draws pictures, `--html` writes the replay page; the replay in text or
+        // JSON otherwise.
+        cli::Command::Replay(a) => match (&a.svg, &a.html) {
+            (Some(dir), _) => mancala::pictures::run(&a, dir),
+            (None, Some(target)) => mancala::html::run(&a, target),
+            (None, None) => replay::run(&a, style),
         },
         cli::Command::Convert(a) => convert::run(&a),
         cli::Command::Show(a) => position_cmd::show(&a, style),

@@ -23,7 +23,7 @@ use std::path::{Path, PathBuf};
 /// The comments of a record by the point they follow: key (ply, round) is after ply `ply` (0:
 /// before the first), and after the marker of round `round` when it is not 0 (spec/notation.md
 /// §6.1: a comment speaks of the point reached).
-fn comments(r: &notation::Record) -> BTreeMap<(u32, u32), Vec<String>> {
+pub(crate) fn comments(r: &notation::Record) -> BTreeMap<(u32, u32), Vec<String>> {
     let mut out: BTreeMap<(u32, u32), Vec<String>> = BTreeMap::new();
     let (mut ply, mut round) = (0, 0);
     for item in &r.movetext {

@@ -190,7 +190,8 @@ pub fn text(u: &Unit, out: &mut impl Write, style: Style) -> Result<(), CliError
     Ok(())
 }
 
-fn json_lines(u: &Unit, lenient: bool, out: &mut impl Write) -> Result<(), CliError> {
+/// The JSON lines of one record (`replay --format json`): also the data of `replay --html`.
+pub fn json_lines(u: &Unit, lenient: bool, out: &mut impl Write) -> Result<(), CliError> {
     let rec = u.index;
     if let Some(r) = &u.record {
         writeln!(

@@ -33,16 +33,16 @@ pub struct Diagram<'a> {
     pub steps: Vec<String>,
 }
 
-const R: f64 = 24.0;
-const PITCH_X: f64 = 72.0;
-const PITCH_Y: f64 = 88.0;
-const LEFT: f64 = 56.0;
-const MIN_WIDTH: f64 = 640.0;
+pub(crate) const R: f64 = 24.0;
+pub(crate) const PITCH_X: f64 = 72.0;
+pub(crate) const PITCH_Y: f64 = 88.0;
+pub(crate) const LEFT: f64 = 56.0;
+pub(crate) const MIN_WIDTH: f64 = 640.0;
 const FONT: f64 = 13.0;
 /// Above this many seeds sown in a ply, seeds are counted per hole instead of numbered.
-const NUMBERED_DROPS: usize = 60;
+pub(crate) const NUMBERED_DROPS: usize = 60;
 /// At most this many laps get arrows.
-const DRAWN_LAPS: usize = 12;
+pub(crate) const DRAWN_LAPS: usize = 12;
 
 const A_INK: &str = "#1f5fa8";
 const B_INK: &str = "#a35a00";
@@ -212,7 +212,7 @@ fn around((x, y): (f64, f64), r: f64, angle: f64) -> (f64, f64) {
 }
 
 /// The angles of the numbered seeds round a hole: the lower half first, then the sides.
-const DROP_ANGLES: [f64; 12] = [
+pub(crate) const DROP_ANGLES: [f64; 12] = [
     135.0, 45.0, 90.0, 160.0, 20.0, 112.0, 68.0, 180.0, 0.0, 200.0, 340.0, 225.0,
 ];
 

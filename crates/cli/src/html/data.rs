@@ -1,0 +1,214 @@
+//! The data of one record for the replay page: the JSON lines of `replay --format json` (so the
+//! page and the JSON agree, value for value), with what the page adds to each position: the
+//! board as numbers (seeds, owners, marks, right; the page's script draws it), the `explain` text
+//! of each ply with the rule IDs it cites, and the record's comments where they stand.
+
+use crate::exit::CliError;
+use crate::explain;
+use crate::input::Unit;
+use notation::Step;
+use rules_core::{MarkKind, Position, RightKind};
+use serde_json::{Map, Value, json};
+use std::collections::BTreeMap;
+
+/// One record, ready for the page, and the rule IDs it cites.
+pub struct RecordData {
+    pub value: Value,
+    pub cited: Vec<String>,
+    pub plies: usize,
+}
+
+/// The board of a position as the page's script draws it: seeds by hole index, the owner of each
+/// hole when the rows are not the territories (`"AABB…"`), the marks, the stores and reserves, a
+/// pending Redu right (held by the player to move, R19, R20), the player to move and whether the
+/// round is over.
+fn board(pos: &Position) -> Value {
+    let s = pos.to_setup();
+    let g = s.geometry();
+    let owners: Option<String> = s.owners.as_ref().map(|o| {
+        o.iter()
+            .map(|p| p.letter().to_ascii_uppercase())
+            .collect::<String>()
+    });
+    let marks: Vec<Value> = (0..g.len())
+        .filter_map(|i| {
+            s.mark(i).map(|m| {
+                let kind = match m.kind {
+                    MarkKind::Chosen => "chosen",
+                    MarkKind::Blocked => "blocked",
+                    MarkKind::Claim => "claim",
+                    MarkKind::Uugg => "uugg",
+                };
+                json!([i, kind, m.owner])
+            })
+        })
+        .collect();
+    let right = s.right.and_then(|r| {
+        let kind = match r.kind {
+            RightKind::O1 => "O1",
+            RightKind::O2 => "O2",
+            RightKind::O3 => "O3",
+        };
+        g.index(r.hole).map(|i| json!({"hole": i, "kind": kind}))
+    });
+    let mut b = json!({
+        "seeds": s.seeds,
+        "stores": s.stores,
+        "reserves": s.reserves,
+        "to_move": s.to_move,
+        "round": s.round,
+        "over": pos.round_result().is_some(),
+    });
+    if let Some(o) = owners {
+        b["owners"] = json!(o);
+    }
+    if !marks.is_empty() {
+        b["marks"] = json!(marks);
+    }
+    if let Some(r) = right {
+        b["right"] = r;
+    }
+    b
+}
+
+/// The layout of the board: the diagram rows (hole indexes, top to bottom, each left to right as
+/// B sees the board: rules README §2) and the hole names by index.
+fn layout(pos: &Position) -> Value {
+    let g = pos.variant().geometry();
+    let names: Vec<String> = (0..g.len()).map(|i| g.hole(i).to_string()).collect();
+    json!({"rows": g.diagram_rows(), "names": names})
+}
+
+/// The JSON lines of `replay --format json` for `u`, parsed back: the page's data is that output.
+fn replay_lines(u: &Unit, lenient: bool) -> Result<Vec<Value>, CliError> {
+    let mut buf: Vec<u8> = Vec::new();
+    crate::replay::json_lines(u, lenient, &mut buf)?;
+    let text = String::from_utf8_lossy(&buf);
+    text.lines()
+        .map(|l| {
+            serde_json::from_str::<Value>(l)
+                .map_err(|e| CliError::Io(format!("internal: replay JSON line: {e}")))
+        })
+        .collect()
+}
+
+/// The `data` of a JSON line without its `record` field (the page holds it once per record).
+fn data_of(line: &Value) -> Value {
+    let mut d = line.get("data").cloned().unwrap_or(Value::Null);
+    if let Some(m) = d.as_object_mut() {
+        m.remove("record");
+    }
+    d
+}
+
+fn type_of(line: &Value) -> &str {
+    line.get("type").and_then(Value::as_str).unwrap_or("")
+}
+
+/// The page's data of record `u`.
+///
+/// # Errors
+/// The replay JSON could not be made (an internal error).
+pub fn record(u: &Unit, lenient: bool) -> Result<RecordData, CliError> {
+    let lines = replay_lines(u, lenient)?;
+    let comments: BTreeMap<(u32, u32), Vec<String>> = u
+        .record
+        .as_ref()
+        .map(crate::pictures::comments)
+        .unwrap_or_default();
+    let comments_at =
+        |key: (u32, u32)| -> Value { json!(comments.get(&key).cloned().unwrap_or_default()) };
+    let mut at = 0;
+    let mut header = Value::Null;
+    if lines.first().is_some_and(|l| type_of(l) == "start") {
+        header = data_of(&lines[0]);
+        at = 1;
+    }
+    let mut steps: Vec<Value> = Vec::new();
+    let mut layout_of: Option<Value> = None;
+    let mut cited: Vec<String> = Vec::new();
+    let mut before: Option<&Position> = None;
+    let mut ply_no = 0;
+    for step in &u.checked.steps {
+        let data = lines.get(at).map(data_of).unwrap_or(Value::Null);
+        at += 1;
+        match step {
+            Step::Start { position } => {
+                layout_of.get_or_insert_with(|| layout(position));
+                before = Some(position);
+                steps.push(json!({"kind": "start", "data": data, "board": board(position), "comments": comments_at((0, 0))}));
+            }
+            Step::Ply {
+                number,
+                trace,
+                after,
+                ..
+            } => {
+                ply_no = *number;
+                let words =
+                    before.map_or_else(Vec::new, |b| rules_core::prose::explain(b, trace, after));
+                let ids = explain::cited(&words);
+                for id in &ids {
+                    if !cited.contains(id) {
+                        cited.push(id.clone());
+                    }
+                }
+                before = Some(after);
+                steps.push(json!({
+                    "kind": "ply", "data": data, "board": board(after), "explain": words,
+                    "cites": ids, "comments": comments_at((*number, 0)),
+                }));
+            }
+            Step::Round {
+                round, position, ..
+            } => {
+                before = Some(position);
+                steps.push(json!({"kind": "round", "data": data, "board": board(position), "comments": comments_at((ply_no, *round))}));
+            }
+            // A round's or the match's end belongs to the position that ends it.
+            Step::RoundOver { .. } | Step::MatchOver { .. } => {
+                let key = if matches!(step, Step::RoundOver { .. }) {
+                    "round_over"
+                } else {
+                    "match_over"
+                };
+                if let Some(rule) = data.get("rule").and_then(Value::as_str)
+                    && !cited.iter().any(|c| c == rule)
+                {
+                    cited.push(rule.to_owned());
+                }
+                if let Some(last) = steps.last_mut().and_then(Value::as_object_mut) {
+                    last.insert(key.to_owned(), data);
+                }
+            }
+        }
+    }
+    let mut findings = Vec::new();
+    let mut summary = Value::Null;
+    for l in lines.iter().skip(at) {
+        match type_of(l) {
+            "finding" => findings.push(data_of(l)),
+            "record" => summary = data_of(l),
+            _ => {}
+        }
+    }
+    for f in &findings {
+        if let Some(rule) = f.get("rule").and_then(Value::as_str)
+            && !cited.iter().any(|c| c == rule)
+        {
+            cited.push(rule.to_owned());
+        }
+    }
+    let mut v = Map::new();
+    v.insert("index".into(), json!(u.index));
+    v.insert("header".into(), header);
+    v.insert("layout".into(), layout_of.unwrap_or(Value::Null));
+    v.insert("steps".into(), Value::Array(steps));
+    v.insert("findings".into(), Value::Array(findings));
+    v.insert("summary".into(), summary);
+    Ok(RecordData {
+        value: Value::Object(v),
+        cited,
+        plies: u.checked.plies as usize,
+    })
+}

@@ -1,0 +1,236 @@
+//! `mancala replay --html FILE|-`: one self-contained page for the records of a file, to open
+//! straight from disk, step through and share (issue 17; spec/replay-page.md).
+//!
+//! The page holds the records as data, the JSON lines of `replay --format json` with the board
+//! as numbers and the `explain` text of each ply (`data.rs`), and its script draws the board
+//! with the geometry of `replay --svg` (`svg.rs`): one SVG per position would make a 250-ply
+//! match a 2 MB page, the data makes it 0.45 MB. The page is written one record at a time, so
+//! memory stays that of one record whatever the page's size. The rules the records cite are embedded
+//! from the rule book, so every citation can be read on the page. The page loads nothing: no
+//! network, fonts or scripts from elsewhere (its Content-Security-Policy forbids it).
+//!
+//! A page holds at most `MAX_RECORDS` records and `MAX_PLIES` plies: beyond, nothing is written
+//! and the run is refused as a usage error (exit 2), naming the limit and how to split the input.
+//! FILE is written whole or not at all (`atomic.rs`).
+
+mod data;
+mod page;
+
+pub use page::script_json;
+
+use crate::cli::{Format, FromFormat, ReplayArgs};
+use crate::exit::{CliError, Verdict, io_message};
+use crate::input;
+use crate::validate;
+use notation::CheckOptions;
+use serde_json::{Map, Value, json};
+use std::io::Write;
+
+/// The most records a page holds.
+pub const MAX_RECORDS: usize = 1000;
+/// The most plies a page holds, all records together: about 45 MB of page, which opens in under
+/// half a second (spec/replay-page.md §3 has the measurements).
+pub const MAX_PLIES: usize = 20_000;
+
+/// The rule book's entry for each rule cited, as the page shows it.
+fn rules(cited: &[String]) -> Value {
+    let book = rulebook::book();
+    let mut out = Map::new();
+    for id in cited {
+        if let Some(r) = book.rule(id) {
+            out.insert(
+                r.id.clone(),
+                json!({
+                    "id": r.id, "game": r.game, "kind": r.kind, "title": r.title,
+                    "section": r.section, "text": r.text, "sources": r.sources,
+                }),
+            );
+        }
+    }
+    Value::Object(out)
+}
+
+/// The geometry of `replay --svg`, which the page's script draws with.
+fn geometry() -> Value {
+    use crate::svg;
+    json!({
+        "r": svg::R, "pitch_x": svg::PITCH_X, "pitch_y": svg::PITCH_Y, "left": svg::LEFT,
+        "min_width": svg::MIN_WIDTH, "numbered_drops": svg::NUMBERED_DROPS,
+        "drawn_laps": svg::DRAWN_LAPS, "drop_angles": svg::DROP_ANGLES,
+    })
+}
+
+/// The chooser's line for a record: its number, game, players or event, and size.
+fn title(v: &Value, plies: usize) -> String {
+    let n = v["index"].as_u64().unwrap_or(0);
+    let h = &v["header"];
+    if h.is_null() {
+        return format!("{n}: unreadable");
+    }
+    let tag = |name: &str| {
+        h["tags"].as_array().and_then(|t| {
+            t.iter()
+                .find(|p| p[0] == name)
+                .and_then(|p| p[1].as_str().map(str::to_owned))
+        })
+    };
+    let mut t = format!("{n}: {}", h["game"].as_str().unwrap_or("?"));
+    match (tag("PlayerA"), tag("PlayerB")) {
+        (Some(a), Some(b)) => t.push_str(&format!(", {a} – {b}")),
+        _ => {
+            if let Some(e) = tag("Event").or_else(|| tag("Source")) {
+                t.push_str(&format!(", {e}"));
+            }
+        }
+    }
+    t.push_str(&format!(
+        " ({plies} {})",
+        if plies == 1 { "ply" } else { "plies" }
+    ));
+    if v["summary"]["valid"] == json!(false) {
+        t.push_str(", invalid");
+    }
+    t
+}
+
+/// Where the page goes: a file written whole or not at all, or standard output, which gets the
+/// page only once it is complete (so a refused input writes nothing there either).
+enum Target {
+    File(
+        std::path::PathBuf,
+        std::io::BufWriter<crate::atomic::AtomicFile>,
+    ),
+    Stdout(Vec<u8>),
+}
+
+impl Write for Target {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        match self {
+            Target::File(_, f) => f.write(buf),
+            Target::Stdout(v) => v.write(buf),
+        }
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        match self {
+            Target::File(_, f) => f.flush(),
+            Target::Stdout(_) => Ok(()),
+        }
+    }
+}
+
+fn file_error(path: &std::path::Path, e: &std::io::Error) -> CliError {
+    CliError::Io(format!("--html {}: {}", path.display(), io_message(e)))
+}
+
+impl Target {
+    fn open(target: &str) -> Result<Target, CliError> {
+        if target == "-" {
+            return Ok(Target::Stdout(Vec::new()));
+        }
+        let path = std::path::PathBuf::from(target);
+        let file = crate::atomic::create(&path).map_err(|e| file_error(&path, &e))?;
+        Ok(Target::File(path, std::io::BufWriter::new(file)))
+    }
+
+    /// Writes the page out: renames the file into place, or writes it to standard output. A file
+    /// page's name goes to stdout, as `--svg` lists its pictures.
+    fn commit(self) -> Result<(), CliError> {
+        let stdout = std::io::stdout();
+        let mut out = stdout.lock();
+        match self {
+            Target::File(path, f) => {
+                let file = f.into_inner().map_err(|e| file_error(&path, e.error()))?;
+                file.commit().map_err(|e| file_error(&path, &e))?;
+                writeln!(
+                    out,
+                    "{}",
+                    notation::text::for_terminal(&path.display().to_string())
+                )?;
+            }
+            Target::Stdout(page) => out.write_all(&page)?,
+        }
+        out.flush()?;
+        Ok(())
+    }
+}
+
+/// `replay --html TARGET`.
+pub fn run(args: &ReplayArgs, target: &str) -> Result<Verdict, CliError> {
+    let name = match args.files.as_slice() {
+        [] => "-".to_owned(),
+        [one] => one.clone(),
+        _ => {
+            return Err(CliError::Usage(
+                "--html makes the page of one record file: give one FILE (or -)".to_owned(),
+            ));
+        }
+    };
+    let reader = input::open(&name).map_err(CliError::Io)?;
+    let opts = CheckOptions {
+        lenient: args.lenient,
+        ..input::REPLAY
+    };
+    let shown = input::display(&name).to_owned();
+    let out = Target::open(target)?;
+    let write_error = |e: std::io::Error| match target {
+        "-" => CliError::from(e),
+        _ => file_error(std::path::Path::new(target), &e),
+    };
+    let mut page = page::PageWriter::start(out).map_err(write_error)?;
+    let mut list: Vec<Value> = Vec::new();
+    let mut cited: Vec<String> = Vec::new();
+    let mut plies = 0;
+    let mut invalid = 0;
+    let mut sink = std::io::sink();
+    input::each_record(&name, reader, FromFormat::Auto, opts, |u| {
+        if u.index > MAX_RECORDS {
+            return Err(too_many(
+                &shown,
+                &format!("more than {MAX_RECORDS} records"),
+            ));
+        }
+        let d = data::record(&u, args.lenient)?;
+        plies += d.plies;
+        if plies > MAX_PLIES {
+            return Err(too_many(
+                &shown,
+                &format!(
+                    "more than {MAX_PLIES} plies (record {} reaches {plies})",
+                    u.index
+                ),
+            ));
+        }
+        for id in d.cited {
+            if !cited.contains(&id) {
+                cited.push(id);
+            }
+        }
+        list.push(json!({"index": u.index, "title": title(&d.value, d.plies)}));
+        page.record(u.index, &script_json(&d.value))
+            .map_err(write_error)?;
+        // The problems of an invalid record go to stderr, as in the text replay; the page shows
+        // them too.
+        validate::report(&u, Format::Text, &mut sink)?;
+        invalid += usize::from(!u.valid());
+        Ok(())
+    })?;
+    let index = json!({
+        "file": shown, "records": list, "rules": rules(&cited), "geometry": geometry(),
+        "limits": {"records": MAX_RECORDS, "plies": MAX_PLIES},
+    });
+    page.finish(&index).map_err(write_error)?.commit()?;
+    Ok(if invalid > 0 {
+        Verdict::Invalid
+    } else {
+        Verdict::Valid
+    })
+}
+
+/// The refusal of an input too large for one page.
+fn too_many(file: &str, what: &str) -> CliError {
+    CliError::Usage(format!(
+        "--html: {} holds {what}; a page holds at most {MAX_RECORDS} records and {MAX_PLIES} plies, so that it opens quickly: split the records into several files (nothing was written)",
+        notation::text::for_terminal(file)
+    ))
+}

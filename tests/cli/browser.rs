@@ -1,0 +1,490 @@
+//! The replay page (`mancala replay --html`, issue 17) in a real browser: headless Chromium
+//! driven over WebDriver (Debian's `chromium` and `chromium-driver`, through the fantoccini
+//! crate). Pages are made from corpus records of all five games and loaded from disk; the test
+//! steps forward with the arrow key and back with the buttons, jumps with Home/End and a click on
+//! a ply of the move list, follows a fragment link and reloads it, and checks the seed counts
+//! read from the board in the DOM against the position strings of `replay --format json` at
+//! every position. A record full of markup and script in its tags and comments must run no
+//! script. Screenshots go to `target/tmp/browser-shots/` to be looked at.
+//!
+//! Without Chromium and chromedriver the test says so on stderr and passes, unless
+//! `MANCALA_BROWSER_TEST=require` (as `.ci/run` sets, after `.ci/install-browser`): then it fails.
+
+use crate::support::{fresh_dir, mancala, root};
+use fantoccini::key::Key;
+use fantoccini::{Client, ClientBuilder, Locator};
+use serde_json::{Value, json};
+use std::collections::BTreeMap;
+use std::io::Write as _;
+use std::net::{TcpListener, TcpStream};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// One record file per game; the Redu match is the corpus's longest (248 plies).
+const PAGES: [&str; 5] = [
+    "corpus/ok/match-bechi.mgn",
+    "corpus/ok/match-giuthi-2x6.mgn",
+    "corpus/ok/match-sulus-nishtaw-v1.mgn",
+    "corpus/ok/match-uugg-2x7.mgn",
+    "corpus/ok/match-redu-o1-costs-turn.mgn",
+];
+
+fn find(names: &[&str]) -> Option<PathBuf> {
+    let path = std::env::var_os("PATH")?;
+    for dir in std::env::split_paths(&path) {
+        for n in names {
+            let p = dir.join(n);
+            if p.is_file() {
+                return Some(p);
+            }
+        }
+    }
+    None
+}
+
+/// The browser binary chromedriver should start: Debian's real one behind its wrapper script.
+fn chromium() -> Option<PathBuf> {
+    let debian = PathBuf::from("/usr/lib/chromium/chromium");
+    if debian.is_file() {
+        return Some(debian);
+    }
+    find(&["chromium", "chromium-browser", "google-chrome"])
+}
+
+/// chromedriver, killed when the test ends.
+struct Driver(Child);
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn start_driver(driver: &Path) -> (Driver, u16) {
+    let port = TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let child = Command::new(driver)
+        .arg(format!("--port={port}"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    while TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "chromedriver did not listen"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    (Driver(child), port)
+}
+
+async fn session(port: u16, browser: &Path, extra: &[&str]) -> Client {
+    let mut args = vec![
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--hide-scrollbars",
+        "--window-size=1200,1000",
+    ];
+    args.extend_from_slice(extra);
+    let caps = json!({
+        "browserName": "chrome",
+        "goog:chromeOptions": {"binary": browser, "args": args},
+    });
+    let Value::Object(caps) = caps else {
+        unreachable!()
+    };
+    ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
+        .capabilities(caps)
+        .connect(&format!("http://127.0.0.1:{port}"))
+        .await
+        .unwrap()
+}
+
+/// The seeds of every position of `file` by hole name, from the position strings of `replay
+/// --format json` (the start, each ply, each round's set-up), parsed by the notation crate.
+fn expected_positions(file: &str) -> Vec<(String, BTreeMap<String, u32>)> {
+    let out = mancala()
+        .args(["replay", "--format", "json", file])
+        .output()
+        .unwrap();
+    let mut v = Vec::new();
+    let mut options: Option<rules_core::StatedOptions> = None;
+    for line in String::from_utf8(out.stdout).unwrap().lines() {
+        let j: Value = serde_json::from_str(line).unwrap();
+        if j["type"] == "start" {
+            let game: rules_core::GameKind = j["data"]["game"].as_str().unwrap().parse().unwrap();
+            let pairs: Vec<(String, String)> =
+                serde_json::from_value(j["data"]["options"].clone()).unwrap();
+            let mut variant = rules_core::Variant::default_for(game);
+            for (key, value) in &pairs {
+                variant.set_option(key, value).unwrap();
+            }
+            let keys: Vec<&str> = pairs.iter().map(|(k, _)| k.as_str()).collect();
+            options = Some(rules_core::StatedOptions::new(variant, &keys).unwrap());
+        }
+        if !matches!(j["type"].as_str(), Some("position" | "ply" | "round")) {
+            continue;
+        }
+        let text = j["data"]["position"].as_str().unwrap().to_owned();
+        let setup = notation::parse_position(&text, options.as_ref()).unwrap();
+        let g = setup.geometry();
+        let seeds = (0..g.len())
+            .map(|i| (g.hole(i).to_string(), setup.seeds[i]))
+            .collect();
+        v.push((text, seeds));
+    }
+    v
+}
+
+fn make_page(file: &str, dir: &Path) -> PathBuf {
+    let name = Path::new(file).file_stem().unwrap().to_string_lossy();
+    let page = dir.join(format!("{name}.html"));
+    let out = mancala()
+        .args(["replay", "--html", page.to_str().unwrap(), file])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{file}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    page
+}
+
+/// The seeds on the board the page shows, by hole name, read from the DOM.
+async fn shown_seeds(c: &Client) -> BTreeMap<String, u32> {
+    let v = c
+        .execute(
+            "return Array.from(document.querySelectorAll('#board [data-hole]')).map(e => [e.getAttribute('data-hole'), e.textContent]);",
+            vec![],
+        )
+        .await
+        .unwrap();
+    v.as_array()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            (
+                p[0].as_str().unwrap().to_owned(),
+                p[1].as_str().unwrap().parse().unwrap(),
+            )
+        })
+        .collect()
+}
+
+async fn text_of(c: &Client, css: &str) -> String {
+    c.find(Locator::Css(css))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap()
+}
+
+async fn hash(c: &Client) -> String {
+    c.current_url()
+        .await
+        .unwrap()
+        .fragment()
+        .unwrap_or("")
+        .to_owned()
+}
+
+async fn shot(c: &Client, dir: &Path, name: &str) {
+    let png = c.screenshot().await.unwrap();
+    std::fs::write(dir.join(format!("{name}.png")), png).unwrap();
+}
+
+/// Turns the animation off (with a click, as a reader would), so each step shows its position
+/// at once.
+async fn animation(c: &Client, on: bool) {
+    let b = c.find(Locator::Css("#animate")).await.unwrap();
+    if b.is_selected().await.unwrap() != on {
+        b.click().await.unwrap();
+    }
+}
+
+/// Steps through every position of one page and checks each against the replay JSON.
+async fn step_through(c: &Client, page: &Path, file: &str, shots: &Path) {
+    let expected = expected_positions(file);
+    let url = format!("file://{}", page.display());
+    c.goto(&url).await.unwrap();
+    report_load(c, page).await;
+    watch_errors(c).await;
+    animation(c, false).await;
+    let moves = c.find(Locator::Css("#moves")).await.unwrap();
+    // Forward with the right arrow, every position.
+    for (i, (text, seeds)) in expected.iter().enumerate() {
+        assert_eq!(&shown_seeds(c).await, seeds, "{file}: position {i}, {text}");
+        assert_eq!(text_of(c, "#position").await, *text, "{file}: position {i}");
+        if i == 0 {
+            assert_eq!(hash(c).await, "record-1-ply-0");
+        }
+        if i + 1 < expected.len() {
+            moves.send_keys(&Key::Right.to_string()).await.unwrap();
+        }
+    }
+    let last = expected.len() - 1;
+    let stem = Path::new(file).file_stem().unwrap().to_string_lossy();
+    shot(c, shots, &format!("{stem}-last")).await;
+    // Back with the button, a few positions.
+    let prev = c.find(Locator::Css("#prev")).await.unwrap();
+    for i in (last.saturating_sub(5)..last).rev() {
+        prev.click().await.unwrap();
+        assert_eq!(shown_seeds(c).await, expected[i].1, "{file}: back to {i}");
+    }
+    // Home and End.
+    moves.send_keys(&Key::Home.to_string()).await.unwrap();
+    assert_eq!(shown_seeds(c).await, expected[0].1, "{file}: Home");
+    moves.send_keys(&Key::End.to_string()).await.unwrap();
+    assert_eq!(shown_seeds(c).await, expected[last].1, "{file}: End");
+    // A click on a ply of the move list.
+    let k = expected.len() / 2;
+    c.find(Locator::Css(&format!("#move-{k}")))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    assert_eq!(shown_seeds(c).await, expected[k].1, "{file}: click on {k}");
+    let current = c
+        .find(Locator::Css("#moves a[aria-current]"))
+        .await
+        .unwrap();
+    assert_eq!(current.attr("id").await.unwrap(), Some(format!("move-{k}")));
+    shot(c, shots, &format!("{stem}-middle")).await;
+    // The fragment of that position, followed as a link, then reloaded.
+    let fragment = hash(c).await;
+    c.goto("about:blank").await.unwrap();
+    c.goto(&format!("{url}#{fragment}")).await.unwrap();
+    assert_eq!(
+        shown_seeds(c).await,
+        expected[k].1,
+        "{file}: link #{fragment}"
+    );
+    c.refresh().await.unwrap();
+    watch_errors(c).await;
+    assert_eq!(hash(c).await, fragment);
+    assert_eq!(
+        shown_seeds(c).await,
+        expected[k].1,
+        "{file}: reload #{fragment}"
+    );
+    // Seed by seed: the ply is played, then the position after it is shown.
+    animation(c, true).await;
+    let moves = c.find(Locator::Css("#moves")).await.unwrap();
+    moves.send_keys(&Key::Left.to_string()).await.unwrap();
+    moves.send_keys(&Key::Right.to_string()).await.unwrap();
+    let started = Instant::now();
+    loop {
+        let busy = c
+            .execute(
+                "return document.getElementById('board').hasAttribute('data-animating');",
+                vec![],
+            )
+            .await
+            .unwrap();
+        if busy == json!(false) {
+            break;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "{file}: animation never ends"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert_eq!(
+        shown_seeds(c).await,
+        expected[k].1,
+        "{file}: after the animation"
+    );
+    animation(c, false).await;
+    assert_no_errors(c, file).await;
+}
+
+/// Says on stderr (past the harness's capture) how large the page is and how long it took to
+/// load: a report for the README, not a check (timings are not tested).
+async fn report_load(c: &Client, page: &Path) {
+    let v = c
+        .execute(
+            "return [performance.getEntriesByType('navigation')[0].loadEventEnd, performance.getEntriesByName('mancala-replay-shown')[0].startTime];",
+            vec![],
+        )
+        .await
+        .unwrap();
+    let bytes = std::fs::metadata(page).unwrap().len();
+    let _ = writeln!(
+        std::io::stderr(),
+        "replay page {}: {bytes} bytes, load event at {:.0} ms, first position shown at {:.0} ms",
+        page.file_name().unwrap().to_string_lossy(),
+        v[0].as_f64().unwrap_or(-1.0),
+        v[1].as_f64().unwrap_or(-1.0)
+    );
+}
+
+/// Records the script errors of the page from now on.
+async fn watch_errors(c: &Client) {
+    c.execute(
+        "window.__errors = []; window.addEventListener('error', (e) => window.__errors.push(e.message));",
+        vec![],
+    )
+    .await
+    .unwrap();
+}
+
+async fn assert_no_errors(c: &Client, file: &str) {
+    let errors = c.execute("return window.__errors;", vec![]).await.unwrap();
+    assert_eq!(errors, json!([]), "{file}: script errors");
+}
+
+/// A record whose tags and comments are markup and script runs none of it, and shows its text
+/// as text.
+async fn hostile(c: &Client, dir: &Path, shots: &Path) {
+    let page = make_page("corpus/ok/hostile-text.mgn", dir);
+    let html = std::fs::read_to_string(&page).unwrap();
+    assert!(!html.contains("<script>window"), "raw markup in the page");
+    c.goto(&format!("file://{}", page.display())).await.unwrap();
+    animation(c, false).await;
+    for _ in 0..2 {
+        c.find(Locator::Css("#next"))
+            .await
+            .unwrap()
+            .click()
+            .await
+            .unwrap();
+    }
+    let state = c
+        .execute(
+            "return [typeof window.__pwned, document.scripts.length, document.querySelectorAll('img, iframe, style, textarea').length, document.getElementById('status').textContent];",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(
+        state[0],
+        json!("undefined"),
+        "a record's text ran as script"
+    );
+    // The page's own: its data, one record's data, its script.
+    assert_eq!(state[1], json!(3), "{state}");
+    assert_eq!(
+        state[2],
+        json!(1),
+        "only the page's own style element: {state}"
+    );
+    assert!(state[3].as_str().unwrap().starts_with("Ply 2"), "{state}");
+    let tags = text_of(c, "#tags").await;
+    assert!(
+        tags.contains("</script><script>window.__pwned = 'Event'</script>"),
+        "{tags}"
+    );
+    let comments = text_of(c, "#comments").await;
+    assert!(comments.contains("\\u{202e})( {{{ & &#x3c;"), "{comments}");
+    shot(c, shots, "hostile-text").await;
+}
+
+/// The picture of the README (docs/replay-page.png is a copy): the Redu text's zigzag of eight
+/// seeds that bounces at the far end (Fig.008-009).
+async fn readme_shot(c: &Client, dir: &Path, shots: &Path) {
+    let page = make_page("corpus/ok/redu-fig008-009-jugb003.mgn", dir);
+    c.set_window_size(1000, 900).await.unwrap();
+    c.goto(&format!("file://{}#record-1-ply-1", page.display()))
+        .await
+        .unwrap();
+    assert!(
+        text_of(c, "#status")
+            .await
+            .starts_with("Ply 1: B plays 4B+bdh")
+    );
+    shot(c, shots, "readme").await;
+    c.set_window_size(1200, 1000).await.unwrap();
+}
+
+/// Several records: the chooser shows each, and a fragment names the record.
+async fn chooser(c: &Client, dir: &Path) {
+    let page = make_page("corpus/ok/redu-fig003-007.mgn", dir);
+    c.goto(&format!("file://{}#record-3-ply-1", page.display()))
+        .await
+        .unwrap();
+    let sel = c.find(Locator::Css("#chooser")).await.unwrap();
+    assert_eq!(sel.prop("value").await.unwrap().as_deref(), Some("3"));
+    sel.select_by_value("2").await.unwrap();
+    assert_eq!(hash(c).await, "record-2-ply-0");
+    assert!(text_of(c, "#record-title").await.starts_with("Record 2"));
+}
+
+/// Phone width, dark colours and reduced motion (a second browser, which prefers both).
+async fn phone_and_dark(port: u16, browser: &Path, page: &Path, shots: &Path) {
+    let c = session(
+        port,
+        browser,
+        &["--force-dark-mode", "--force-prefers-reduced-motion"],
+    )
+    .await;
+    c.set_window_size(390, 844).await.unwrap();
+    c.goto(&format!("file://{}#record-1-ply-3", page.display()))
+        .await
+        .unwrap();
+    let v = c
+        .execute(
+            "return [document.documentElement.scrollWidth, window.innerWidth, getComputedStyle(document.body).backgroundColor, document.getElementById('animate').checked];",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert!(v[0].as_u64() <= v[1].as_u64(), "wider than the phone: {v}");
+    assert_eq!(v[2], json!("rgb(22, 24, 28)"), "dark background: {v}");
+    assert_eq!(
+        v[3],
+        json!(false),
+        "reduced motion turns the animation off: {v}"
+    );
+    shot(&c, shots, "phone-dark").await;
+    c.close().await.unwrap();
+}
+
+#[test]
+fn replay_pages_in_headless_chromium() {
+    let required = std::env::var("MANCALA_BROWSER_TEST").is_ok_and(|v| v == "require");
+    let (Some(driver), Some(browser)) = (find(&["chromedriver"]), chromium()) else {
+        assert!(
+            !required,
+            "MANCALA_BROWSER_TEST=require, but chromium or chromedriver is missing: run .ci/install-browser"
+        );
+        // Straight to stderr, past the test harness's capture, so the skip is seen.
+        let _ = writeln!(
+            std::io::stderr(),
+            "SKIPPED replay_pages_in_headless_chromium: chromium or chromedriver not found (install them with .ci/install-browser)"
+        );
+        return;
+    };
+    let dir = fresh_dir("browser");
+    let shots = root().join("target/tmp/browser-shots");
+    std::fs::create_dir_all(&shots).unwrap();
+    let pages: Vec<PathBuf> = PAGES.iter().map(|f| make_page(f, &dir)).collect();
+    let (_driver, port) = start_driver(&driver);
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    rt.block_on(async {
+        let c = session(port, &browser, &[]).await;
+        for (page, file) in pages.iter().zip(PAGES) {
+            step_through(&c, page, file, &shots).await;
+        }
+        hostile(&c, &dir, &shots).await;
+        readme_shot(&c, &dir, &shots).await;
+        chooser(&c, &dir).await;
+        c.close().await.unwrap();
+        phone_and_dark(port, &browser, &pages[2], &shots).await;
+    });
+}
