@@ -9,6 +9,7 @@
 #![deny(clippy::print_stderr, clippy::print_stdout)]
 
 pub mod atomic;
+pub mod batch;
 pub mod board;
 pub mod cli;
 pub mod convert;
@@ -22,6 +23,7 @@ pub mod input;
 pub mod perft;
 pub mod pictures;
 pub mod position_cmd;
+pub mod position_input;
 pub mod replay;
 pub mod rules_cmd;
 pub mod style;
