@@ -58,6 +58,17 @@ fn a_game_name_is_its_start_position_everywhere() {
         .code(2);
 }
 
+/// No move token begins with `-` (spec/notation.md §5), so an option written after the moves is
+/// an option, not a move: `play bechi 3B --format json` answers in JSON.
+#[test]
+fn options_after_the_moves_are_options() {
+    let lines = json_lines(&stdout_of(&["play", "bechi", "3B", "--format", "json"]));
+    assert!(!lines.is_empty());
+    assert!(lines.iter().all(|l| l["type"].is_string()), "{lines:?}");
+    let plain = stdout_of(&["explain", "--position", "bechi", "--move", "3B"]);
+    assert!(plain.contains("3B"), "{plain}");
+}
+
 #[test]
 fn dash_answers_every_line_in_order_and_goes_on_after_a_bad_one() {
     let out = mancala()

@@ -316,7 +316,7 @@ pub struct PlayArgs {
     pub position: String,
 
     /// Moves, in any legal spelling, played one after the other
-    #[arg(value_name = "MOVE", allow_hyphen_values = true)]
+    #[arg(value_name = "MOVE")]
     pub moves: Vec<String>,
 
     #[command(flatten)]
@@ -347,13 +347,7 @@ pub struct ExplainArgs {
     pub position: Option<String>,
 
     /// The move to explain, with --position
-    #[arg(
-        long = "move",
-        short = 'm',
-        value_name = "MOVE",
-        requires = "position",
-        allow_hyphen_values = true
-    )]
+    #[arg(long = "move", short = 'm', value_name = "MOVE", requires = "position")]
     pub mv: Option<String>,
 
     #[command(flatten)]
