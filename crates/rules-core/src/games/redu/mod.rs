@@ -1260,9 +1260,10 @@ impl Rules for Redu {
     }
 
     /// Outcomes of different starts never meet (a start empties its hole, and no other start
-    /// empties it; the O1 capture changes the store), so the rivals of a sowing are the sowings
-    /// of its start, with its prefix; a capture ply is its own only rival. Lenient-only marks reach outcomes
-    /// no move reaches: every outcome is looked through, as for any move.
+    /// empties it; the O1 capture changes the store): the generator pushes them as new for that
+    /// reason. So the rivals of a sowing are the sowings of its start, with its prefix, and a
+    /// capture ply is its own only rival. Lenient-only marks reach outcomes no move reaches:
+    /// for them every outcome is looked through.
     fn generate_rivals<S: Sink<Self>>(&self, played: &Move, sink: &mut S) {
         match played {
             Move::ReduSow(m) if !m.forgotten && !self.is_over() => {
