@@ -117,7 +117,10 @@ fn an_interrupted_replay_svg_leaves_no_temporary_file() {
             .stderr(Stdio::null())
             .spawn()
             .unwrap();
-        for _ in 0..2000 {
+        // Wait for the pictures with a generous deadline: on a loaded CI machine the first ones
+        // can take seconds, and an interrupt before them would test nothing.
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+        while std::time::Instant::now() < deadline {
             if std::fs::read_dir(&out).map_or(0, Iterator::count) >= wait_for {
                 break;
             }

@@ -397,7 +397,7 @@ fn perft_depth_and_option_values_are_bounded_with_clear_errors() {
                 "1",
             ],
             1,
-            "bad --position: seed total is 49",
+            "bad --position: not a legal bechi position: seed total is 49",
         ),
         (
             &[

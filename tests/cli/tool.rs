@@ -301,7 +301,7 @@ fn play_prints_the_position_reached_or_the_rule_that_forbids_a_move() {
     assert_eq!(v["type"], "ply");
     assert_eq!(v["data"]["move"], "4B");
     assert_eq!(v["data"]["written"], "4B+");
-    assert_eq!(v["data"]["captured"], serde_json::json!([0, 6]));
+    assert_eq!(v["data"]["captured"], serde_json::json!({"A": 0, "B": 6}));
     assert_eq!(v["data"]["to_move"], "A");
 }
 
@@ -463,6 +463,48 @@ fn colour_only_on_request_or_terminals() {
     assert!(!stdout(&["show", "--color", "never", pos]).contains('\x1b'));
     let e = stdout(&["explain", "--color", "always", "corpus/ok/bechi-fig04.mgn"]);
     assert!(e.contains("\x1b[2;36m(B9)\x1b[0m"), "{e}");
+    // CLICOLOR_FORCE colours a pipe under auto (anstream decides, as for clap's own output);
+    // NO_COLOR still wins.
+    let forced = mancala()
+        .args(["show", pos])
+        .env("CLICOLOR_FORCE", "1")
+        .env_remove("NO_COLOR")
+        .output()
+        .unwrap();
+    assert_eq!(String::from_utf8_lossy(&forced.stdout), coloured);
+    let both = mancala()
+        .args(["show", pos])
+        .env("CLICOLOR_FORCE", "1")
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    assert!(!String::from_utf8_lossy(&both.stdout).contains('\x1b'));
+}
+
+/// clap's tips survive (a similar subcommand or argument), and completion offers the games, the
+/// option keys and their values (issue 16.5).
+#[test]
+fn usage_errors_keep_their_tips_and_completion_knows_games_and_options() {
+    let out = mancala().args(["valdate"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.starts_with("mancala: error: unrecognized subcommand 'valdate'"),
+        "{err}"
+    );
+    assert!(
+        err.contains("tip: a similar subcommand exists: 'validate'"),
+        "{err}"
+    );
+    let bash = stdout(&["completions", "bash"]);
+    for word in [
+        "sulus-nishtaw",
+        "balla=optional",
+        "claims-score-to=side-owner",
+        "holes=10",
+    ] {
+        assert!(bash.contains(word), "{word}");
+    }
 }
 
 #[test]

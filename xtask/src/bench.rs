@@ -13,6 +13,8 @@
 //! random complete records of every game (`testkit::generate`, cached under `target/`), best of
 //! the runs; records/s, plies/s, records of 100 plies per second, MB/s, CPU time and peak resident
 //! memory (VmHWM, sampled every few milliseconds from `/proc`).
+//!
+//! Batch: `mancala moves -` on 200,000 Bechi positions in one process (`bench_batch`).
 
 use rules_core::{PerftOptions, Player, Position, Variant};
 use std::fmt::Write as _;
@@ -43,6 +45,7 @@ struct Args {
     hash: Option<String>,
     skip_perft: bool,
     skip_validate: bool,
+    skip_batch: bool,
     records: u64,
 }
 
@@ -55,6 +58,7 @@ fn parse_args(args: &[String]) -> Result<Args, String> {
         hash: None,
         skip_perft: false,
         skip_validate: false,
+        skip_batch: false,
         records: 20_000,
     };
     let mut it = args.iter();
@@ -81,6 +85,7 @@ fn parse_args(args: &[String]) -> Result<Args, String> {
             }
             "--no-perft" => a.skip_perft = true,
             "--no-validate" => a.skip_validate = true,
+            "--no-batch" => a.skip_batch = true,
             _ => return Err(format!("bench: unknown argument `{x}`")),
         }
     }
@@ -314,9 +319,8 @@ fn validate_once(bin: &Path, corpus: &Path) -> Result<(f64, f64, u64), String> {
     Ok((wall, cpu, peak))
 }
 
-fn bench_validate(a: &Args) -> Result<Validation, String> {
-    let path = corpus(a.records)?;
-    // The binary measured is the release build of the workspace: bring it up to date.
+/// The release build of `mancala`, brought up to date: the binary the benchmarks measure.
+fn release_bin() -> Result<PathBuf, String> {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
     let built = std::process::Command::new(cargo)
         .args(["build", "--quiet", "--release", "-p", "mancala"])
@@ -333,6 +337,12 @@ fn bench_validate(a: &Args) -> Result<Validation, String> {
             bin.display()
         ));
     }
+    Ok(bin)
+}
+
+fn bench_validate(a: &Args) -> Result<Validation, String> {
+    let path = corpus(a.records)?;
+    let bin = release_bin()?;
     let bytes = std::fs::metadata(&path).map_err(|e| e.to_string())?.len();
     let listing = std::process::Command::new(&bin)
         .arg("validate")
@@ -423,7 +433,19 @@ pub fn bench(args: &[String]) -> Result<(), String> {
     } else {
         Some(bench_validate(&a)?)
     };
+    let batch = if a.skip_batch {
+        None
+    } else {
+        Some(crate::bench_batch::moves_batch(
+            &release_bin()?,
+            200_000,
+            a.runs,
+        )?)
+    };
     if !a.json {
+        if let Some(b) = batch {
+            println!("{}", crate::bench_batch::text(b, a.runs));
+        }
         if let Some(v) = &validation {
             println!();
             println!(
@@ -501,6 +523,7 @@ pub fn bench(args: &[String]) -> Result<(), String> {
             );
         }
     }
+    j.push_str(&crate::bench_batch::json_member(batch));
     j.push('}');
     println!("{j}");
     Ok(())

@@ -5,9 +5,10 @@
 //!   count (with a transposition table of SIZE bytes if given); with `--reference` also the
 //!   reference implementation of `crates/testkit/src/reference/` (slow).
 //! * `cargo xtask bench [--json] [--runs N] [--game G] [--hash SIZE] [--max-seconds S]
-//!   [--records N] [--no-perft] [--no-validate]`: perft speed of every game from its start (1 and
+//!   [--records N] [--no-perft] [--no-validate] [--no-batch]`: perft speed of every game from its start (1 and
 //!   2 threads, leaves and moves made per second, CPU and wall time, best of N) and `mancala
-//!   validate` throughput on a generated corpus (records/s, MB/s, peak memory); see `bench.rs`.
+//!   validate` throughput on a generated corpus (records/s, MB/s, peak memory), and `mancala moves
+//!   -` on 200,000 Bechi positions in one process (positions/s); see `bench.rs`.
 //! * `cargo xtask gen-records [--out FILE] [--bytes N] [--count N] [--seed S] [--game G]
 //!   [--option K=V]... [--max-rounds N]`: random complete matches played by the engine, annotated
 //!   and commented, in canonical notation (spec/notation.md); for the 100 MB streaming check of
@@ -34,6 +35,7 @@ mod tool;
 
 mod analysis;
 mod bench;
+mod bench_batch;
 
 /// Files written whole or not at all, through exclusive temporary files: the command's own.
 use mancala::atomic;

@@ -113,13 +113,10 @@ pub fn analysis_json(pos: &Position, a: &Analysis) -> serde_json::Value {
 }
 
 pub fn run(args: &AnalyseArgs) -> Result<Exit, CliError> {
-    let opts = crate::position_cmd::options(&args.options, &args.position)?;
-    let pos = match crate::position_cmd::parse(&args.position, opts.as_ref()) {
-        Ok(p) => p,
-        Err(m) => {
-            crate::position_cmd::report_position(&m);
-            return Ok(Exit::Invalid);
-        }
+    let given =
+        crate::position_input::Given::new(&args.options.options, args.options.opener.as_deref())?;
+    let Some(pos) = crate::position_input::read_or_report(&args.position, &given)? else {
+        return Ok(Exit::Invalid);
     };
     let db = args.db.as_deref().map(load_db).transpose()?;
     let oracle = db.as_ref().map(|d| d as &dyn Oracle);

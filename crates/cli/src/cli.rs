@@ -1,6 +1,9 @@
 //! The command line, as clap derives it.
 
+use clap::builder::{PossibleValue, TypedValueParser};
 use clap::{Args, Parser, Subcommand};
+use rules_core::{GameKind, Variant};
+use std::ffi::OsStr;
 
 /// The version `mancala -V` prints: the program's, and the version of the notation standard it
 /// reads and writes (spec/notation.md; `notation::VERSION`, checked by a test).
@@ -28,8 +31,8 @@ pub const DOCUMENTS: &str = "Documents: every rule ID the tool cites (B9, G15, R
 #[command(name = "mancala", version = VERSION, long_version = LONG_VERSION, about, long_about = None)]
 #[command(after_help = format!("{DOCUMENTS}\n\n{EXIT_STATUS}"))]
 pub struct Cli {
-    /// Colour in text output: auto (only on a terminal, and not when NO_COLOR is set), always,
-    /// never. Pipes and files never get colour under auto
+    /// Colour in text output: auto (on a terminal, unless NO_COLOR is set or TERM=dumb; also
+    /// elsewhere when CLICOLOR_FORCE is set), always, never
     #[arg(
         long,
         global = true,
@@ -46,7 +49,7 @@ pub struct Cli {
 /// When to colour text output.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ColorWhen {
-    /// On a terminal, unless NO_COLOR is set to a non-empty value.
+    /// On a terminal, unless NO_COLOR is set or TERM=dumb; anywhere with CLICOLOR_FORCE.
     Auto,
     /// Always, even in pipes.
     Always,
@@ -294,6 +297,9 @@ pub enum ShowFormat {
     Text,
     /// An SVG picture.
     Svg,
+    /// A JSON line, {"type": "position", "data": ...}, with the position's JSON form
+    /// (spec/notation.md §4.4).
+    Json,
 }
 
 /// The rule options of a position string: the board's width gives `holes`.
@@ -301,20 +307,32 @@ pub enum ShowFormat {
 pub struct PositionOptions {
     /// A rule option of the game, exactly as the rule book names it (mancala rules options), e.g.
     /// balla=optional, entry=alternate; repeatable. The board's width gives `holes`
-    #[arg(long = "option", short = 'o', value_name = "KEY=VALUE")]
+    #[arg(long = "option", short = 'o', value_name = "KEY=VALUE", value_parser = OptionValues, hide_possible_values = true)]
     pub options: Vec<String>,
+
+    /// Who opens round 1 of a start position given by its game's name (`bechi`) [default: B]
+    #[arg(long, value_name = "A|B", value_parser = ["A", "B"])]
+    pub opener: Option<String>,
 }
+
+/// What POSITION may be, in every command that takes one.
+const POSITION_FORMS: &str = "A position string (\"bechi 2,0,5,2/3,1*,4*,7 B store=12,12 \
+    opener=B\"), its JSON form (an object, spec/notation.md §4.4), a game's name for its start \
+    position (with --option and --opener), or `-` for one per line of standard input";
 
 #[derive(Args, Debug)]
 pub struct ShowArgs {
-    /// A position string, e.g. "bechi 2,0,5,2/3,1*,4*,7 B store=12,12 opener=B"
-    #[arg(value_name = "POSITION")]
+    #[arg(
+        value_name = "POSITION",
+        help = "A position string, its JSON form, a game's name, or - (one per line of stdin)",
+        long_help = POSITION_FORMS
+    )]
     pub position: String,
 
     #[command(flatten)]
     pub options: PositionOptions,
 
-    /// Output format: text, or an SVG picture
+    /// Output format: text, an SVG picture, or a JSON line with the position's JSON form
     #[arg(long, value_enum, default_value = "text")]
     pub format: ShowFormat,
 
@@ -329,8 +347,11 @@ pub struct ShowArgs {
 
 #[derive(Args, Debug)]
 pub struct MovesArgs {
-    /// A position string
-    #[arg(value_name = "POSITION")]
+    #[arg(
+        value_name = "POSITION",
+        help = "A position string, its JSON form, a game's name, or - (one per line of stdin)",
+        long_help = POSITION_FORMS
+    )]
     pub position: String,
 
     #[command(flatten)]
@@ -343,12 +364,15 @@ pub struct MovesArgs {
 
 #[derive(Args, Debug)]
 pub struct PlayArgs {
-    /// A position string
-    #[arg(value_name = "POSITION")]
+    #[arg(
+        value_name = "POSITION",
+        help = "A position string, its JSON form, a game's name, or - (one per line of stdin)",
+        long_help = POSITION_FORMS
+    )]
     pub position: String,
 
     /// Moves, in any legal spelling, played one after the other
-    #[arg(value_name = "MOVE", allow_hyphen_values = true)]
+    #[arg(value_name = "MOVE")]
     pub moves: Vec<String>,
 
     #[command(flatten)]
@@ -373,18 +397,13 @@ pub struct ExplainArgs {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     pub ply: Option<u32>,
 
-    /// Explain MOVE played from this position string instead of a ply of a record
+    /// Explain MOVE played from this position (a position string, its JSON form or a game's name)
+    /// instead of a ply of a record
     #[arg(long, short = 'p', value_name = "POS", requires = "mv")]
     pub position: Option<String>,
 
     /// The move to explain, with --position
-    #[arg(
-        long = "move",
-        short = 'm',
-        value_name = "MOVE",
-        requires = "position",
-        allow_hyphen_values = true
-    )]
+    #[arg(long = "move", short = 'm', value_name = "MOVE", requires = "position")]
     pub mv: Option<String>,
 
     #[command(flatten)]
@@ -478,9 +497,9 @@ pub struct ValidateArgs {
 
 #[derive(Args, Debug)]
 pub struct ReplayArgs {
-    /// A record file; `-` or none reads standard input
+    /// Record files, replayed one after the other; `-` or none reads standard input
     #[arg(value_name = "FILE|-")]
-    pub file: Option<String>,
+    pub files: Vec<String>,
 
     /// Output format: text for people, or JSON lines with the same data
     #[arg(long, value_enum, default_value = "text")]
@@ -541,21 +560,22 @@ pub struct ConvertArgs {
 #[derive(Args, Debug, Clone)]
 pub struct GameArgs {
     /// The game: bechi, giuthi, sulus-nishtaw, uugg, redu (may be omitted with --position)
-    #[arg(long, short = 'g', value_name = "NAME")]
+    #[arg(long, short = 'g', value_name = "NAME", value_parser = GameNames, hide_possible_values = true)]
     pub game: Option<String>,
 
     /// A rule option of the game, exactly as the rule book names it (mancala rules options), e.g.
     /// holes=6, balla=optional; repeatable
-    #[arg(long = "option", short = 'o', value_name = "KEY=VALUE")]
+    #[arg(long = "option", short = 'o', value_name = "KEY=VALUE", value_parser = OptionValues, hide_possible_values = true)]
     pub options: Vec<String>,
 
-    /// Start from this position string (spec/notation.md §4) instead of the start of round 1
+    /// Start from this position instead of the start of round 1: a position string (spec/notation.md
+    /// §4), its JSON form, or a game's name (its start position)
     #[arg(long, short = 'p', value_name = "POS")]
     pub position: Option<String>,
 
-    /// Who opens round 1 when starting from the start position
-    #[arg(long, value_name = "A|B", default_value = "B", value_parser = ["A", "B"])]
-    pub opener: String,
+    /// Who opens round 1 of a start position [default: B]
+    #[arg(long, value_name = "A|B", value_parser = ["A", "B"])]
+    pub opener: Option<String>,
 }
 
 #[derive(Args, Debug)]
@@ -719,4 +739,67 @@ pub struct SearchLimits {
     /// Stop deepening after visiting about this many positions
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub nodes: Option<u64>,
+}
+
+/// `--game`: a game's name, checked with the engine's own message; shell completion offers the
+/// five names.
+#[derive(Clone, Copy, Debug)]
+pub struct GameNames;
+
+impl TypedValueParser for GameNames {
+    type Value = String;
+
+    fn parse_ref(
+        &self,
+        _cmd: &clap::Command,
+        _arg: Option<&clap::Arg>,
+        value: &OsStr,
+    ) -> Result<String, clap::Error> {
+        let text = value.to_string_lossy();
+        text.parse::<GameKind>()
+            .map(|_| text.into_owned())
+            .map_err(|e| clap::Error::raw(clap::error::ErrorKind::InvalidValue, format!("{e}\n")))
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        Some(Box::new(
+            GameKind::ALL
+                .into_iter()
+                .map(|g| PossibleValue::new(g.name())),
+        ))
+    }
+}
+
+/// `--option KEY=VALUE`: taken as written (the game decides, once known, with a message that
+/// names the option); shell completion offers every key with every value some game gives it.
+#[derive(Clone, Copy, Debug)]
+pub struct OptionValues;
+
+impl TypedValueParser for OptionValues {
+    type Value = String;
+
+    fn parse_ref(
+        &self,
+        _cmd: &clap::Command,
+        _arg: Option<&clap::Arg>,
+        value: &OsStr,
+    ) -> Result<String, clap::Error> {
+        Ok(value.to_string_lossy().into_owned())
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        let mut all: Vec<String> = Vec::new();
+        for game in GameKind::ALL {
+            let v = Variant::default_for(game);
+            for key in v.option_keys() {
+                for value in v.option_values(key) {
+                    let kv = format!("{key}={value}");
+                    if !all.contains(&kv) {
+                        all.push(kv);
+                    }
+                }
+            }
+        }
+        Some(Box::new(all.into_iter().map(PossibleValue::new)))
+    }
 }

@@ -10,7 +10,7 @@ use crate::board;
 use crate::cli::{ExplainArgs, FromFormat};
 use crate::exit::{CliError, Verdict};
 use crate::input;
-use crate::position_cmd;
+use crate::position_input::{self, Given};
 use crate::style::{Paint, Style};
 use crate::validate;
 use notation::{Step, write_position};
@@ -130,13 +130,9 @@ pub fn run(args: &ExplainArgs, style: Style) -> Result<Verdict, CliError> {
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     if let (Some(text), Some(token)) = (&args.position, &args.mv) {
-        let opts = position_cmd::options(&args.options, text)?;
-        let before = match position_cmd::parse(text, opts.as_ref()) {
-            Ok(p) => p,
-            Err(m) => {
-                position_cmd::report_position(&m);
-                return Ok(Verdict::Invalid);
-            }
+        let given = Given::new(&args.options.options, args.options.opener.as_deref())?;
+        let Some(before) = position_input::read_or_report(text, &given)? else {
+            return Ok(Verdict::Invalid);
         };
         let mv: Move = match Move::parse(before.variant().kind(), token) {
             Ok(m) => m,
@@ -190,7 +186,7 @@ pub fn run(args: &ExplainArgs, style: Style) -> Result<Verdict, CliError> {
         lenient: args.lenient,
         ..input::REPLAY
     };
-    input::each_record(&name, reader, FromFormat::Notation, opts, |u| {
+    input::each_record(&name, reader, FromFormat::Auto, opts, |u| {
         if u.index != args.record as usize {
             return Ok(());
         }

@@ -2,11 +2,13 @@
 
 use crate::cli::GameArgs;
 use crate::exit::CliError;
-use rules_core::{GameKind, Player, Position, StatedOptions, Variant};
+use crate::position_input::{self, Bad, Given};
+use rules_core::{GameKind, Position, StatedOptions, Variant};
 
-/// The position the arguments describe.
+/// The position the arguments describe: `--position` in any form (`position_input`), or the
+/// start of `--game`.
 pub fn position(args: &GameArgs) -> Result<Position, CliError> {
-    let options = options(&args.options)?;
+    let given = Given::new(&args.options, args.opener.as_deref())?;
     let game: Option<GameKind> = match &args.game {
         Some(g) => Some(
             g.parse()
@@ -14,34 +16,31 @@ pub fn position(args: &GameArgs) -> Result<Position, CliError> {
         ),
         None => None,
     };
-    if let Some(text) = &args.position {
-        let stated = options_of_position(text, &options)?;
-        let setup = notation::parse_position(text, stated.as_ref()).map_err(|e| {
-            CliError::Invalid(format!("bad --position at column {}: {e}", e.offset + 1))
-        })?;
-        if let Some(g) = game
-            && g != setup.variant.kind()
-        {
-            return Err(CliError::Usage(format!(
-                "--game {g} does not match the position, which is a {} position",
-                setup.variant.kind()
-            )));
-        }
-        return Position::from_setup(&setup)
-            .map_err(|e| CliError::Invalid(format!("bad --position: {e}")));
+    let Some(text) = &args.position else {
+        let Some(game) = game else {
+            return Err(CliError::Usage(
+                "give the game with --game NAME, or a --position".to_owned(),
+            ));
+        };
+        return position_input::read(game.name(), &given)
+            .map_err(|e| CliError::Usage(e.message().to_owned()));
+    };
+    let pos = position_input::read(text, &given).map_err(|e| match e {
+        Bad::Usage(m) => CliError::Usage(m),
+        Bad::Invalid(m) => CliError::Invalid(match m.strip_prefix("bad position") {
+            Some(rest) => format!("bad --position{rest}"),
+            None => format!("bad --position: {m}"),
+        }),
+    })?;
+    if let Some(g) = game
+        && g != pos.variant().kind()
+    {
+        return Err(CliError::Usage(format!(
+            "--game {g} does not match the position, which is a {} position",
+            pos.variant().kind()
+        )));
     }
-    let Some(game) = game else {
-        return Err(CliError::Usage(
-            "give the game with --game NAME, or a --position".to_owned(),
-        ));
-    };
-    let variant = variant(game, &options, |_, _, e| e.to_string())?;
-    let opener = if args.opener == "A" {
-        Player::A
-    } else {
-        Player::B
-    };
-    Ok(Position::start(variant, opener))
+    Ok(pos)
 }
 
 /// The `--option KEY=VALUE` arguments, each key once: a malformed or repeated one is a usage
@@ -65,7 +64,7 @@ pub fn options(raw: &[String]) -> Result<Vec<(String, String)>, CliError> {
 
 /// The variant `options` make of `game`; an option the game does not have, or a value it does
 /// not take, is a usage error, worded by `message`.
-fn variant(
+pub fn variant(
     game: GameKind,
     options: &[(String, String)],
     message: impl Fn(&str, &str, rules_core::OptionError) -> String,

@@ -11,6 +11,7 @@
 pub mod analyse_cmd;
 pub mod annotate_cmd;
 pub mod atomic;
+pub mod batch;
 pub mod board;
 pub mod cli;
 pub mod convert;
@@ -24,6 +25,7 @@ pub mod input;
 pub mod perft;
 pub mod pictures;
 pub mod position_cmd;
+pub mod position_input;
 pub mod replay;
 pub mod rules_cmd;
 pub mod solve_cmd;

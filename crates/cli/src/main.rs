@@ -40,18 +40,18 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
         Err(e) => {
-            // One line: clap's own error line, without its usage block.
+            // clap's error line, then its tips (`a similar subcommand exists: 'validate'`), without
+            // its usage block: the error and what to do about it.
             let text = e.to_string();
-            let line: Vec<&str> = text
-                .lines()
-                .take_while(|l| !l.trim().is_empty())
-                .map(str::trim)
-                .collect();
-            let line = line.join(" ");
+            let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
+            let first = lines.next().unwrap_or_default();
             diag::error(format_args!(
                 "{} (see mancala --help)",
-                line.trim_start_matches("error: ")
+                first.trim_start_matches("error: ")
             ));
+            for tip in lines.filter(|l| l.starts_with("tip:")) {
+                diag::text(&format!("  {tip}\n"));
+            }
             return ExitCode::from(2);
         }
     };

@@ -275,11 +275,24 @@ fn write_failure(path: &Path, e: &std::io::Error, written: &[PathBuf]) -> CliErr
     ))
 }
 
-/// `replay --svg DIR`: the pictures of every record; stdout lists each as it is written.
+/// `replay --svg DIR`: the pictures of every record of every file, one file after the other;
+/// stdout lists each as it is written. Two files of one stem are refused as an earlier run is.
 pub fn run(args: &ReplayArgs, dir: &Path) -> Result<Verdict, CliError> {
-    let name = args.file.clone().unwrap_or_else(|| "-".to_owned());
-    let stem = stem_of(&name);
-    let reader = input::open(&name).map_err(CliError::Io)?;
+    let mut verdict = Verdict::Valid;
+    for name in input::names(&args.files) {
+        match run_file(args, dir, &name)? {
+            Verdict::Valid => {}
+            Verdict::Invalid => verdict = Verdict::Invalid,
+            Verdict::Failed => return Ok(Verdict::Failed),
+        }
+    }
+    Ok(verdict)
+}
+
+/// The pictures of the records of file `name`.
+fn run_file(args: &ReplayArgs, dir: &Path, name: &str) -> Result<Verdict, CliError> {
+    let stem = stem_of(name);
+    let reader = input::open(name).map_err(CliError::Io)?;
     prepare(dir, &stem, args.replace)?;
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
@@ -289,7 +302,7 @@ pub fn run(args: &ReplayArgs, dir: &Path) -> Result<Verdict, CliError> {
         lenient: args.lenient,
         ..input::REPLAY
     };
-    input::each_record(&name, reader, FromFormat::Notation, opts, |u| {
+    input::each_record(name, reader, FromFormat::Auto, opts, |u| {
         each_picture(&u, &stem, |file, svg| {
             let path = dir.join(file);
             crate::atomic::write(&path, svg.as_bytes())

@@ -1,59 +1,44 @@
-//! The commands on one position string: `show`, `moves`, `play`.
+//! The commands on a position: `show`, `moves`, `play`.
 //!
-//! A position string that does not parse, or is not a position of its game, is invalid input:
-//! every problem is reported on stderr (with its rule) and the exit status is 1. Bad `--option`
-//! values are usage errors (2).
+//! The POSITION is a position string, its JSON form or a game's name (`position_input`); `-` reads
+//! one per line from standard input (`batch`). A position that does not parse, or is not a
+//! position of its game, is invalid input: every problem is reported (with its rule) and the exit
+//! status is 1. Bad `--option` values are usage errors (2).
+//!
+//! In JSON every line is `{"type", "data"}` (spec/notation.md §11), errors included; in a batch
+//! every line carries the `input` (line number) it answers and each input ends with an `end` line.
 
+use crate::batch::{self, Outcome};
 use crate::board;
-use crate::cli::{Format, MovesArgs, PlayArgs, PositionOptions, ShowArgs, ShowFormat};
+use crate::cli::{Format, MovesArgs, PlayArgs, ShowArgs, ShowFormat};
 use crate::exit::{CliError, Verdict};
+use crate::position_input::{self, Bad, Given};
 use crate::style::{Paint, Style};
 use crate::svg;
 use notation::write_position;
-use rules_core::{Position, StatedOptions};
-use serde_json::json;
+use rules_core::Position;
+use serde_json::{Value, json};
 use std::io::Write;
-
-/// The `KEY=VALUE` options of the command line for position string `text`, typed for its game:
-/// each once, each an option of its game (else a usage error, `game_args::options_of_position`).
-pub fn options(o: &PositionOptions, text: &str) -> Result<Option<StatedOptions>, CliError> {
-    let options = crate::game_args::options(&o.options)?;
-    crate::game_args::options_of_position(text, &options)
-}
-
-/// Reads and checks a position string; `Err` holds the message for stderr (invalid input).
-pub fn parse(text: &str, options: Option<&StatedOptions>) -> Result<Position, String> {
-    let setup = notation::parse_position(text, options)
-        .map_err(|e| format!("bad position at column {}: {e}", e.offset + 1))?;
-    Position::from_setup(&setup)
-        .map_err(|e| format!("not a legal {} position: {e}", setup.variant.kind().name()))
-}
 
 /// Reports a bad position on stderr, with the `mancala rules` command that prints the rules its
 /// message cites.
 pub fn report_position(message: &str) {
     crate::diag::error(message);
+    let ids = cited(message);
+    if !ids.is_empty() {
+        crate::diag::see(&format!("mancala rules {}", ids.join(" ")));
+    }
+}
+
+/// The rule IDs a message cites, each once.
+fn cited(message: &str) -> Vec<String> {
     let mut ids: Vec<String> = Vec::new();
     for c in rulebook::citations(message) {
         if !ids.contains(&c.id) {
             ids.push(c.id);
         }
     }
-    if !ids.is_empty() {
-        crate::diag::see(&format!("mancala rules {}", ids.join(" ")));
-    }
-}
-
-/// Parses the position of a command, or reports it and says the input is invalid.
-fn position_or_report(text: &str, o: &PositionOptions) -> Result<Option<Position>, CliError> {
-    let opts = options(o, text)?;
-    match parse(text, opts.as_ref()) {
-        Ok(p) => Ok(Some(p)),
-        Err(m) => {
-            report_position(&m);
-            Ok(None)
-        }
-    }
+    ids
 }
 
 /// One line on who moves, or why nobody does.
@@ -67,150 +52,350 @@ pub fn status_line(pos: &Position) -> String {
     }
 }
 
-pub fn show(args: &ShowArgs, style: Style) -> Result<Verdict, CliError> {
-    let Some(pos) = position_or_report(&args.position, &args.options)? else {
-        return Ok(Verdict::Invalid);
-    };
+/// The position string of `pos` and its JSON form, as the members `position` and `position_data`
+/// of every JSON line that carries a position (spec/notation.md §4.4).
+pub fn position_members(pos: &Position, data: &mut Value) {
     let s = pos.to_setup();
+    data["position"] = json!(write_position(&s));
+    data["position_data"] = notation::position_to_json(&s);
+}
+
+/// Where an answer goes: one POSITION of the command line, or line `input` of a batch.
+#[derive(Copy, Clone, Debug)]
+struct Answer {
+    format: Format,
+    input: Option<usize>,
+}
+
+impl Answer {
+    /// Writes one JSON line `{"type": kind, "data": data}`, with the batch's `input`.
+    fn line(
+        self,
+        out: &mut (impl Write + ?Sized),
+        kind: &str,
+        mut data: Value,
+    ) -> Result<(), CliError> {
+        if let Some(n) = self.input {
+            data["input"] = json!(n);
+        }
+        writeln!(out, "{}", json!({"type": kind, "data": data}))?;
+        Ok(())
+    }
+
+    /// The end of the answer to a batch line, in JSON.
+    fn end(self, out: &mut (impl Write + ?Sized), outcome: Outcome) -> Result<Outcome, CliError> {
+        if self.input.is_some() && self.format == Format::Json {
+            let ok = outcome == Outcome::Answered;
+            self.line(out, "end", json!({ "ok": ok }))?;
+        }
+        Ok(outcome)
+    }
+
+    /// Reports an error: on stderr for one POSITION, and in the output stream in JSON and in a
+    /// batch (text: `error: line N: MESSAGE`). `data` holds the members beyond `kind`, `message`
+    /// and `rules`.
+    fn error(
+        self,
+        out: &mut (impl Write + ?Sized),
+        kind: &str,
+        message: &str,
+        mut data: Value,
+    ) -> Result<(), CliError> {
+        if self.input.is_none() {
+            report_position(message);
+        }
+        match (self.format, self.input) {
+            (Format::Json, _) => {
+                data["kind"] = json!(kind);
+                data["message"] = json!(message);
+                data["rules"] = json!(cited(message));
+                self.line(out, "error", data)?;
+            }
+            (Format::Text, Some(n)) => writeln!(out, "error: line {n}: {message}")?,
+            (Format::Text, None) => {}
+        }
+        Ok(())
+    }
+
+    /// Reads a POSITION, or reports why not.
+    fn position(
+        self,
+        text: &str,
+        given: &Given,
+        out: &mut (impl Write + ?Sized),
+    ) -> Result<Result<Position, Outcome>, CliError> {
+        match position_input::read(text, given) {
+            Ok(p) => Ok(Ok(p)),
+            Err(Bad::Usage(m)) if self.input.is_none() => Err(CliError::Usage(m)),
+            Err(bad) => {
+                let kind = if matches!(bad, Bad::Usage(_)) {
+                    "usage"
+                } else {
+                    "position"
+                };
+                self.error(out, kind, bad.message(), json!({}))?;
+                let outcome = match bad {
+                    Bad::Usage(_) => Outcome::Usage,
+                    Bad::Invalid(_) => Outcome::Invalid,
+                };
+                Ok(Err(self.end(out, outcome)?))
+            }
+        }
+    }
+}
+
+/// Runs `answer` on the command's POSITION, or on every line of standard input for `-`.
+fn run_on(
+    position: &str,
+    format: Format,
+    mut answer: impl FnMut(&str, Answer, &mut dyn Write) -> Result<Outcome, CliError>,
+) -> Result<Verdict, CliError> {
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
-    if args.svg || args.format == ShowFormat::Svg {
-        let mut caption = vec![write_position(&s)];
-        caption.extend(args.caption.iter().cloned());
-        let d = svg::Diagram {
-            position: &pos,
-            trace: None,
-            heading: format!("{}, round {}: {}", s.variant, s.round, status_line(&pos)),
-            caption,
-            steps: Vec::new(),
-        };
-        out.write_all(svg::render(&d).as_bytes())?;
-    } else {
-        writeln!(
-            out,
-            "{}",
-            style.paint(Paint::Heading, &format!("{}, round {}", s.variant, s.round))
-        )?;
-        write!(out, "{}", board::draw(&pos, "  ", style))?;
-        if let Some(r) = rules_core::prose::right_line(&pos) {
-            writeln!(out, "  {}", style.rules(&r))?;
-        }
-        writeln!(out, "  {}", style.rules(&status_line(&pos)))?;
-        writeln!(out, "  {}", style.paint(Paint::Dim, &write_position(&s)))?;
+    if position == "-" {
+        return batch::run(std::io::stdin(), &mut out, |line, n, out| {
+            let a = Answer {
+                format,
+                input: Some(n),
+            };
+            answer(line, a, out)
+        });
     }
+    let outcome = answer(
+        position,
+        Answer {
+            format,
+            input: None,
+        },
+        &mut out,
+    )?;
     out.flush()?;
-    Ok(Verdict::Valid)
+    Ok(match outcome {
+        Outcome::Answered => Verdict::Valid,
+        Outcome::Invalid => Verdict::Invalid,
+        Outcome::Usage => Verdict::Failed,
+    })
+}
+
+pub fn show(args: &ShowArgs, style: Style) -> Result<Verdict, CliError> {
+    let given = Given::new(&args.options.options, args.options.opener.as_deref())?;
+    let svg = args.svg || args.format == ShowFormat::Svg;
+    if svg && args.position == "-" {
+        return Err(CliError::Usage(
+            "an SVG picture shows one position: give it as POSITION, not `-`".to_owned(),
+        ));
+    }
+    let format = if args.format == ShowFormat::Json {
+        Format::Json
+    } else {
+        Format::Text
+    };
+    run_on(&args.position, format, |text, a, out| {
+        let pos = match a.position(text, &given, out)? {
+            Ok(p) => p,
+            Err(outcome) => return Ok(outcome),
+        };
+        if svg {
+            out.write_all(svg_picture(&pos, args.caption.as_deref()).as_bytes())?;
+        } else if format == Format::Json {
+            let mut data = json!({ "to_move": to_move(&pos) });
+            position_members(&pos, &mut data);
+            round_over_members(&pos, &mut data);
+            a.line(out, "position", data)?;
+        } else {
+            draw(&pos, style, out)?;
+            if a.input.is_some() {
+                writeln!(out)?;
+            }
+        }
+        a.end(out, Outcome::Answered)
+    })
+}
+
+/// `show --svg`.
+fn svg_picture(pos: &Position, caption: Option<&str>) -> String {
+    let s = pos.to_setup();
+    let mut lines = vec![write_position(&s)];
+    lines.extend(caption.map(str::to_owned));
+    svg::render(&svg::Diagram {
+        position: pos,
+        trace: None,
+        heading: format!("{}, round {}: {}", s.variant, s.round, status_line(pos)),
+        caption: lines,
+        steps: Vec::new(),
+    })
+}
+
+/// `show` in text: the board and what is pending.
+fn draw(pos: &Position, style: Style, out: &mut dyn Write) -> Result<(), CliError> {
+    let s = pos.to_setup();
+    let heading = format!("{}, round {}", s.variant, s.round);
+    writeln!(out, "{}", style.paint(Paint::Heading, &heading))?;
+    write!(out, "{}", board::draw(pos, "  ", style))?;
+    if let Some(r) = rules_core::prose::right_line(pos) {
+        writeln!(out, "  {}", style.rules(&r))?;
+    }
+    writeln!(out, "  {}", style.rules(&status_line(pos)))?;
+    writeln!(out, "  {}", style.paint(Paint::Dim, &write_position(&s)))?;
+    Ok(())
+}
+
+/// The player to move, `null` when the round is over.
+fn to_move(pos: &Position) -> Value {
+    if pos.round_result().is_some() {
+        Value::Null
+    } else {
+        json!(pos.to_move())
+    }
+}
+
+/// `round_over`, and with it the scoring `rule` and the round `totals`.
+fn round_over_members(pos: &Position, data: &mut Value) {
+    let result = pos.round_result();
+    data["round_over"] = json!(result.is_some());
+    if let Some(r) = result {
+        data["rule"] = json!(r.rule);
+        data["totals"] = json!({"A": r.totals[0], "B": r.totals[1]});
+    }
 }
 
 pub fn moves(args: &MovesArgs) -> Result<Verdict, CliError> {
-    let Some(pos) = position_or_report(&args.position, &args.options)? else {
-        return Ok(Verdict::Invalid);
-    };
-    if let Some(r) = pos.round_result() {
-        crate::diag::note(format_args!(
-            "the round is over ({}): no moves (mancala rules perft)",
-            r.rule
-        ));
-    }
-    let stdout = std::io::stdout();
-    let mut out = std::io::BufWriter::new(stdout.lock());
-    for mv in pos.legal_moves() {
-        match args.format {
-            Format::Text => writeln!(out, "{mv}")?,
-            Format::Json => {
-                let played = pos.play(&mv).expect("a legal move of the position plays");
-                writeln!(
-                    out,
-                    "{}",
-                    ply_json(None, &mv.to_string(), None, &pos, &played)
-                )?;
+    let given = Given::new(&args.options.options, args.options.opener.as_deref())?;
+    let mut tokens = String::new();
+    run_on(&args.position, args.format, |text, a, out| {
+        let pos = match a.position(text, &given, out)? {
+            Ok(p) => p,
+            Err(outcome) => return Ok(outcome),
+        };
+        if let Some(r) = pos.round_result() {
+            let reason = format!(
+                "the round is over ({}): no moves (mancala rules perft)",
+                r.rule
+            );
+            match (a.format, a.input) {
+                (Format::Json, _) => {
+                    let mut data = json!({ "reason": reason });
+                    position_members(&pos, &mut data);
+                    round_over_members(&pos, &mut data);
+                    a.line(out, "round-over", data)?;
+                }
+                (Format::Text, Some(_)) => writeln!(out)?,
+                (Format::Text, None) => crate::diag::note(&reason),
+            }
+            return a.end(out, Outcome::Answered);
+        }
+        tokens.clear();
+        for mv in pos.legal_moves() {
+            match (a.format, a.input) {
+                (Format::Text, None) => writeln!(out, "{mv}")?,
+                (Format::Text, Some(_)) => {
+                    if !tokens.is_empty() {
+                        tokens.push(' ');
+                    }
+                    tokens.push_str(&mv.to_string());
+                }
+                (Format::Json, _) => {
+                    let played = pos.play(&mv).expect("a legal move of the position plays");
+                    let data = ply_data(&mv.to_string(), &pos, &played);
+                    a.line(out, "move", data)?;
+                }
             }
         }
-    }
-    out.flush()?;
-    Ok(Verdict::Valid)
+        if a.format == Format::Text && a.input.is_some() {
+            writeln!(out, "{tokens}")?;
+        }
+        a.end(out, Outcome::Answered)
+    })
 }
 
-fn ply_json(
-    number: Option<usize>,
-    token: &str,
-    written: Option<&str>,
-    before: &Position,
-    played: &rules_core::Played,
-) -> serde_json::Value {
+/// The data of a `move` or `ply` line: the move and the position it leads to.
+fn ply_data(token: &str, before: &Position, played: &rules_core::Played) -> Value {
     let after = &played.position;
-    let over = after.round_result().is_some();
+    let captured = played.trace.captured();
     let mut data = json!({
         "move": token,
         "player": before.to_move(),
-        "position": write_position(&after.to_setup()),
-        "to_move": if over { None } else { Some(after.to_move()) },
-        "captured": played.trace.captured(),
-        "round_over": over,
+        "to_move": to_move(after),
+        "captured": {"A": captured[0], "B": captured[1]},
+        "round_over": after.round_result().is_some(),
     });
-    if let Some(n) = number {
-        data["ply"] = json!(n);
-    }
-    if let Some(w) = written {
-        data["written"] = json!(w);
-    }
-    json!({"type": if number.is_some() { "ply" } else { "move" }, "data": data})
+    position_members(after, &mut data);
+    data
 }
 
 pub fn play(args: &PlayArgs) -> Result<Verdict, CliError> {
-    let Some(mut pos) = position_or_report(&args.position, &args.options)? else {
-        return Ok(Verdict::Invalid);
-    };
-    let kind = pos.variant().kind();
-    let mut lines: Vec<String> = Vec::new();
-    for (k, token) in args.moves.iter().enumerate() {
-        let n = k + 1;
-        let mv = match rules_core::Move::parse(kind, token) {
-            Ok(m) => m,
-            Err(e) => {
-                crate::diag::error(format_args!("ply {n}: {}", e.message));
-                return Ok(Verdict::Invalid);
-            }
+    let given = Given::new(&args.options.options, args.options.opener.as_deref())?;
+    if args.position == "-" && !args.moves.is_empty() {
+        return Err(CliError::Usage(
+            "with `-` every line gives a position and its moves: give no MOVE on the command line"
+                .to_owned(),
+        ));
+    }
+    run_on(&args.position, args.format, |text, a, out| {
+        let (text, moves) = if a.input.is_some() {
+            position_input::split_play_line(text)
+        } else {
+            (text, args.moves.iter().map(String::as_str).collect())
         };
-        let played = match pos.play(&mv) {
+        let pos = match a.position(text, &given, out)? {
             Ok(p) => p,
-            Err(e) => {
-                crate::diag::error(format_args!(
-                    "ply {n}: {} ({} to move in {})",
-                    e,
+            Err(outcome) => return Ok(outcome),
+        };
+        play_moves(pos, &moves, a, out)
+    })
+}
+
+/// Plays `moves` from `pos`: the position reached (text) or a line per ply (JSON); an illegal
+/// move ends the answer with an error naming its ply, the rule and the reason.
+fn play_moves(
+    mut pos: Position,
+    moves: &[&str],
+    a: Answer,
+    out: &mut dyn Write,
+) -> Result<Outcome, CliError> {
+    let kind = pos.variant().kind();
+    let mut lines: Vec<Value> = Vec::new();
+    for (k, token) in moves.iter().enumerate() {
+        let n = k + 1;
+        let refused = match rules_core::Move::parse(kind, token) {
+            Ok(mv) => pos.play(&mv).map_err(|e| {
+                let message = format!(
+                    "ply {n}: {e} ({} to move in {})",
                     pos.to_move(),
                     write_position(&pos.to_setup())
-                ));
-                if let Some(see) = notation::see(Some(e.rule)) {
-                    crate::diag::see(&see);
+                );
+                (message, Some(e.rule), e.reason)
+            }),
+            Err(e) => Err((format!("ply {n}: {}", e.message), None, e.message.clone())),
+        };
+        let played = match refused {
+            Ok(p) => p,
+            Err((message, rule, reason)) => {
+                // The plies before the illegal one stand: JSON shows them first.
+                for l in lines.drain(..) {
+                    a.line(out, "ply", l)?;
                 }
-                return Ok(Verdict::Invalid);
+                let mut data = json!({"ply": n, "move": token, "rule": rule, "reason": reason});
+                position_members(&pos, &mut data);
+                a.error(out, "move", &message, data)?;
+                return a.end(out, Outcome::Invalid);
             }
         };
-        if args.format == Format::Json {
-            lines.push(
-                ply_json(
-                    Some(n),
-                    &played.canonical.to_string(),
-                    Some(token),
-                    &pos,
-                    &played,
-                )
-                .to_string(),
-            );
+        if a.format == Format::Json {
+            let mut data = ply_data(&played.canonical.to_string(), &pos, &played);
+            data["ply"] = json!(n);
+            data["written"] = json!(token);
+            lines.push(data);
         }
         pos = played.position;
     }
-    let stdout = std::io::stdout();
-    let mut out = std::io::BufWriter::new(stdout.lock());
-    match args.format {
+    match a.format {
         Format::Text => writeln!(out, "{}", write_position(&pos.to_setup()))?,
         Format::Json => {
-            for l in &lines {
-                writeln!(out, "{l}")?;
+            for l in lines {
+                a.line(out, "ply", l)?;
             }
         }
     }
-    out.flush()?;
-    Ok(Verdict::Valid)
+    a.end(out, Outcome::Answered)
 }

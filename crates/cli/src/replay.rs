@@ -210,10 +210,12 @@ pub fn json_lines(u: &Unit, lenient: bool, out: &mut impl Write) -> Result<(), C
             Step::Start { position } => {
                 before = Some(position);
                 let s = position.to_setup();
-                json!({"type": "position", "data": {
-                    "record": rec, "position": write_position(&s),
+                let mut v = json!({"type": "position", "data": {
+                    "record": rec, "round": s.round, "position": write_position(&s),
                     "stores": s.stores, "reserves": s.reserves, "to_move": s.to_move,
-                }})
+                }});
+                v["data"]["position_data"] = notation::position_to_json(&s);
+                v
             }
             Step::Ply {
                 number,
@@ -225,12 +227,14 @@ pub fn json_lines(u: &Unit, lenient: bool, out: &mut impl Write) -> Result<(), C
             } => {
                 before = Some(after);
                 let s = after.to_setup();
-                json!({"type": "ply", "data": {
-                    "record": rec, "ply": number, "move": token, "written": written, "player": mover,
-                    "events": trace, "captured": trace.captured(),
+                let mut v = json!({"type": "ply", "data": {
+                    "record": rec, "round": s.round, "ply": number, "move": token, "written": written,
+                    "player": mover, "events": trace, "captured": trace.captured(),
                     "position": write_position(&s), "stores": s.stores, "reserves": s.reserves,
                     "to_move": if after.round_result().is_none() { Some(s.to_move) } else { None::<Player> },
-                }})
+                }});
+                v["data"]["position_data"] = notation::position_to_json(&s);
+                v
             }
             Step::RoundOver { round, result } => json!({"type": "round-over", "data": {
                 "record": rec, "round": round, "totals": result.totals,
@@ -246,9 +250,10 @@ pub fn json_lines(u: &Unit, lenient: bool, out: &mut impl Write) -> Result<(), C
                     .map(|(rule, text)| json!({"rule": rule, "text": text}))
                     .collect();
                 before = Some(position);
+                let s = position.to_setup();
                 let mut v = json!({"type": "round", "data": {
                     "record": rec, "round": round, "decision": decision,
-                    "position": write_position(&position.to_setup()),
+                    "position": write_position(&s), "position_data": notation::position_to_json(&s),
                 }});
                 if !notes.is_empty() {
                     v["data"]["notes"] = serde_json::Value::Array(notes);
@@ -256,7 +261,7 @@ pub fn json_lines(u: &Unit, lenient: bool, out: &mut impl Write) -> Result<(), C
                 v
             }
             Step::MatchOver { result } => json!({"type": "match-over", "data": {
-                "record": rec, "winner": result.winner, "rule": result.rule, "reason": result.reason,
+                "record": rec, "round": before.map(|p| p.to_setup().round), "winner": result.winner, "rule": result.rule, "reason": result.reason,
             }}),
         };
         writeln!(out, "{v}")?;
@@ -273,36 +278,68 @@ pub fn steps_text(after: &Position, trace: &rules_core::Trace) -> String {
 }
 
 pub fn run(args: &ReplayArgs, style: Style) -> Result<Verdict, CliError> {
-    let name = args.file.clone().unwrap_or_else(|| "-".to_owned());
-    let reader = input::open(&name).map_err(CliError::Io)?;
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let mut invalid = 0;
+    let mut failed = false;
     let mut first = true;
-    let opts = CheckOptions {
-        lenient: args.lenient,
-        ..input::REPLAY
-    };
-    input::each_record(&name, reader, FromFormat::Notation, opts, |u| {
-        match args.format {
-            Format::Text => {
-                if !first {
-                    writeln!(out)?;
-                }
-                text(&u, &mut out, style)?;
-                out.flush()?;
-                validate::report(&u, Format::Text, &mut out)?;
+    for name in input::names(&args.files) {
+        let reader = match input::open(&name) {
+            Ok(r) => r,
+            Err(e) => {
+                crate::diag::error(&e);
+                failed = true;
+                continue;
             }
-            Format::Json => json_lines(&u, args.lenient, &mut out)?,
+        };
+        match replay_file(args, style, &name, reader, &mut out, &mut first) {
+            Ok(n) => invalid += n,
+            Err(CliError::Io(e)) => {
+                crate::diag::error(&e);
+                failed = true;
+            }
+            Err(e) => return Err(e),
         }
-        first = false;
-        invalid += usize::from(!u.valid());
-        Ok(())
-    })?;
+    }
     out.flush()?;
-    Ok(if invalid > 0 {
+    Ok(if failed {
+        Verdict::Failed
+    } else if invalid > 0 {
         Verdict::Invalid
     } else {
         Verdict::Valid
     })
+}
+
+/// Replays the records of one file; the number of invalid ones.
+fn replay_file(
+    args: &ReplayArgs,
+    style: Style,
+    name: &str,
+    reader: Box<dyn std::io::BufRead>,
+    out: &mut impl Write,
+    first: &mut bool,
+) -> Result<usize, CliError> {
+    let mut invalid = 0;
+    let opts = CheckOptions {
+        lenient: args.lenient,
+        ..input::REPLAY
+    };
+    input::each_record(name, reader, FromFormat::Auto, opts, |u| {
+        match args.format {
+            Format::Text => {
+                if !*first {
+                    writeln!(out)?;
+                }
+                text(&u, out, style)?;
+                out.flush()?;
+                validate::report(&u, Format::Text, out)?;
+            }
+            Format::Json => json_lines(&u, args.lenient, out)?,
+        }
+        *first = false;
+        invalid += usize::from(!u.valid());
+        Ok(())
+    })?;
+    Ok(invalid)
 }

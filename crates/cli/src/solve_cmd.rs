@@ -35,16 +35,16 @@ fn roots(args: &SolveArgs) -> Result<Option<Vec<Position>>, CliError> {
             Position::start(variant, Player::A),
         ]));
     }
+    let given = crate::position_input::Given {
+        options,
+        opener: None,
+    };
     let mut out = Vec::new();
     for text in &args.position {
-        let stated = crate::game_args::options_of_position(text, &options)?;
-        match crate::position_cmd::parse(text, stated.as_ref()) {
-            Ok(p) => out.push(p),
-            Err(m) => {
-                crate::position_cmd::report_position(&m);
-                return Ok(None);
-            }
-        }
+        let Some(p) = crate::position_input::read_or_report(text, &given)? else {
+            return Ok(None);
+        };
+        out.push(p);
     }
     Ok(Some(out))
 }

@@ -1,8 +1,8 @@
-//! Colour in text output: only on a terminal, never in pipes or files, and never when `NO_COLOR`
-//! is set to a non-empty value (no-color.org), unless `--color always` asks for it.
+//! Colour in text output. `--color auto` leaves the choice to `anstream`, as clap's own output
+//! does: colour on a terminal, none in pipes or files, none with `NO_COLOR` set (no-color.org) or
+//! `TERM=dumb`, and colour anyway with `CLICOLOR_FORCE` set; `--color always` and `never` decide.
 
 use crate::cli::ColorWhen;
-use std::io::IsTerminal;
 
 /// What a piece of text is, for its colour.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -32,15 +32,15 @@ impl Style {
     /// No colour.
     pub const PLAIN: Style = Style { on: false };
 
-    /// `--color` with the environment: `auto` colours only a terminal stdout, and not when
-    /// `NO_COLOR` is set and non-empty.
+    /// `--color` with the environment and standard output (see the module's note).
     pub fn detect(when: ColorWhen) -> Style {
-        let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
         Style {
             on: match when {
                 ColorWhen::Always => true,
                 ColorWhen::Never => false,
-                ColorWhen::Auto => !no_color && std::io::stdout().is_terminal(),
+                ColorWhen::Auto => {
+                    anstream::AutoStream::choice(&std::io::stdout()) != anstream::ColorChoice::Never
+                }
             },
         }
     }

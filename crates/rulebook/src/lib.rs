@@ -7,6 +7,19 @@
 //! that it reads well on a forge and parses strictly here. [`book`] gives the embedded book;
 //! [`Book::parse`] reads any set of files in that shape (the tidy test reads `spec/rules/` with
 //! it). [`citations`] finds the rule IDs a text cites.
+//!
+//! ```
+//! // Look a rule up by its ID, and read the Catalan sentence it rests on.
+//! let book = rulebook::book();
+//! let b9 = book.rule("B9").expect("Bechi's B9 is in the book");
+//! assert_eq!(b9.game, "bechi");
+//! assert!(!b9.sources.is_empty(), "every rule cites the text it rests on");
+//!
+//! // Find what a message cites: an engine error names the rule that forbids a move.
+//! let cited = rulebook::citations("a blocked hole is skipped in sowing (B7)");
+//! assert_eq!(cited[0].id, "B7");
+//! assert!(book.rule(&cited[0].id).is_some());
+//! ```
 
 mod cite;
 mod lookup;

@@ -9,6 +9,7 @@ use crate::player::{Dir, Player};
 use nom::character::complete::{digit1, one_of};
 use nom::combinator::recognize;
 use nom::{IResult, Parser};
+#[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
@@ -83,12 +84,14 @@ pub(crate) fn hole(i: &str) -> IResult<&str, Hole> {
     }
 }
 
+#[cfg(feature = "serde")]
 impl Serialize for Hole {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.collect_str(self)
     }
 }
 
+#[cfg(feature = "serde")]
 impl<'de> Deserialize<'de> for Hole {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Hole, D::Error> {
         let s = String::deserialize(d)?;

@@ -10,6 +10,29 @@
 //! * Rounds end and are scored by [`Position::round_result`]; [`Position::after_round`] sets up the
 //!   next round from a player's [`Decision`], or ends the match.
 //! * [`Position::perft`] and [`Position::perft_divide`] count move paths (README §6.3).
+//!
+//! Play moves from the start of a game, then count perft:
+//!
+//! ```
+//! use rules_core::{GameKind, Move, Player, Position, Variant};
+//!
+//! // Bechi with its default options (2x4 holes, six seeds each), B opening.
+//! let mut pos = Position::start(Variant::default_for(GameKind::Bechi), Player::B);
+//! assert_eq!(pos.legal_moves().len(), 4);
+//! for token in ["3B", "1A"] {
+//!     let mv = Move::parse(GameKind::Bechi, token).expect("a Bechi move token");
+//!     let played = pos.play(&mv).expect("a legal move");
+//!     assert!(played.trace.captured().iter().all(|&c| c == 0));
+//!     pos = played.position;
+//! }
+//! assert_eq!(pos.to_move(), Player::B);
+//! // An illegal move names the rule that forbids it: 1A is not one of B's holes (B4).
+//! let err = pos.play(&Move::parse(GameKind::Bechi, "1A").unwrap()).unwrap_err();
+//! assert_eq!(err.rule, "B4");
+//! // perft(1) is the number of legal moves; perft counts every path to its depth.
+//! assert_eq!(pos.perft(1), pos.legal_moves().len() as u128);
+//! assert!(pos.perft(3) > pos.perft(2));
+//! ```
 
 mod games;
 mod geometry;

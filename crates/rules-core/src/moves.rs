@@ -15,6 +15,7 @@ use nom::bytes::complete::tag;
 use nom::character::complete::one_of;
 use nom::combinator::{eof, map, opt};
 use nom::{IResult, Parser};
+#[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -23,8 +24,9 @@ pub use crate::games::redu::{Letter, Letters, ReduSow};
 /// A ply. Several decision strings may lead to one outcome (README §6.2); the position's
 /// `legal_moves` yields each outcome once, in its canonical spelling, and `play` accepts any legal
 /// spelling.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "kebab-case")]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
+#[cfg_attr(feature = "serde", serde(tag = "kind", rename_all = "kebab-case"))]
 pub enum Move {
     /// A forced pass, in the games that have passes (B5, G5, U14).
     Pass,
@@ -36,7 +38,10 @@ pub enum Move {
         /// The start hole.
         hole: Hole,
         /// The direction, when it is a choice or was written.
-        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(
+            feature = "serde",
+            serde(default, skip_serializing_if = "Option::is_none")
+        )]
         dir: Option<Dir>,
     },
     /// A Redu sowing ply (redu.md R3–R18), possibly with an O1 capture prefix (R22) or, in
@@ -343,15 +348,18 @@ mod tests {
             "`4B/4A`: a single seed goes into the opposite hole 3A (R4), not 4A"
         );
         // Moves serialise (JSON) and come back.
-        for t in ["x3B:4B+dhb~", "x3B", "p4B", "2B3B-"] {
-            let m = Move::parse(g, t).unwrap();
-            let json = serde_json::to_string(&m).unwrap();
-            assert_eq!(serde_json::from_str::<Move>(&json).unwrap(), m, "{json}");
+        #[cfg(feature = "serde")]
+        {
+            for t in ["x3B:4B+dhb~", "x3B", "p4B", "2B3B-"] {
+                let m = Move::parse(g, t).unwrap();
+                let json = serde_json::to_string(&m).unwrap();
+                assert_eq!(serde_json::from_str::<Move>(&json).unwrap(), m, "{json}");
+            }
+            assert_eq!(
+                serde_json::to_string(&Move::parse(g, "4B+bdh").unwrap()).unwrap(),
+                r#"{"kind":"redu-sow","start":"4B","dir":"+","letters":"bdh"}"#
+            );
         }
-        assert_eq!(
-            serde_json::to_string(&Move::parse(g, "4B+bdh").unwrap()).unwrap(),
-            r#"{"kind":"redu-sow","start":"4B","dir":"+","letters":"bdh"}"#
-        );
         // Redu tokens are not moves of the other games.
         assert!(Move::parse(GameKind::Giuthi, "4B+bdh").is_err());
     }

@@ -8,6 +8,7 @@
 //! counts of positions already met, with the whole position as its key, so it never changes a
 //! count.
 
+use crate::games::redu::Redu;
 use crate::moves::Move;
 use crate::position::{Children, MovesAndChildren, Rules};
 use std::collections::HashMap;
@@ -68,17 +69,122 @@ fn sat_add(a: u128, b: u128) -> u128 {
 /// games within the depth limit comes near it (2^64 is passed by a Redu ending at depth 34).
 pub const COUNT_MAX: u128 = u128::MAX;
 
+/// What perft asks of a game: the distinct children of a position, and their number. The
+/// defaults make them with [`Rules::generate`]; a game may make them by a faster path of its own
+/// (untraced, in any order) and count them without making them all (spec/engine.md §3). Its
+/// tests compare both with `generate` on random positions, and debug builds check the count of
+/// every node of every perft against `generate`.
+pub(crate) trait Perft: Rules {
+    /// Appends the distinct children of the position to `out`, in any order.
+    #[inline]
+    fn children(&self, out: &mut Vec<Self>) {
+        self.generate(&mut Children(out));
+    }
+
+    /// The number of distinct children; `scratch` is a buffer the count may use.
+    #[inline]
+    fn count_children(&self, scratch: &mut Vec<Self>) -> usize {
+        scratch.clear();
+        self.children(scratch);
+        scratch.len()
+    }
+
+    /// perft(2): the number of distinct children of the distinct children; `bufs` holds at least
+    /// two buffers.
+    #[inline]
+    fn count_two_plies(&self, bufs: &mut [Vec<Self>]) -> u128 {
+        count_two_plies(self, bufs)
+    }
+}
+
+/// [`Perft::count_two_plies`] by [`Perft::children`] and [`Perft::count_children`].
+pub(crate) fn count_two_plies<P: Perft>(pos: &P, bufs: &mut [Vec<P>]) -> u128 {
+    let (buf, rest) = bufs.split_first_mut().expect("two buffers");
+    buf.clear();
+    pos.children(buf);
+    let scratch = rest.first_mut().expect("two buffers");
+    buf.iter().map(|c| c.count_children(scratch) as u128).sum()
+}
+
+/// The distinct values among at most `N` (a move's outcomes), told apart first by six bits of a
+/// fingerprint: a value whose bucket is empty is new without a comparison, and only values of
+/// one bucket are compared whole. Equal values must have equal fingerprints.
+pub(crate) struct Distinct<T, const N: usize> {
+    items: [Option<T>; N],
+    buckets: [u8; N],
+    len: usize,
+    /// The buckets holding a value, one bit each.
+    seen: u64,
+}
+
+impl<T: Copy + PartialEq, const N: usize> Distinct<T, N> {
+    #[inline(always)]
+    pub(crate) fn new() -> Self {
+        Distinct {
+            items: [None; N],
+            buckets: [0; N],
+            len: 0,
+            seen: 0,
+        }
+    }
+
+    /// Adds `x`, of fingerprint `fp`, unless an equal value is there; whether it was added.
+    #[inline(always)]
+    pub(crate) fn insert(&mut self, x: T, fp: u64) -> bool {
+        let bucket = (fp >> 58) as u8;
+        let bit = 1u64 << bucket;
+        if self.seen & bit != 0
+            && self.buckets[..self.len]
+                .iter()
+                .zip(&self.items)
+                .any(|(&b, y)| b == bucket && *y == Some(x))
+        {
+            return false;
+        }
+        self.seen |= bit;
+        self.items[self.len] = Some(x);
+        self.buckets[self.len] = bucket;
+        self.len += 1;
+        true
+    }
+
+    /// How many distinct values.
+    #[inline(always)]
+    pub(crate) fn len(&self) -> usize {
+        self.len
+    }
+
+    /// The distinct values, in the order they were first added.
+    #[inline(always)]
+    pub(crate) fn iter(&self) -> impl Iterator<Item = &T> {
+        self.items[..self.len].iter().flatten()
+    }
+}
+
+impl Perft for Redu {}
+impl Perft for crate::games::uugg::Uugg {}
+
+/// The children of `pos` by [`Rules::generate`], for the checks of debug builds and tests.
+pub(crate) fn generated<P: Rules>(pos: &P) -> Vec<P> {
+    let mut v = Vec::new();
+    pos.generate(&mut Children(&mut v));
+    v
+}
+
 /// Counts with one buffer per remaining ply.
-fn count<P: Rules>(pos: &P, depth: u32, bufs: &mut [Vec<P>]) -> u128 {
+fn count<P: Perft>(pos: &P, depth: u32, bufs: &mut [Vec<P>]) -> u128 {
     if depth == 0 {
         return 1;
     }
-    let (buf, rest) = bufs.split_first_mut().expect("one buffer per ply");
-    buf.clear();
-    pos.generate(&mut Children(buf));
-    if depth == 1 {
-        return buf.len() as u128;
+    if depth == 2 {
+        return pos.count_two_plies(bufs);
     }
+    let (buf, rest) = bufs.split_first_mut().expect("one buffer per ply");
+    if depth == 1 {
+        return pos.count_children(buf) as u128;
+    }
+    buf.clear();
+    pos.children(buf);
     let mut total = 0;
     for child in buf.iter() {
         total = sat_add(total, count(child, depth - 1, rest));
@@ -91,7 +197,7 @@ fn count<P: Rules>(pos: &P, depth: u32, bufs: &mut [Vec<P>]) -> u128 {
 const TABLE_FROM: u32 = 4;
 
 /// [`count`] with a transposition table.
-fn count_table<P: Rules>(pos: &P, depth: u32, bufs: &mut [Vec<P>], table: &Table<P>) -> u128 {
+fn count_table<P: Perft>(pos: &P, depth: u32, bufs: &mut [Vec<P>], table: &Table<P>) -> u128 {
     if depth < TABLE_FROM {
         return count(pos, depth, bufs);
     }
@@ -101,7 +207,7 @@ fn count_table<P: Rules>(pos: &P, depth: u32, bufs: &mut [Vec<P>], table: &Table
     }
     let (buf, rest) = bufs.split_first_mut().expect("one buffer per ply");
     buf.clear();
-    pos.generate(&mut Children(buf));
+    pos.children(buf);
     let mut total = 0;
     for child in buf.iter() {
         total = sat_add(total, count_table(child, depth - 1, rest, table));
@@ -269,7 +375,7 @@ struct Searcher<'t, P> {
     table: Option<&'t Table<P>>,
 }
 
-impl<'t, P: Rules> Searcher<'t, P> {
+impl<'t, P: Perft> Searcher<'t, P> {
     fn new(depth: u32, table: Option<&'t Table<P>>) -> Searcher<'t, P> {
         Searcher {
             bufs: (0..depth.max(1)).map(|_| Vec::with_capacity(32)).collect(),
@@ -303,7 +409,7 @@ impl Drop for CycleMemory {
 }
 
 /// perft, single-threaded.
-pub(crate) fn perft<P: Rules>(pos: &P, depth: u32) -> u128 {
+pub(crate) fn perft<P: Perft>(pos: &P, depth: u32) -> u128 {
     let _memory = CycleMemory::start();
     Searcher::new(depth, None).count(pos, depth)
 }
@@ -315,7 +421,7 @@ const ITEMS_PER_THREAD: usize = 64;
 ///
 /// # Errors
 /// The transposition table asked for cannot be allocated.
-pub(crate) fn divide<P: Rules>(
+pub(crate) fn divide<P: Perft>(
     pos: &P,
     depth: u32,
     opts: &PerftOptions<'_>,
@@ -325,7 +431,7 @@ pub(crate) fn divide<P: Rules>(
 }
 
 /// perft by first move with `threads` threads, no table.
-pub(crate) fn divide_plain<P: Rules>(pos: &P, depth: u32, threads: usize) -> Vec<(Move, u128)> {
+pub(crate) fn divide_plain<P: Perft>(pos: &P, depth: u32, threads: usize) -> Vec<(Move, u128)> {
     let opts = PerftOptions {
         threads,
         ..PerftOptions::default()
@@ -333,7 +439,7 @@ pub(crate) fn divide_plain<P: Rules>(pos: &P, depth: u32, threads: usize) -> Vec
     divide_with(pos, depth, &opts, None)
 }
 
-fn divide_with<P: Rules>(
+fn divide_with<P: Perft>(
     pos: &P,
     depth: u32,
     opts: &PerftOptions<'_>,
@@ -379,7 +485,7 @@ fn divide_with<P: Rules>(
         let mut next = Vec::with_capacity(work.len() * 8);
         for (i, p) in &work {
             buf.clear();
-            p.generate(&mut Children(&mut buf));
+            p.children(&mut buf);
             next.extend(buf.iter().map(|c| (*i, *c)));
         }
         work = next;

@@ -1,10 +1,12 @@
 //! Players and sowing directions (rules README §2, §2.3).
 
+#[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// One of the two players. A owns the top row, B the bottom row (rules README §2).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub enum Player {
     /// The player of the top row.
     A,
@@ -63,13 +65,14 @@ impl fmt::Display for Player {
 }
 
 /// A sowing direction (rules README §2.3).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub enum Dir {
     /// `+`, counterclockwise: along every row towards that row's higher numbers.
-    #[serde(rename = "+")]
+    #[cfg_attr(feature = "serde", serde(rename = "+"))]
     Ccw,
     /// `-`, clockwise: the reverse.
-    #[serde(rename = "-")]
+    #[cfg_attr(feature = "serde", serde(rename = "-"))]
     Cw,
 }
 

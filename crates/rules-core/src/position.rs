@@ -95,6 +95,12 @@ pub(crate) trait Sink<P> {
     fn done(&self) -> bool {
         false
     }
+    /// The one outcome the sink looks for, if it looks for one: generators may skip what cannot
+    /// reach it. Only [`Spelling`] has one.
+    #[inline]
+    fn target(&self) -> Option<&P> {
+        None
+    }
 }
 
 /// Collects distinct children, dropping an outcome already present.
@@ -146,6 +152,11 @@ impl<P: PartialEq> Sink<P> for Spelling<'_, P> {
     fn done(&self) -> bool {
         self.found.is_some()
     }
+
+    #[inline]
+    fn target(&self) -> Option<&P> {
+        Some(self.target)
+    }
 }
 
 /// What every game implements. The games live in [`crate::games`], one module each.
@@ -159,6 +170,13 @@ pub(crate) trait Rules:
     /// Every distinct outcome of the position, in canonical order of spelling; none when the round
     /// is over. A forced pass is an outcome.
     fn generate<S: Sink<Self>>(&self, sink: &mut S);
+    /// The outcomes that may equal the outcome of `played`, a legal move here, in canonical
+    /// order of spelling: what finding its canonical spelling must look through. By default
+    /// every outcome; a game whose different starts never meet narrows it to the played start.
+    fn generate_rivals<S: Sink<Self>>(&self, played: &Move, sink: &mut S) {
+        let _ = played;
+        self.generate(sink);
+    }
     /// Plays a decision string, which need not be the canonical spelling.
     fn play_traced<T: Tracer>(&self, m: &Move, t: &mut T) -> Result<Self, Illegal>;
     /// The scoring, if the round is over.
@@ -285,23 +303,33 @@ impl Position {
         }
     }
 
-    /// The canonical spelling of the move from here to `child`, if `child` is an outcome of this
-    /// position: the first spelling generated (README §6.2), found without listing every move.
-    fn spelling(&self, child: &Position) -> Option<Move> {
-        fn find<P: Rules>(p: &P, target: &P) -> Option<Move> {
+    /// The canonical spelling of `played`, a legal move from here to `child`: the first spelling
+    /// generated of that outcome (README §6.2), found without listing every move, among the
+    /// outcomes that may equal it ([`Rules::generate_rivals`]).
+    fn spelling(&self, played: &Move, child: &Position) -> Option<Move> {
+        fn find<P: Rules>(p: &P, played: &Move, target: &P) -> Option<Move> {
             let mut s = Spelling {
                 target,
                 found: None,
             };
-            p.generate(&mut s);
+            p.generate_rivals(played, &mut s);
+            // The narrowed search finds what the search through every outcome finds.
+            debug_assert_eq!(s.found, {
+                let mut all = Spelling {
+                    target,
+                    found: None,
+                };
+                p.generate(&mut all);
+                all.found
+            });
             s.found
         }
         match (self, child) {
-            (Position::Bechi(p), Position::Bechi(c)) => find(p, c),
-            (Position::Giuthi(p), Position::Giuthi(c)) => find(p, c),
-            (Position::SulusNishtaw(p), Position::SulusNishtaw(c)) => find(p, c),
-            (Position::Uugg(p), Position::Uugg(c)) => find(p, c),
-            (Position::Redu(p), Position::Redu(c)) => find(p, c),
+            (Position::Bechi(p), Position::Bechi(c)) => find(p, played, c),
+            (Position::Giuthi(p), Position::Giuthi(c)) => find(p, played, c),
+            (Position::SulusNishtaw(p), Position::SulusNishtaw(c)) => find(p, played, c),
+            (Position::Uugg(p), Position::Uugg(c)) => find(p, played, c),
+            (Position::Redu(p), Position::Redu(c)) => find(p, played, c),
             _ => None,
         }
     }
@@ -313,7 +341,7 @@ impl Position {
     pub fn play(&self, mv: &Move) -> Result<Played, PlayError> {
         let mut trace = Trace::with_capacity();
         let position = self.play_inner(mv, &mut trace)?;
-        let canonical = self.spelling(&position).unwrap_or(*mv);
+        let canonical = self.spelling(mv, &position).unwrap_or(*mv);
         Ok(Played {
             position,
             canonical,
@@ -328,7 +356,7 @@ impl Position {
     /// As [`Position::play`].
     pub fn play_spelled(&self, mv: &Move) -> Result<(Position, Move), PlayError> {
         let position = self.play_inner(mv, &mut NoTrace)?;
-        Ok((position, self.spelling(&position).unwrap_or(*mv)))
+        Ok((position, self.spelling(mv, &position).unwrap_or(*mv)))
     }
 
     /// Plays a move with its trace, without finding its canonical spelling.
@@ -408,7 +436,7 @@ impl Position {
             _ => p.play_mode(mv, true, &mut trace).map_err(err)?,
         };
         let position = Position::Redu(next);
-        let canonical = self.spelling(&position).unwrap_or(*mv);
+        let canonical = self.spelling(mv, &position).unwrap_or(*mv);
         Ok(Played {
             position,
             canonical,

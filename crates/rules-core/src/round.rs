@@ -4,11 +4,13 @@ use crate::geometry::Hole;
 use crate::player::Player;
 use crate::position::Position;
 use crate::trace::Rule;
+#[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// The scoring of a finished round.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(Serialize))]
 pub struct RoundResult {
     /// Each player's round total (A, B), by the game's scoring rule (B13, G20, S16, U18, R27).
     pub totals: [u32; 2],
@@ -22,8 +24,12 @@ pub struct RoundResult {
 }
 
 /// The decision a player makes between rounds: a set-up, not a ply (README §6.1).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "kind", content = "value", rename_all = "kebab-case")]
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    serde(tag = "kind", content = "value", rename_all = "kebab-case")
+)]
 pub enum Decision {
     /// No decision: the next set-up follows from the totals (Sulus Nishtaw, Uugg; Bechi and Giuthi
     /// when the holdings are equal), or the match is over.
@@ -35,8 +41,9 @@ pub enum Decision {
 }
 
 /// What the next set-up needs from a player.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(tag = "kind", rename_all = "kebab-case")]
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(Serialize))]
+#[cfg_attr(feature = "serde", serde(tag = "kind", rename_all = "kebab-case"))]
 pub enum DecisionRequest {
     /// Nothing to decide.
     None,
@@ -59,7 +66,8 @@ pub enum DecisionRequest {
 }
 
 /// How a match ended.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(Serialize))]
 pub struct MatchResult {
     /// The winner; `None` for a draw.
     pub winner: Option<Player>,

@@ -6,12 +6,14 @@ use crate::geometry::{Geometry, Hole};
 use crate::options::Variant;
 use crate::player::Player;
 use crate::trace::Rule;
+#[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// The kinds of per-hole mark (rules README §3, "mark").
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 pub enum MarkKind {
     /// Bechi: a move has been started from this hole in this round (B2). Its owner is the hole's
     /// owner, who chose it.
@@ -26,7 +28,8 @@ pub enum MarkKind {
 }
 
 /// A mark with the player it belongs to.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct Mark {
     /// What the mark is.
     pub kind: MarkKind,
@@ -35,7 +38,8 @@ pub struct Mark {
 }
 
 /// Redu's optional capture rights (R19).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub enum RightKind {
     /// After a lone seed fell into an empty hole (R5).
     O1,
@@ -46,7 +50,8 @@ pub enum RightKind {
 }
 
 /// A pending Redu right: its holder is the owner of `hole`, the player to move (R19, R20).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct Right {
     /// O1, O2 or O3.
     pub kind: RightKind,

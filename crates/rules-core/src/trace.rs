@@ -7,14 +7,16 @@
 use crate::geometry::Hole;
 use crate::player::{Dir, Player};
 use crate::setup::Mark;
+#[cfg(feature = "serde")]
 use serde::Serialize;
 
 /// A rule ID of the rules files, e.g. `"G15"`.
 pub type Rule = &'static str;
 
 /// One step of a ply.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(tag = "event", rename_all = "kebab-case")]
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(Serialize))]
+#[cfg_attr(feature = "serde", serde(tag = "event", rename_all = "kebab-case"))]
 pub enum Event {
     /// Seeds lifted from a hole to sow a lap: the first lap of a move, or a relay.
     Lift {
@@ -112,8 +114,9 @@ impl Tracer for NoTrace {
 }
 
 /// The events of one ply, in order.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
-#[serde(transparent)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(Serialize))]
+#[cfg_attr(feature = "serde", serde(transparent))]
 pub struct Trace {
     /// The events.
     pub events: Vec<Event>,

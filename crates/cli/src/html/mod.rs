@@ -157,7 +157,15 @@ impl Target {
 
 /// `replay --html TARGET`.
 pub fn run(args: &ReplayArgs, target: &str) -> Result<Verdict, CliError> {
-    let name = args.file.clone().unwrap_or_else(|| "-".to_owned());
+    let name = match args.files.as_slice() {
+        [] => "-".to_owned(),
+        [one] => one.clone(),
+        _ => {
+            return Err(CliError::Usage(
+                "--html makes the page of one record file: give one FILE (or -)".to_owned(),
+            ));
+        }
+    };
     let reader = input::open(&name).map_err(CliError::Io)?;
     let opts = CheckOptions {
         lenient: args.lenient,
@@ -175,7 +183,7 @@ pub fn run(args: &ReplayArgs, target: &str) -> Result<Verdict, CliError> {
     let mut plies = 0;
     let mut invalid = 0;
     let mut sink = std::io::sink();
-    input::each_record(&name, reader, FromFormat::Notation, opts, |u| {
+    input::each_record(&name, reader, FromFormat::Auto, opts, |u| {
         if u.index > MAX_RECORDS {
             return Err(too_many(
                 &shown,

@@ -14,6 +14,8 @@ use crate::setup::{Mark, MarkKind, Problems, Setup, SetupError};
 use crate::sowing::sow_lap;
 use crate::trace::{Event, Tracer, emit};
 
+mod perft;
+
 /// Seeds per filled hole at every set-up (B1, B16).
 const FILL: u32 = 6;
 

@@ -15,6 +15,8 @@ use crate::setup::{Problems, Setup, SetupError};
 use crate::sowing::{Endless, LapEnd, LapStart, SowingRules, cycle_key, relay_sow};
 use crate::trace::{Event, NoTrace, Tracer, emit};
 
+mod perft;
+
 /// A Giuthi position.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Giuthi {

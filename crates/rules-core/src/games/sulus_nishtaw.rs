@@ -14,6 +14,8 @@ use crate::setup::{Mark, MarkKind, Problems, Setup, SetupError};
 use crate::sowing::{Endless, LapEnd, LapStart, SowingRules, cycle_key, relay_sow};
 use crate::trace::{Event, NoTrace, Rule, Tracer, emit};
 
+mod perft;
+
 /// The board (README §2.2): 1B..9B are indices 0..9, 1A..9A are 9..18; `+` is `+1 mod 18`.
 const G: Geometry = Geometry::THREE_BY_SIX;
 /// Holes on the board.

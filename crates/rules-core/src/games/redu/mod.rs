@@ -410,8 +410,18 @@ impl Redu {
     }
 
     /// Depth-first through the decisions of a zigzag that can change its outcome.
-    fn walk<S, F: FnMut(&Redu, &Zig, &mut S)>(&self, mut z: Zig, f: &mut F, sink: &mut S) {
+    fn walk<S: Sink<Redu>, F: FnMut(&Redu, &Zig, &mut S)>(
+        &self,
+        mut z: Zig,
+        f: &mut F,
+        sink: &mut S,
+    ) {
         loop {
+            // A zigzag only adds seeds (R16): a route with a hole already fuller than the
+            // outcome looked for cannot reach it.
+            if sink.target().is_some_and(|t| !z.may_reach(&t.seeds)) {
+                return;
+            }
             match z.need() {
                 Need::Done => {
                     f(self, &z, sink);
@@ -440,69 +450,75 @@ impl Redu {
     /// Every sowing of the player to move from this board, in canonical order, each move with
     /// the O1 capture `prefix` if given.
     fn sowings<S: Sink<Redu>>(&self, prefix: Option<Hole>, sink: &mut S) {
-        let me = self.to_move;
         for j in 1..=N {
             if sink.done() {
                 return;
             }
-            let s = Self::own(me, j);
-            let n = self.seeds[s];
-            let hole = GEO.hole(s);
-            let mv = |m: ReduSow| {
-                Move::ReduSow(ReduSow {
-                    capture: prefix,
-                    ..m
-                })
-            };
-            match n {
-                0 => {}
-                1 => {
-                    sink.push_new(
-                        || mv(ReduSow::new(hole)),
-                        self.singleton(s, false, &mut NoTrace),
-                    );
-                    // R9: with the next hole, in both directions.
-                    if j < N && self.seeds[s + 1] == 1 {
-                        let second = Some(GEO.hole(s + 1));
-                        for dir in Dir::BOTH {
-                            let (from, sigma) = if dir == Dir::Ccw { (j + 1, 1) } else { (j, -1) };
-                            let mut c = *self;
-                            c.seeds[s] = 0;
-                            c.seeds[s + 1] = 0;
-                            sink.push_new(
-                                || {
-                                    mv(ReduSow {
-                                        second,
-                                        dir: Some(dir),
-                                        ..ReduSow::new(hole)
-                                    })
-                                },
-                                c.two(from, sigma, &mut NoTrace),
-                            );
-                        }
-                    }
-                }
-                2 => {
-                    let mut c = *self;
-                    c.seeds[s] = 0;
+            self.sowings_from(j, prefix, sink);
+        }
+    }
+
+    /// The sowings of the player to move from his hole `j`, in canonical order: the hole's own
+    /// sowing and, for a singleton, the two singletons it starts with the next hole (R9).
+    fn sowings_from<S: Sink<Redu>>(&self, j: i8, prefix: Option<Hole>, sink: &mut S) {
+        let me = self.to_move;
+        let s = Self::own(me, j);
+        let n = self.seeds[s];
+        let hole = GEO.hole(s);
+        let mv = |m: ReduSow| {
+            Move::ReduSow(ReduSow {
+                capture: prefix,
+                ..m
+            })
+        };
+        match n {
+            0 => {}
+            1 => {
+                sink.push_new(
+                    || mv(ReduSow::new(hole)),
+                    self.singleton(s, false, &mut NoTrace),
+                );
+                // R9: with the next hole, in both directions.
+                if j < N && self.seeds[s + 1] == 1 {
+                    let second = Some(GEO.hole(s + 1));
                     for dir in Dir::BOTH {
-                        let sigma = if dir == Dir::Ccw { 1 } else { -1 };
+                        let (from, sigma) = if dir == Dir::Ccw { (j + 1, 1) } else { (j, -1) };
+                        let mut c = *self;
+                        c.seeds[s] = 0;
+                        c.seeds[s + 1] = 0;
                         sink.push_new(
                             || {
                                 mv(ReduSow {
+                                    second,
                                     dir: Some(dir),
                                     ..ReduSow::new(hole)
                                 })
                             },
-                            c.two(j, sigma, &mut NoTrace),
+                            c.two(from, sigma, &mut NoTrace),
                         );
                     }
                 }
-                _ => {
-                    let mut c = *self;
-                    c.seeds[s] = 0;
-                    c.zig_moves(j, n, prefix, sink);
+            }
+            2 => {
+                let mut c = *self;
+                c.seeds[s] = 0;
+                for dir in Dir::BOTH {
+                    let sigma = if dir == Dir::Ccw { 1 } else { -1 };
+                    sink.push_new(
+                        || {
+                            mv(ReduSow {
+                                dir: Some(dir),
+                                ..ReduSow::new(hole)
+                            })
+                        },
+                        c.two(j, sigma, &mut NoTrace),
+                    );
                 }
+            }
+            _ => {
+                let mut c = *self;
+                c.seeds[s] = 0;
+                c.zig_moves(j, n, prefix, sink);
             }
         }
     }
@@ -1240,6 +1256,45 @@ impl Rules for Redu {
                 // R22: O1 is free: capture, then sow on the board as it stands.
                 self.take_right(&mut NoTrace).sowings(Some(hole), sink);
             }
+        }
+    }
+
+    /// Outcomes of different starts never meet (a start empties its hole, and no other start
+    /// empties it; the O1 capture changes the store): the generator pushes them as new for that
+    /// reason. So the rivals of a sowing are the sowings of its start, with its prefix, and a
+    /// capture ply is its own only rival. Lenient-only marks reach outcomes no move reaches:
+    /// for them every outcome is looked through.
+    fn generate_rivals<S: Sink<Self>>(&self, played: &Move, sink: &mut S) {
+        match played {
+            Move::ReduSow(m) if !m.forgotten && !self.is_over() => {
+                let j = m
+                    .second
+                    .map_or(m.start.number, |h| h.number.min(m.start.number));
+                let Ok(j) = i8::try_from(j) else { return };
+                match (m.capture, self.right) {
+                    (None, _) => Redu {
+                        right: None,
+                        ..*self
+                    }
+                    .sowings_from(j, None, sink),
+                    (Some(_), Some((_, i))) if self.capture_is_ply() == Some(false) => self
+                        .take_right(&mut NoTrace)
+                        .sowings_from(j, Some(GEO.hole(usize::from(i))), sink),
+                    _ => {}
+                }
+            }
+            Move::ReduCapture { .. } => {
+                if let Some((_, i)) = self.right
+                    && self.capture_is_ply() == Some(true)
+                {
+                    let hole = GEO.hole(usize::from(i));
+                    sink.push_new(
+                        || Move::ReduCapture { hole },
+                        self.capture_ply(&mut NoTrace),
+                    );
+                }
+            }
+            _ => self.generate(sink),
         }
     }
 

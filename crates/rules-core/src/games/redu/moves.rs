@@ -13,6 +13,7 @@ use nom::combinator::{eof, map, opt};
 use nom::multi::{many0, many1};
 use nom::sequence::preceded;
 use nom::{IResult, Parser};
+#[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -185,12 +186,14 @@ impl std::str::FromStr for Letters {
     }
 }
 
+#[cfg(feature = "serde")]
 impl Serialize for Letters {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.collect_str(self)
     }
 }
 
+#[cfg(feature = "serde")]
 impl<'de> Deserialize<'de> for Letters {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Letters, D::Error> {
         let s = String::deserialize(d)?;
@@ -201,31 +204,53 @@ impl<'de> Deserialize<'de> for Letters {
 /// A Redu sowing ply as written (redu.md R3–R18, R22, R25): which hole(s), the direction, and the
 /// decisions of a zigzag. Any legal spelling of an outcome is accepted by `play`; `legal_moves`
 /// gives the canonical one.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct ReduSow {
     /// The O1 capture made first in the same ply (R22): the right's hole.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Option::is_none")
+    )]
     pub capture: Option<Hole>,
     /// The start hole; for two singletons (R9) the lower-numbered one.
     pub start: Hole,
     /// Two singletons (R9): the other singleton.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Option::is_none")
+    )]
     pub second: Option<Hole>,
     /// σ, for sowings of two or more seeds.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Option::is_none")
+    )]
     pub dir: Option<Dir>,
     /// The special start opposite the start hole (R12), letter `o`.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "std::ops::Not::not")
+    )]
     pub special: bool,
     /// The decisions of a zigzag in order: entry rows and w/b (R11, R13, R14). Omitted entries
     /// are `d`.
-    #[serde(default, skip_serializing_if = "Letters::is_empty")]
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Letters::is_empty")
+    )]
     pub letters: Letters,
     /// The number of seeds sown, when the move was written in the long form.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Option::is_none")
+    )]
     pub seeds: Option<u8>,
     /// Lenient validation only: an M1 capture forgotten (R25), mark `~`.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "std::ops::Not::not")
+    )]
     pub forgotten: bool,
 }
 

@@ -66,6 +66,12 @@ pub(super) struct Zig {
 }
 
 impl Zig {
+    /// Whether the zigzag can still end on `board`: no hole holds more seeds than there, as
+    /// seeds are only added (R16: no capture during it).
+    pub(super) fn may_reach(&self, board: &[u8; 12]) -> bool {
+        self.board.iter().zip(board).all(|(now, end)| now <= end)
+    }
+
     /// R15 steps 1–2: `n` ≥ 3 seeds lifted from own hole `c0` of the mover whose own(1) has index
     /// `base`, direction `sigma`, special start `special` (R12; the caller checks its condition).
     #[allow(clippy::too_many_arguments)] // the inputs of R15, named

@@ -1,0 +1,181 @@
+//! The POSITION a command is given, in any of its three forms: a position string
+//! (spec/notation.md §4), its JSON form (§4.4, detected by its first character `{`), or a bare
+//! game name, which is the start of round 1 of that game with the `--option`s of the command line
+//! and `--opener` (B by default) to move.
+
+use crate::exit::CliError;
+use rules_core::{GameKind, Player, Position};
+
+/// What the command line says about every position it reads: the `--option KEY=VALUE`s (checked
+/// once for their shape, typed per position once its game is known) and `--opener`.
+#[derive(Clone, Debug, Default)]
+pub struct Given {
+    /// The options, each key once.
+    pub options: Vec<(String, String)>,
+    /// `--opener`, when given: only a start position by name takes it.
+    pub opener: Option<Player>,
+}
+
+impl Given {
+    /// The `--option`s and `--opener` of a command line; a malformed or repeated option is a
+    /// usage error.
+    pub fn new(options: &[String], opener: Option<&str>) -> Result<Given, CliError> {
+        Ok(Given {
+            options: crate::game_args::options(options)?,
+            opener: opener.map(|o| if o == "A" { Player::A } else { Player::B }),
+        })
+    }
+}
+
+/// Why a POSITION was not read: a usage error (an option its game does not have, `--opener`
+/// beside a position that states its side to move) or invalid input.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Bad {
+    /// Exit 2.
+    Usage(String),
+    /// Exit 1; the message may cite rules.
+    Invalid(String),
+}
+
+impl Bad {
+    /// The message.
+    pub fn message(&self) -> &str {
+        match self {
+            Bad::Usage(m) | Bad::Invalid(m) => m,
+        }
+    }
+}
+
+impl From<CliError> for Bad {
+    fn from(e: CliError) -> Bad {
+        match e {
+            CliError::Invalid(m) => Bad::Invalid(m),
+            other => Bad::Usage(other.to_string()),
+        }
+    }
+}
+
+/// The game a bare game name names, if `text` is one.
+pub fn game_name(text: &str) -> Option<GameKind> {
+    let t = text.trim();
+    (!t.contains(char::is_whitespace))
+        .then(|| t.parse().ok())
+        .flatten()
+}
+
+/// Reads a POSITION in any of its forms, with what the command line gives.
+pub fn read(text: &str, given: &Given) -> Result<Position, Bad> {
+    if let Some(game) = game_name(text) {
+        let variant = crate::game_args::variant(game, &given.options, |k, v, e| {
+            format!("bad --option {k}={v}: {e}")
+        })?;
+        return Ok(Position::start(variant, given.opener.unwrap_or(Player::B)));
+    }
+    if given.opener.is_some() {
+        return Err(Bad::Usage(
+            "--opener goes with a start position given by its game's name (`mancala show bechi \
+             --opener A`); a position string states its side to move"
+                .to_owned(),
+        ));
+    }
+    if text.trim_start().starts_with('{') {
+        let setup = notation::position_from_json(text, &given.options).map_err(Bad::Invalid)?;
+        return legal(&setup);
+    }
+    let stated = crate::game_args::options_of_position(text, &given.options)?;
+    let setup = notation::parse_position(text, stated.as_ref())
+        .map_err(|e| Bad::Invalid(format!("bad position at column {}: {e}", e.offset + 1)))?;
+    legal(&setup)
+}
+
+/// The position `setup` describes, or why it is not a position of its game.
+fn legal(setup: &rules_core::Setup) -> Result<Position, Bad> {
+    Position::from_setup(setup).map_err(|e| {
+        Bad::Invalid(format!(
+            "not a legal {} position: {e}",
+            setup.variant.kind().name()
+        ))
+    })
+}
+
+/// Cuts a line of `play -` into its position and its moves: a JSON position is one object, a game
+/// name alone is a start position, and a position string runs from the game through its board,
+/// side to move and fields (`key=value`, `opening`); the words after it are moves.
+pub fn split_play_line(line: &str) -> (&str, Vec<&str>) {
+    let line = line.trim();
+    if line.starts_with('{') {
+        let mut values = serde_json::Deserializer::from_str(line).into_iter::<serde_json::Value>();
+        if values.next().is_some_and(|v| v.is_ok()) {
+            let end = values.byte_offset();
+            return (&line[..end], line[end..].split_whitespace().collect());
+        }
+        return (line, Vec::new());
+    }
+    let words: Vec<(usize, &str)> = line
+        .split_whitespace()
+        .map(|w| (w.as_ptr() as usize - line.as_ptr() as usize, w))
+        .collect();
+    // The game, then a board (which always has a `/` between its rows) and a side to move.
+    let mut n = 1;
+    if words.get(1).is_some_and(|(_, w)| w.contains('/')) {
+        n = 3;
+        while words
+            .get(n)
+            .is_some_and(|(_, w)| w.contains('=') || *w == "opening")
+        {
+            n += 1;
+        }
+    }
+    let n = n.min(words.len());
+    let end = match n {
+        0 => 0,
+        _ => words[n - 1].0 + words[n - 1].1.len(),
+    };
+    (&line[..end], words[n..].iter().map(|(_, w)| *w).collect())
+}
+
+/// Reads a POSITION for a command that takes one, reporting a bad one on stderr: `Ok(None)` is
+/// invalid input (reported), a usage error stops the command.
+pub fn read_or_report(text: &str, given: &Given) -> Result<Option<Position>, CliError> {
+    match read(text, given) {
+        Ok(p) => Ok(Some(p)),
+        Err(Bad::Usage(m)) => Err(CliError::Usage(m)),
+        Err(Bad::Invalid(m)) => {
+            crate::position_cmd::report_position(&m);
+            Ok(None)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn play_lines_are_cut_after_the_position() {
+        assert_eq!(split_play_line("bechi 3B 1A"), ("bechi", vec!["3B", "1A"]));
+        assert_eq!(
+            split_play_line("bechi 6,6,6,6/6,6,6,6 B opener=B 3B 1A"),
+            ("bechi 6,6,6,6/6,6,6,6 B opener=B", vec!["3B", "1A"])
+        );
+        assert_eq!(
+            split_play_line(
+                "sulus-nishtaw 3,3,3,3,3,3/3,3,3,3,3,3/3,3,3,3,3,3 A round=2 opener=A opening x"
+            )
+            .1,
+            vec!["x"]
+        );
+        assert_eq!(
+            split_play_line(r#" {"a": {"b": 1}} 4A "#),
+            (r#"{"a": {"b": 1}}"#, vec!["4A"])
+        );
+        assert_eq!(split_play_line(""), ("", vec![]));
+    }
+
+    #[test]
+    fn a_bare_game_name_is_its_start() {
+        assert_eq!(game_name(" uugg "), Some(GameKind::Uugg));
+        assert_eq!(game_name("uugg 1"), None);
+        assert_eq!(game_name("chess"), None);
+    }
+}
