@@ -2,6 +2,7 @@
 //! trips through the canonical form and JSON, the rule-book annotations, the spec's examples, exit
 //! codes, standard input and broken pipes.
 
+mod analysis;
 #[cfg(target_os = "linux")]
 mod browser;
 mod corpus;

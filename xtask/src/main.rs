@@ -20,6 +20,11 @@
 //! * `cargo xtask limits`: the timed check that pathological records (a million plies, a 10 MB
 //!   comment, runs of openers) are read in linear time: the ignored test of
 //!   `tests/cli/limits.rs`, run in release (timings stay out of `cargo test`).
+//! * `cargo xtask solve-check [--db FILE] [--count N] [--nodes N]`: N positions (10 000) of the
+//!   Bechi 2×3 database (solved on the spot without `--db`), each searched to the end without the
+//!   database, values compared under both conventions for endless play (`analysis.rs`).
+//! * `cargo xtask accuracy [--db FILE] [--count N] [--times 1,10,100]`: the search's move at each
+//!   time per position against the database: share of best moves found, mean seeds lost.
 //! * `cargo xtask dist [--out DIR]`: shell completions and man pages of `mancala`, written by the
 //!   binary itself (`mancala completions`, `mancala man`), into `target/dist/` (`tool.rs`).
 //! * `cargo xtask render [--out DIR] [--only PATTERN] [--no-install]`: the SVG pictures of every
@@ -28,6 +33,7 @@
 
 mod tool;
 
+mod analysis;
 mod bench;
 mod bench_batch;
 
@@ -52,10 +58,12 @@ fn main() -> ExitCode {
         Some("gen-records") => gen_records(&args[1..]),
         Some("uugg-endless") => uugg_endless(&args[1..]),
         Some("limits") => limits(),
+        Some("solve-check") => analysis::solve_check(&args[1..]),
+        Some("accuracy") => analysis::accuracy(&args[1..]),
         Some("dist") => tool::dist(&args[1..]),
         Some("render") => tool::render(&args[1..]),
         _ => Err(
-            "usage: cargo xtask (perft-suites [--reference] [--limit N] [--suite NAME] [--hash SIZE] | bench [--json] [--runs N] [--game G] [--hash SIZE] [--max-seconds S] [--records N] [--no-perft] [--no-validate] | gen-records [--out FILE] [--bytes N] [--count N] [--seed S] [--game G] [--option K=V]... [--max-rounds N] | uugg-endless [--holes N] [--depth D] [--list] | limits | dist [--out DIR] | render [--out DIR] [--only PATTERN] [--no-install])"
+            "usage: cargo xtask (perft-suites [--reference] [--limit N] [--suite NAME] [--hash SIZE] | bench [--json] [--runs N] [--game G] [--hash SIZE] [--max-seconds S] [--records N] [--no-perft] [--no-validate] | gen-records [--out FILE] [--bytes N] [--count N] [--seed S] [--game G] [--option K=V]... [--max-rounds N] | uugg-endless [--holes N] [--depth D] [--list] | limits | solve-check [--db FILE] [--count N] [--nodes N] | accuracy [--db FILE] [--count N] [--times MS,MS,..] | dist [--out DIR] | render [--out DIR] [--only PATTERN] [--no-install])"
                 .to_owned(),
         ),
     };

@@ -215,6 +215,62 @@ pub enum Command {
         after_help = EXIT_STATUS
     )]
     Rules(RulesArgs),
+    /// The value of a position in seeds and its best moves, by search
+    #[command(
+        long_about = "Analyse a position string (spec/notation.md §4): its value and its best \
+        moves, by iterative-deepening principal-variation search with a transposition table \
+        (spec/analysis.md).\n\n\
+        The value is the final margin of the round for the player to move: his round total \
+        minus his opponent's under the game's scoring (B13, G20, S16, U18, R27), when both play \
+        best. It is exact when the search proved it: every line reached the end of the round, a \
+        solved database (--db) or a repetition; otherwise it is the estimate of the last depth \
+        searched. A line that repeats a position is endless play, which the rules do not score: \
+        the value is then given with endless play counted as the best and as the worst outcome \
+        for the player to move, and it is exact only when both agree.\n\n\
+        The search deepens until the value is exact or a limit is reached (--depth, --time, \
+        --nodes; --time 2s when none is given); the first depth always completes.\n\n\
+        With --format json, one line {\"type\": \"analysis\", \"data\": {...}} (spec/analysis.md \
+        §2).\n\n\
+        Exit status: 0 analysed, 1 a position string that is not a position of its game, 2 \
+        usage or I/O error (an unreadable or corrupt --db).",
+        after_help = EXIT_STATUS
+    )]
+    Analyse(AnalyseArgs),
+    /// Judge every ply of recorded games: the engine's value, the best move, the seeds lost
+    #[command(
+        long_about = "Annotate recorded games (spec/analysis.md §6): for every ply, the value of \
+        the position for the mover (mancala analyse), the value of the move he played, the best \
+        move when his was worse, the seeds lost, a judgement by seeds lost and by change of the \
+        round's outcome (?! dubious, ? mistake, ?? blunder; a move from a won round to a drawn or \
+        lost one is at least a mistake, to a lost one a blunder) and a missed win.\n\n\
+        Each position is searched with the limits given (--time 200ms when none is given) or \
+        looked up in a --db. Records are checked as validate checks them; an invalid record is \
+        reported and not annotated.\n\n\
+        Each record is written back in the canonical notation with, after every ply, (value \
+        P) the value of the move for its mover, (best M V) a best move and its value when the \
+        move played was worse, and (judgement S) its sign and missed-win (spec/notation.md \
+        §6.3; validate accepts them); earlier ones are replaced. With --format json, one \
+        record per line in the JSON form, as convert --to json.\n\n\
+        Exit status: 0 every record valid, 1 some record invalid, 2 usage or I/O error.",
+        after_help = EXIT_STATUS
+    )]
+    Annotate(AnnotateArgs),
+    /// Solve every position of a Bechi round without blocked holes by retrograde analysis
+    #[command(
+        long_about = "Solve the rest of a Bechi round exactly, for every position reachable from \
+        the start of round 1 (or from --position strings), by retrograde analysis \
+        (spec/analysis.md §3): positions in slices by seeds on the board and chosen marks, \
+        solved smallest first, with counters of unresolved moves for the cycles inside a \
+        slice. Covers rounds without blocked holes (B3), on 2x3 (-o holes=3) and, if the machine \
+        can hold it, 2x4.\n\n\
+        Prints the number of positions and moves, the time, the database checksum, and the \
+        value of each root and of each of its moves; --out FILE writes the database \
+        (spec/analysis.md §4), which `mancala analyse --db FILE` consults.\n\n\
+        Exit status: 0 solved, 1 a --position that is not a position of its game, 2 usage or \
+        I/O error.",
+        after_help = EXIT_STATUS
+    )]
+    Solve(SolveArgs),
     /// Print a shell completion script for bash, zsh, fish, elvish or powershell
     #[command(
         long_about = "Print a completion script for a shell, generated from this command's own \
@@ -560,6 +616,129 @@ fn parse_size(s: &str) -> Result<usize, String> {
         .and_then(|n| n.checked_mul(mult))
         .filter(|&n| n <= 1 << 40)
         .ok_or_else(|| format!("`{s}` is not a size such as 64M or 1G (at most 1024G)"))
+}
+
+/// A duration: a number with ms, s or m (`500ms`, `2s`, `1m`); a bare number is seconds.
+fn parse_duration(s: &str) -> Result<std::time::Duration, String> {
+    let (num, scale) = if let Some(n) = s.strip_suffix("ms") {
+        (n, 0.001)
+    } else if let Some(n) = s.strip_suffix('s') {
+        (n, 1.0)
+    } else if let Some(n) = s.strip_suffix('m') {
+        (n, 60.0)
+    } else {
+        (s, 1.0)
+    };
+    num.parse::<f64>()
+        .ok()
+        .filter(|n| n.is_finite() && *n >= 0.0 && n * scale <= 1e7)
+        .map(|n| std::time::Duration::from_secs_f64(n * scale))
+        .ok_or_else(|| format!("`{s}` is not a duration such as 500ms, 2s or 1m"))
+}
+
+#[derive(Args, Debug)]
+pub struct AnalyseArgs {
+    /// A position string, e.g. "bechi 0,2*,0/3*,0,1* B store=20,10 opener=B"
+    #[arg(value_name = "POSITION")]
+    pub position: String,
+
+    #[command(flatten)]
+    pub options: PositionOptions,
+
+    #[command(flatten)]
+    pub limits: SearchLimits,
+
+    /// Give the best N moves, each with its value and line
+    #[arg(long, value_name = "N", default_value = "1", value_parser = clap::value_parser!(u32).range(1..=256))]
+    pub multipv: u32,
+
+    /// Transposition table of SIZE bytes (such as 64M)
+    #[arg(long, value_name = "SIZE", default_value = "64M", value_parser = parse_size)]
+    pub hash: usize,
+
+    /// A database written by `mancala solve --out`, consulted for the positions it holds
+    #[arg(long, value_name = "FILE")]
+    pub db: Option<std::path::PathBuf>,
+
+    /// Output format: text for people, or one JSON line
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: Format,
+}
+
+#[derive(Args, Debug)]
+pub struct SolveArgs {
+    /// The game: bechi (the only one solve covers)
+    #[arg(long, short = 'g', value_name = "NAME", default_value = "bechi")]
+    pub game: String,
+
+    /// A rule option, e.g. holes=3; repeatable
+    #[arg(long = "option", short = 'o', value_name = "KEY=VALUE")]
+    pub options: Vec<String>,
+
+    /// Solve from these position strings instead of the start of round 1 (both openers);
+    /// repeatable
+    #[arg(long, short = 'p', value_name = "POS")]
+    pub position: Vec<String>,
+
+    /// Write the database to FILE (whole or not at all)
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<std::path::PathBuf>,
+
+    /// Stop with an error, saying how far it went, past N positions (about 60 bytes each while
+    /// solving)
+    #[arg(long, value_name = "N", default_value = "200000000")]
+    pub max_positions: usize,
+
+    /// Output format: text for people, or one JSON line
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: Format,
+}
+
+#[derive(Args, Debug)]
+pub struct AnnotateArgs {
+    /// Record files; `-` or none reads standard input
+    #[arg(value_name = "FILE|-")]
+    pub files: Vec<String>,
+
+    #[command(flatten)]
+    pub limits: SearchLimits,
+
+    /// A database written by `mancala solve --out`
+    #[arg(long, value_name = "FILE")]
+    pub db: Option<std::path::PathBuf>,
+
+    /// Seeds lost from which a move is dubious (?!)
+    #[arg(long, value_name = "SEEDS", default_value = "1")]
+    pub dubious: i32,
+
+    /// Seeds lost from which a move is a mistake (?)
+    #[arg(long, value_name = "SEEDS", default_value = "3")]
+    pub mistake: i32,
+
+    /// Seeds lost from which a move is a blunder (??)
+    #[arg(long, value_name = "SEEDS", default_value = "6")]
+    pub blunder: i32,
+
+    /// Output format: the annotated records in notation, or in the JSON form (one per line)
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: Format,
+}
+
+/// When a search of one position stops deepening (analyse, and annotate per position).
+#[derive(Args, Debug, Clone, Copy)]
+pub struct SearchLimits {
+    /// Search at most this many plies deep
+    #[arg(long, value_name = "PLIES", value_parser = clap::value_parser!(u32).range(1..=1000))]
+    pub depth: Option<u32>,
+
+    /// Stop deepening after this time (500ms, 2s, 1m) [default when no limit is given: 2s for
+    /// analyse, 200ms per position for annotate]
+    #[arg(long, value_name = "TIME", value_parser = parse_duration)]
+    pub time: Option<std::time::Duration>,
+
+    /// Stop deepening after visiting about this many positions
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub nodes: Option<u64>,
 }
 
 /// `--game`: a game's name, checked with the engine's own message; shell completion offers the

@@ -7,6 +7,31 @@ use crate::validate;
 use notation::CheckOptions;
 use std::io::Write;
 
+/// Writes a record in the canonical notation (a blank line before it unless it is the first,
+/// `written` being how many came before) or as one line of its JSON form; `annotate` writes
+/// its records so too.
+pub fn write_record(
+    rec: &notation::Record,
+    to: ToFormat,
+    written: usize,
+    out: &mut impl Write,
+) -> Result<(), CliError> {
+    match to {
+        ToFormat::Notation => {
+            if written > 0 {
+                writeln!(out)?;
+            }
+            out.write_all(notation::print_record(rec).as_bytes())?;
+        }
+        ToFormat::Json => {
+            let line = serde_json::to_string(rec)
+                .map_err(|e| CliError::Io(format!("JSON output: {e}")))?;
+            writeln!(out, "{line}")?;
+        }
+    }
+    Ok(())
+}
+
 pub fn run(args: &ConvertArgs) -> Result<Verdict, CliError> {
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
@@ -31,19 +56,7 @@ pub fn run(args: &ConvertArgs) -> Result<Verdict, CliError> {
                 bad += 1;
                 return validate::report(&u, Format::Text, &mut out);
             };
-            match args.to {
-                ToFormat::Notation => {
-                    if written > 0 {
-                        writeln!(out)?;
-                    }
-                    out.write_all(notation::print_record(rec).as_bytes())?;
-                }
-                ToFormat::Json => {
-                    let line = serde_json::to_string(rec)
-                        .map_err(|e| CliError::Io(format!("JSON output: {e}")))?;
-                    writeln!(out, "{line}")?;
-                }
-            }
+            write_record(rec, args.to, written, &mut out)?;
             written += 1;
             Ok(())
         });

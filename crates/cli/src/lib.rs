@@ -8,6 +8,8 @@
 //! stderr is closed); a closed stdout ends the program quietly, with status 0.
 #![deny(clippy::print_stderr, clippy::print_stdout)]
 
+pub mod analyse_cmd;
+pub mod annotate_cmd;
 pub mod atomic;
 pub mod batch;
 pub mod board;
@@ -26,6 +28,7 @@ pub mod position_cmd;
 pub mod position_input;
 pub mod replay;
 pub mod rules_cmd;
+pub mod solve_cmd;
 pub mod style;
 pub mod svg;
 pub mod validate;

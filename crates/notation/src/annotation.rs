@@ -7,11 +7,12 @@
 //! hole is on this board, which mark characters the game has, whether a token is a move of it) is
 //! the checker's.
 
+use crate::assessment::{Eval, Judged};
 use rules_core::{Hole, Player, Right};
 use std::fmt;
 
 /// The annotation keys of §6.2, in the order the messages list them.
-pub const ANNOTATION_KEYS: [&str; 15] = [
+pub const ANNOTATION_KEYS: [&str; 18] = [
     "captures",
     "taken",
     "ends",
@@ -27,6 +28,9 @@ pub const ANNOTATION_KEYS: [&str; 15] = [
     "totals",
     "holdings",
     "owners",
+    "value",
+    "best",
+    "judgement",
 ];
 
 /// A lap as the `laps` annotation states it: `2B:3`, the hole lifted and its seeds; or `1B-8B:8`,
@@ -86,6 +90,18 @@ pub enum Annotation {
     Holdings([u32; 2]),
     /// `owners XXXXXX/XXXXXX`: who owns each hole.
     Owners(String),
+    /// `value +4`: the value of the last ply for its mover (§6.3); parsed, not searched.
+    Value(Eval),
+    /// `best 3B +6`: a better move than the last ply, in the position it was played in, and its
+    /// value for the mover (§6.3).
+    Best {
+        /// The move token.
+        token: String,
+        /// Its value.
+        value: Eval,
+    },
+    /// `judgement ?`, `judgement ?? missed-win`: a sign for the last ply (§6.3).
+    Judgement(Judged),
 }
 
 fn parse_hole(s: &str) -> Result<Hole, String> {
@@ -228,6 +244,20 @@ impl Annotation {
             "totals" => Annotation::Totals(parse_pair(value)?),
             "holdings" => Annotation::Holdings(parse_pair(value)?),
             "owners" => Annotation::Owners(value.to_owned()),
+            "value" => Annotation::Value(value.parse()?),
+            "best" => {
+                let mut parts = value.split(' ');
+                let (Some(t), Some(v), None) = (parts.next(), parts.next(), parts.next()) else {
+                    return Err(format!(
+                        "expected a move token and its value, such as `3B +6`, found `{value}`"
+                    ));
+                };
+                Annotation::Best {
+                    token: t.to_owned(),
+                    value: v.parse()?,
+                }
+            }
+            "judgement" => Annotation::Judgement(value.parse()?),
             _ => {
                 return Err(format!(
                     "unknown annotation `{key}`: expected one of {}",
@@ -256,6 +286,9 @@ impl Annotation {
             Annotation::Totals(_) => "totals",
             Annotation::Holdings(_) => "holdings",
             Annotation::Owners(_) => "owners",
+            Annotation::Value(_) => "value",
+            Annotation::Best { .. } => "best",
+            Annotation::Judgement(_) => "judgement",
         }
     }
 
@@ -289,6 +322,9 @@ impl fmt::Display for Value<'_> {
             Annotation::Position(s) | Annotation::Owners(s) => f.write_str(s),
             Annotation::Moves(v) => none_or(v, f, Clone::clone),
             Annotation::Forbidden { token, rule } => write!(f, "{token} {rule}"),
+            Annotation::Value(v) => write!(f, "{v}"),
+            Annotation::Best { token, value } => write!(f, "{token} {value}"),
+            Annotation::Judgement(j) => write!(f, "{j}"),
         }
     }
 }
@@ -334,6 +370,10 @@ mod tests {
             "totals 30,18",
             "holdings 0,48",
             "owners AAAAAA/BBBBBB",
+            "value +4",
+            "value ~-endless",
+            "best 3B+ 0",
+            "judgement ?? missed-win",
         ] {
             let a: Annotation = text.parse().unwrap();
             assert_eq!(a.to_string(), text);

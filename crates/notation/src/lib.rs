@@ -29,6 +29,7 @@
 //! ```
 
 mod annotation;
+mod assessment;
 pub mod check;
 mod form;
 mod json;
@@ -44,6 +45,7 @@ mod syntax;
 pub mod text;
 
 pub use annotation::{ANNOTATION_KEYS, Annotation, Lap};
+pub use assessment::{Eval, Judged, MISSED_WIN, Score, Sign};
 pub use check::{
     CheckOptions, Checked, Respelled, Step, check, check_with, is_lenient_only, match_end,
 };

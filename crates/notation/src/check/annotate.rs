@@ -6,6 +6,7 @@ use super::is_lenient_only;
 use super::setup_diff::setup_diff;
 use super::{Last, Mode, play_in_mode, plural, trace_of};
 use crate::annotation::{Annotation, Lap};
+use crate::assessment::Eval;
 use crate::position::{mark_char, mark_of, parse_position, read_owners, write_owners};
 use crate::write_position;
 use rules_core::{Event, Hole, Move, Player, Position, Right, StatedOptions, Trace};
@@ -82,6 +83,13 @@ pub(super) fn annotate(
         Annotation::Totals(want) => scores(*want, true, &at),
         Annotation::Holdings(want) => scores(*want, false, &at),
         Annotation::Owners(text) => owners(text, &at),
+        // What an engine says (§6.3) is checked as a comment is: its form, and what the replay
+        // alone can tell; the value is not searched again.
+        Annotation::Value(_) | Annotation::Judgement(_) => {
+            last_ply(last)?;
+            Ok(annotation.clone())
+        }
+        Annotation::Best { token, value } => best(token, *value, &at),
     }
 }
 
@@ -393,6 +401,41 @@ fn forbidden(t: &str, r: &str, at: &At<'_>, mode: Mode<'_>) -> Check {
             rule: r.to_owned(),
         }),
     }
+}
+
+/// `best`: a legal move of the position the last ply was played in, other than the one played.
+fn best(token: &str, value: Eval, at: &At<'_>) -> Check {
+    let Last::Ply {
+        number: ply,
+        mv,
+        before,
+        ..
+    } = at.last
+    else {
+        return Err(last_ply(at.last)
+            .err()
+            .unwrap_or_else(|| bad("it must follow a ply")));
+    };
+    let parsed = Move::parse(before.variant().kind(), token).map_err(|e| bad(e.message))?;
+    let canonical = before.play(&parsed).map_err(|e| {
+        (
+            format!(
+                "{token} is not a legal move where ply {ply} was played: {}",
+                e.reason
+            ),
+            Some(e.rule),
+        )
+    })?;
+    let played = before.play(mv).map(|p| p.canonical);
+    if played.as_ref().is_ok_and(|p| *p == canonical.canonical) {
+        return Err(bad(format!(
+            "{token} is the move ply {ply} played: a best move names another one"
+        )));
+    }
+    Ok(Annotation::Best {
+        token: canonical.canonical.to_string(),
+        value,
+    })
 }
 
 /// `totals` (when `totals`) or `holdings` of a finished round.

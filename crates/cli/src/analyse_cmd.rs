@@ -1,0 +1,150 @@
+//! `mancala analyse`: the value of a position and its best moves (spec/analysis.md §2).
+
+use crate::cli::{AnalyseArgs, Format, SearchLimits};
+use crate::exit::{CliError, Verdict as Exit, io_message};
+use analysis::db::Database;
+use analysis::search::Oracle;
+use analysis::{Analysis, Limits, Line, SearchOptions, analyse};
+use notation::write_position;
+use rules_core::Position;
+use serde_json::json;
+use std::io::Write;
+use std::path::Path;
+use std::time::Duration;
+
+/// The time limit when no limit is given.
+const DEFAULT_TIME: Duration = Duration::from_secs(2);
+
+/// Reads a database file for `--db`: an unreadable or corrupt file is an I/O error (2).
+pub fn load_db(path: &Path) -> Result<Database, CliError> {
+    let shown = path.display();
+    let file = std::fs::File::open(path)
+        .map_err(|e| CliError::Io(format!("--db {shown}: {}", io_message(&e))))?;
+    Database::read(&mut std::io::BufReader::new(file))
+        .map_err(|e| CliError::Io(format!("--db {shown}: {e}")))
+}
+
+/// The limits of the command line, with `default` time when none is given.
+pub fn limits(l: &SearchLimits, default: Duration) -> Limits {
+    let mut limits = Limits {
+        depth: l.depth,
+        time: l.time,
+        nodes: l.nodes,
+    };
+    if limits.depth.is_none() && limits.time.is_none() && limits.nodes.is_none() {
+        limits.time = Some(default);
+    }
+    limits
+}
+
+/// The search options of the command line.
+pub fn search_options<'a>(args: &AnalyseArgs, oracle: Option<&'a dyn Oracle>) -> SearchOptions<'a> {
+    SearchOptions {
+        limits: limits(&args.limits, DEFAULT_TIME),
+        multipv: args.multipv as usize,
+        hash_bytes: args.hash,
+        oracle,
+    }
+}
+
+/// `+4 (exact)`, `+4 (estimate at depth 9)`, or both conventions when endless play decides.
+pub fn value_words(pos: &Position, a: &Analysis) -> String {
+    if a.value == a.worst {
+        return if a.exact {
+            format!("{} (exact)", a.value)
+        } else {
+            format!("{} (estimate at depth {})", a.value, a.depth)
+        };
+    }
+    let proof = if a.proved {
+        "each proved".to_owned()
+    } else {
+        format!("estimates at depth {}", a.depth)
+    };
+    format!(
+        "{} with endless play counted as the best outcome for {p}, {} as the worst \
+         ({proof}; not exact: endless play decides)",
+        a.value,
+        a.worst,
+        p = pos.to_move()
+    )
+}
+
+fn line_words(k: usize, l: &Line) -> String {
+    let moves: Vec<String> = l.moves.iter().map(ToString::to_string).collect();
+    let value = if l.value == l.worst {
+        l.value.to_string()
+    } else {
+        format!("{} / {}", l.value, l.worst)
+    };
+    let exact = if l.exact { " exact" } else { "" };
+    format!("{k}. {value}{exact}: {}", moves.join(" "))
+}
+
+/// The JSON object of an analysis (spec/analysis.md §2).
+pub fn analysis_json(pos: &Position, a: &Analysis) -> serde_json::Value {
+    let lines: Vec<serde_json::Value> = a
+        .lines
+        .iter()
+        .map(|l| {
+            json!({
+                "moves": l.moves.iter().map(ToString::to_string).collect::<Vec<_>>(),
+                "value": l.value,
+                "worst": l.worst,
+                "exact": l.exact,
+            })
+        })
+        .collect();
+    json!({
+        "position": write_position(&pos.to_setup()),
+        "to_move": pos.round_result().is_none().then(|| pos.to_move()),
+        "value": a.value,
+        "worst": a.worst,
+        "exact": a.exact,
+        "proved": a.proved,
+        "endless_met": a.endless_met,
+        "best": a.lines.first().and_then(|l| l.moves.first()).map(ToString::to_string),
+        "lines": lines,
+        "depth": a.depth,
+        "nodes": a.nodes,
+        "seconds": a.elapsed.as_secs_f64(),
+        "nodes_per_second": a.nodes_per_second().round(),
+    })
+}
+
+pub fn run(args: &AnalyseArgs) -> Result<Exit, CliError> {
+    let given =
+        crate::position_input::Given::new(&args.options.options, args.options.opener.as_deref())?;
+    let Some(pos) = crate::position_input::read_or_report(&args.position, &given)? else {
+        return Ok(Exit::Invalid);
+    };
+    let db = args.db.as_deref().map(load_db).transpose()?;
+    let oracle = db.as_ref().map(|d| d as &dyn Oracle);
+    let a = analyse(&pos, &search_options(args, oracle));
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    match args.format {
+        Format::Json => writeln!(
+            out,
+            "{}",
+            json!({"type": "analysis", "data": analysis_json(&pos, &a)})
+        )?,
+        Format::Text => {
+            writeln!(out, "{}", crate::position_cmd::status_line(&pos))?;
+            writeln!(out, "value {}", value_words(&pos, &a))?;
+            for (k, l) in a.lines.iter().enumerate() {
+                writeln!(out, "{}", line_words(k + 1, l))?;
+            }
+            writeln!(
+                out,
+                "depth {}, {} nodes in {:.3} s ({:.0} nodes/s)",
+                a.depth,
+                a.nodes,
+                a.elapsed.as_secs_f64(),
+                a.nodes_per_second()
+            )?;
+        }
+    }
+    out.flush()?;
+    Ok(Exit::Valid)
+}

@@ -1,0 +1,97 @@
+//! The search against the reference solver (`reference.rs`) on endgames of every game: the value
+//! under both conventions for endless play, whenever the search proves it.
+
+use crate::reference::Reference;
+use crate::support::{Lcg, analysis, endgames};
+use rules_core::{GameKind, Variant};
+
+/// Checks up to `count` endgames at most `plies` plies before the end of a random game; returns how many the
+/// search proved and how many of those had endless play deciding.
+fn agree(variant: Variant, plies: usize, count: usize, seed: u64) -> (usize, usize) {
+    let mut rng = Lcg(seed);
+    let (mut proved, mut endless) = (0, 0);
+    for p in endgames(variant, plies, count, &mut rng) {
+        let Some(truth) = Reference::solve(&p, 200_000) else {
+            continue;
+        };
+        let a = analysis(&p, 300_000, 1);
+        if !a.proved {
+            continue;
+        }
+        proved += 1;
+        assert_eq!(
+            [a.value, a.worst],
+            truth.of(&p),
+            "{}",
+            notation::write_position(&p.to_setup())
+        );
+        if a.value != a.worst {
+            endless += 1;
+        }
+        // The best move's value is the position's.
+        let best = p.play(&a.lines[0].moves[0]).unwrap().position;
+        let [b, w] = truth.of(&best);
+        let flip = |o: analysis::Outcome| match o {
+            analysis::Outcome::Seeds(s) => analysis::Outcome::Seeds(-s),
+            analysis::Outcome::Endless(e) => analysis::Outcome::Endless(!e),
+        };
+        let after = if best.to_move() == p.to_move() {
+            [b, w]
+        } else {
+            [flip(w), flip(b)]
+        };
+        assert_eq!(
+            after[0],
+            a.value,
+            "{}",
+            notation::write_position(&p.to_setup())
+        );
+    }
+    (proved, endless)
+}
+
+fn variant(game: GameKind, options: &[(&str, &str)]) -> Variant {
+    let mut v = Variant::default_for(game);
+    for (k, val) in options {
+        v.set_option(k, val).unwrap();
+    }
+    v
+}
+
+#[test]
+fn bechi_endgames() {
+    let (proved, _) = agree(variant(GameKind::Bechi, &[("holes", "3")]), 8, 40, 1);
+    assert!(proved >= 30, "{proved}");
+    let (proved, _) = agree(variant(GameKind::Bechi, &[]), 6, 30, 2);
+    assert!(proved >= 20, "{proved}");
+}
+
+#[test]
+fn giuthi_endgames_with_repeat_moves_and_endless_play() {
+    let (proved, endless) = agree(
+        variant(GameKind::Giuthi, &[("holes", "5"), ("seeds", "4")]),
+        6,
+        60,
+        3,
+    );
+    assert!(proved >= 20 && endless >= 5, "{proved} {endless}");
+}
+
+#[test]
+fn uugg_endgames() {
+    let (proved, _) = agree(variant(GameKind::Uugg, &[("holes", "5")]), 8, 30, 4);
+    assert!(proved >= 20, "{proved}");
+}
+
+#[test]
+fn redu_endgames() {
+    let (proved, _) = agree(variant(GameKind::Redu, &[]), 6, 30, 5);
+    let (proved2, _) = agree(variant(GameKind::Redu, &[("entry", "alternate")]), 6, 20, 6);
+    assert!(proved + proved2 >= 20, "{proved} {proved2}");
+}
+
+#[test]
+fn sulus_nishtaw_endgames() {
+    let (proved, _) = agree(variant(GameKind::SulusNishtaw, &[]), 12, 30, 7);
+    assert!(proved >= 20, "{proved}");
+}
