@@ -21,6 +21,7 @@ mod roundtrip;
 mod rules;
 mod scripting;
 mod spec_examples;
+mod spelling;
 mod sulus_nishtaw_notation;
 mod support;
 mod tool;

@@ -100,7 +100,7 @@ fn every_corpus_record_round_trips() {
 }
 
 /// The four Redu option combinations (redu.md §3).
-fn redu_variants() -> Vec<Variant> {
+pub(crate) fn redu_variants() -> Vec<Variant> {
     let mut v = vec![];
     for entry in ["free", "alternate"] {
         for o1 in ["no", "yes"] {
@@ -113,7 +113,7 @@ fn redu_variants() -> Vec<Variant> {
     v
 }
 
-fn variants() -> Vec<Variant> {
+pub(crate) fn variants() -> Vec<Variant> {
     let mut v = vec![];
     for h in ["4", "3"] {
         let mut b = Variant::default_for(GameKind::Bechi);

@@ -47,7 +47,7 @@ pub mod text;
 pub use annotation::{ANNOTATION_KEYS, Annotation, Lap};
 pub use assessment::{Eval, Judged, MISSED_WIN, Score, Sign};
 pub use check::{
-    CheckOptions, Checked, Respelled, Step, check, check_with, is_lenient_only, match_end,
+    CheckOptions, Checked, Respelled, Step, check, check_with, is_lenient_only, match_end, spells,
 };
 pub use json::{FromJson, read_json};
 pub use parse::{Parsed, Spans, parse_record};

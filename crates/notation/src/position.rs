@@ -21,7 +21,7 @@ use rules_core::{
     GameKind, Geometry, Hole, Mark, MarkKind, Player, Right, RightKind, Setup, StatedOptions,
     Variant,
 };
-use std::fmt;
+use std::fmt::{self, Write as _};
 
 /// A position string that cannot be read: where, and what was expected there.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -414,7 +414,9 @@ pub(crate) fn read_owners(text: &str, g: Geometry) -> Result<Vec<Player>, String
 #[must_use]
 pub fn write_position(s: &Setup) -> String {
     let g = s.geometry();
-    let mut out = String::new();
+    // Written into one string (writing to a `String` cannot fail): a position annotation is
+    // checked by writing the position out, once per annotation of a record.
+    let mut out = String::with_capacity(64);
     out.push_str(s.variant.kind().name());
     out.push(' ');
     for (r, row) in g.diagram_rows().iter().enumerate() {
@@ -425,7 +427,7 @@ pub fn write_position(s: &Setup) -> String {
             if k > 0 {
                 out.push(',');
             }
-            out.push_str(&s.seeds[i].to_string());
+            let _ = write!(out, "{}", s.seeds[i]);
             if let Some(m) = s.mark(i) {
                 out.push(mark_char(m));
             }
@@ -434,16 +436,16 @@ pub fn write_position(s: &Setup) -> String {
     out.push(' ');
     out.push(s.to_move.letter());
     if s.stores != [0, 0] {
-        out.push_str(&format!(" store={},{}", s.stores[0], s.stores[1]));
+        let _ = write!(out, " store={},{}", s.stores[0], s.stores[1]);
     }
     if s.reserves != [0, 0] {
-        out.push_str(&format!(" reserve={},{}", s.reserves[0], s.reserves[1]));
+        let _ = write!(out, " reserve={},{}", s.reserves[0], s.reserves[1]);
     }
     if s.round != 1 {
-        out.push_str(&format!(" round={}", s.round));
+        let _ = write!(out, " round={}", s.round);
     }
     if let Some(p) = s.opener {
-        out.push_str(&format!(" opener={p}"));
+        let _ = write!(out, " opener={p}");
     }
     if let Some(o) = &s.owners
         && o.iter().enumerate().any(|(i, p)| *p != g.row(i))
@@ -455,7 +457,7 @@ pub fn write_position(s: &Setup) -> String {
         out.push_str(" opening");
     }
     if let Some(r) = s.right {
-        out.push_str(&format!(" right={r}"));
+        let _ = write!(out, " right={r}");
     }
     out
 }

@@ -236,6 +236,9 @@ impl Item {
 /// values (§6).
 #[must_use]
 pub fn squeeze(s: &str) -> String {
+    if is_squeezed(s) {
+        return s.to_owned();
+    }
     let mut out = String::with_capacity(s.len());
     for w in s.split_whitespace() {
         if !out.is_empty() {
@@ -244,4 +247,45 @@ pub fn squeeze(s: &str) -> String {
         out.push_str(w);
     }
     out
+}
+
+/// Whether `s` is already in [`squeeze`]'s form, decided on its bytes: ASCII, no whitespace but
+/// single spaces between words (ASCII whitespace as `char::is_whitespace` counts it: tab to
+/// carriage return and space). Most comments and values are, and need no rebuilding.
+fn is_squeezed(s: &str) -> bool {
+    let b = s.as_bytes();
+    s.is_ascii()
+        && b.first() != Some(&b' ')
+        && b.last() != Some(&b' ')
+        && !b.iter().any(|c| (0x09..=0x0D).contains(c))
+        && !s.contains("  ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::squeeze;
+    use proptest::prelude::*;
+
+    /// The plain definition: whitespace runs (as `char::is_whitespace` has it) to one space,
+    /// trimmed.
+    fn plain(s: &str) -> String {
+        s.split_whitespace().collect::<Vec<_>>().join(" ")
+    }
+
+    #[test]
+    fn squeeze_keeps_what_is_squeezed_and_squeezes_the_rest() {
+        for s in [
+            "", "a", "a b", " a", "a ", "a  b", "a\tb", "a\x0bb", "a\x0cb", "a\rb", "a\u{a0}b",
+            "a\u{85}b", "é b", "é  b",
+        ] {
+            assert_eq!(squeeze(s), plain(s), "{s:?}");
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn squeeze_is_the_plain_definition(s in "[a \\t\\n\\x0b\\x0c\\r\\u{85}\\u{a0}\\u{2003}é(){}]{0,12}") {
+            prop_assert_eq!(squeeze(&s), plain(&s));
+        }
+    }
 }

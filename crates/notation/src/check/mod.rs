@@ -10,6 +10,8 @@ mod annotate;
 mod header;
 mod replay;
 mod setup_diff;
+mod spelling;
+pub use spelling::spells;
 
 use crate::parse::Spans;
 use crate::problem::Problem;

@@ -270,36 +270,42 @@ impl<'r> Replay<'r> {
         let mover = before.to_move();
         let paths = path_annotations(&self.record.movetext[k + 1..]);
         // A lenient-only mark is not a move of the game: it keeps its own (normalised) spelling.
-        let canonical = if is_lenient_only(&mv) {
-            written(&mv).to_string()
-        } else if !paths.is_empty()
-            && !same_path(&before, &spelled, trace_of(&before, &mv, &trace), &paths)
+        let canonical = if is_lenient_only(&mv)
+            || (!paths.is_empty()
+                && !same_path(&before, &spelled, trace_of(&before, &mv, &trace), &paths))
         {
-            // The ply's path is annotated, and the outcome's first spelling takes another
+            // (Or) the ply's path is annotated, and the outcome's first spelling takes another
             // path: the decisions as written stay (§10.2).
-            written(&mv).to_string()
+            written(&mv)
         } else {
-            spelled.to_string()
+            spelled
         };
         self.out.lenient_plies += u32::from(is_lenient_only(&mv));
         self.previous = Some((before, mv));
-        if token != canonical {
+        // The canonical token as text only when something keeps it: most plies are written
+        // canonically, and the comparison needs no text.
+        let as_written = super::spelling::spells(&canonical, token);
+        let text =
+            (!as_written || self.canon.is_some() || self.opts.steps).then(|| canonical.to_string());
+        if !as_written && let Some(text) = &text {
             self.out.respelled.push(Respelled {
                 ply,
                 written: token.to_owned(),
-                canonical: canonical.clone(),
+                canonical: text.clone(),
             });
         }
-        if let Some(Item::Ply { number, token }) = self.canon.as_mut().map(|c| &mut c.movetext[k]) {
+        if let Some(Item::Ply { number, token }) = self.canon.as_mut().map(|c| &mut c.movetext[k])
+            && let Some(text) = &text
+        {
             *number = Some(ply);
-            token.clone_from(&canonical);
+            token.clone_from(text);
         }
         self.pos = after;
         if self.opts.steps {
             self.out.steps.push(Step::Ply {
                 number: ply,
                 written: token.to_owned(),
-                token: canonical,
+                token: text.unwrap_or_else(|| canonical.to_string()),
                 mover,
                 trace: trace_of(&before, &mv, &trace).clone(),
                 after,

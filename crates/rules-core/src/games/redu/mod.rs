@@ -60,9 +60,19 @@ fn not_forgotten(m: &ReduSow) -> Result<(), Illegal> {
 }
 
 /// Column `k` of `me`, named by its holes (redu.md §2), for the trace.
-fn column_words(me: Player, k: i8) -> String {
-    let o = Redu::own(me, k);
-    format!("column {k} ({}, {})", GEO.hole(o), GEO.hole(11 - o))
+fn column_words(me: Player, k: i8) -> ColumnWords {
+    ColumnWords(me, k)
+}
+
+/// [`column_words`], written straight into the note that names it (no string of its own).
+struct ColumnWords(Player, i8);
+
+impl std::fmt::Display for ColumnWords {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let (me, k) = (self.0, self.1);
+        let o = Redu::own(me, k);
+        write!(f, "column {k} ({}, {})", GEO.hole(o), GEO.hole(11 - o))
+    }
 }
 
 /// R14: the start column of the sowing `m` is skipped.
@@ -79,24 +89,28 @@ fn skipped_note(me: Player, m: &ReduSow) -> Event {
 /// What a wrap or a bounce at column `k0` does to a path going `s0` (R13), or past the start
 /// column when `skip` (R14).
 fn end_words(skip: bool, bounce: bool, k0: i8, s0: i8) -> String {
-    let what = match (skip, bounce) {
-        (true, _) => "past the start column the path leaves the board: ".to_owned(),
-        (false, true) => format!("bounce at column {k0}: "),
-        (false, false) => format!("wrap at column {k0}: "),
-    };
-    let then = match (skip, bounce) {
-        (true, true) => format!("bounce, it turns back {}", sigma_words(-s0)),
-        (true, false) => format!(
-            "wrap, it goes on {} from the other end of the board",
-            sigma_words(s0)
+    // One string per note: the words chosen first, written once.
+    let (then, sigma, after) = match (skip, bounce) {
+        (true, true) => ("bounce, it turns back ", sigma_words(-s0), ""),
+        (true, false) => (
+            "wrap, it goes on ",
+            sigma_words(s0),
+            " from the other end of the board",
         ),
-        (false, true) => format!("the path turns back {}", sigma_words(-s0)),
-        (false, false) => format!(
-            "the path goes on {} from the other end of the board",
-            sigma_words(s0)
+        (false, true) => ("the path turns back ", sigma_words(-s0), ""),
+        (false, false) => (
+            "the path goes on ",
+            sigma_words(s0),
+            " from the other end of the board",
         ),
     };
-    format!("{what}{then}")
+    match (skip, bounce) {
+        (true, _) => {
+            format!("past the start column the path leaves the board: {then}{sigma}{after}")
+        }
+        (false, true) => format!("bounce at column {k0}: {then}{sigma}{after}"),
+        (false, false) => format!("wrap at column {k0}: {then}{sigma}{after}"),
+    }
 }
 
 /// "1 seed", "3 seeds".
