@@ -134,13 +134,8 @@ pub fn run(args: &AnnotateArgs) -> Result<Exit, CliError> {
     let mut out = std::io::BufWriter::new(stdout.lock());
     let (mut invalid, mut failed, mut written) = (false, false, 0usize);
     for name in input::names(&args.files) {
-        let reader = match input::open(&name) {
-            Ok(r) => r,
-            Err(e) => {
-                crate::diag::error(&e);
-                failed = true;
-                continue;
-            }
+        let Some(reader) = input::open_or_report(&name, &mut failed) else {
+            continue;
         };
         input::each_record(&name, reader, FromFormat::Auto, input::REPLAY, |u| {
             if let (true, Some(rec)) = (u.valid(), &u.checked.canonical) {

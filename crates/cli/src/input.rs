@@ -23,6 +23,20 @@ pub fn display(name: &str) -> &str {
     if name == "-" { "<stdin>" } else { name }
 }
 
+/// [`open`] for a command that reads many files and goes on past one it cannot open: the error
+/// is reported on stderr and `failed` set, so that the run ends with status 2 (I/O error) after
+/// reading the others.
+pub fn open_or_report(name: &str, failed: &mut bool) -> Option<Box<dyn BufRead>> {
+    match open(name) {
+        Ok(reader) => Some(reader),
+        Err(e) => {
+            crate::diag::error(&e);
+            *failed = true;
+            None
+        }
+    }
+}
+
 /// Opens an input.
 pub fn open(name: &str) -> Result<Box<dyn BufRead>, String> {
     if name == "-" {

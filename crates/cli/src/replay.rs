@@ -284,13 +284,8 @@ pub fn run(args: &ReplayArgs, style: Style) -> Result<Verdict, CliError> {
     let mut failed = false;
     let mut first = true;
     for name in input::names(&args.files) {
-        let reader = match input::open(&name) {
-            Ok(r) => r,
-            Err(e) => {
-                crate::diag::error(&e);
-                failed = true;
-                continue;
-            }
+        let Some(reader) = input::open_or_report(&name, &mut failed) else {
+            continue;
         };
         match replay_file(args, style, &name, reader, &mut out, &mut first) {
             Ok(n) => invalid += n,

@@ -103,13 +103,8 @@ pub fn run(args: &ValidateArgs) -> Result<Verdict, CliError> {
     let mut sum = Summary::default();
     let mut failed = false;
     for name in input::names(&args.files) {
-        let reader = match input::open(&name) {
-            Ok(r) => r,
-            Err(e) => {
-                crate::diag::error(&e);
-                failed = true;
-                continue;
-            }
+        let Some(reader) = input::open_or_report(&name, &mut failed) else {
+            continue;
         };
         let opts = CheckOptions {
             lenient: args.lenient,
