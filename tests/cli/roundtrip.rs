@@ -205,15 +205,7 @@ proptest! {
             if let notation::Item::Ply { token, .. } = item {
                 let mv = rules_core::Move::parse(GameKind::Redu, token).unwrap();
                 let played = pos.play(&mv).unwrap();
-                let sown: Vec<String> = played
-                    .trace
-                    .events
-                    .iter()
-                    .filter_map(|e| match e {
-                        rules_core::Event::Sow { hole } => Some(hole.to_string()),
-                        _ => None,
-                    })
-                    .collect();
+                let sown: Vec<String> = played.trace.sown().map(|h| h.to_string()).collect();
                 if let rules_core::Move::ReduSow(s) = mv {
                     let mut t = String::new();
                     if let Some(c) = s.capture {

@@ -10,7 +10,7 @@
 //! `x3B` a capture, `x3B:` an O1 capture before a sowing, `~` a forgotten capture, `p4B` a penalty.
 
 use crate::support::{mv_in, pos, text};
-use rules_core::{Event, Move, Player, Position};
+use rules_core::{Move, Player, Position};
 
 /// Plays `token` in `p` and returns the position string after it.
 fn after(p: &Position, token: &str) -> String {
@@ -23,15 +23,7 @@ fn after(p: &Position, token: &str) -> String {
 /// The holes sown by `token`, in order.
 fn sown(p: &Position, token: &str) -> Vec<String> {
     let played = p.play(&mv_in(p, token)).unwrap();
-    played
-        .trace
-        .events
-        .iter()
-        .filter_map(|e| match e {
-            Event::Sow { hole } => Some(hole.to_string()),
-            _ => None,
-        })
-        .collect()
+    played.trace.sown().map(|h| h.to_string()).collect()
 }
 
 /// The rule that forbids `token` in `p`, with the message.

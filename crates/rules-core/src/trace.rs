@@ -139,6 +139,15 @@ impl Trace {
         }
     }
 
+    /// The holes the ply's seeds fell into, one per seed, in the order sown (what the `sown` and
+    /// `ends` annotations state, spec/notation.md §6.2).
+    pub fn sown(&self) -> impl DoubleEndedIterator<Item = Hole> + '_ {
+        self.events.iter().filter_map(|e| match e {
+            Event::Sow { hole } => Some(*hole),
+            _ => None,
+        })
+    }
+
     /// The seeds captured by each player in this ply, (A, B).
     #[must_use]
     pub fn captured(&self) -> [u32; 2] {

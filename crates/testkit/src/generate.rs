@@ -92,15 +92,7 @@ pub fn random_decision(p: &Position, rng: &mut Rng) -> Decision {
 /// records stay those of earlier versions for a given seed.
 fn redu_annotations(record: &mut Record, played: &rules_core::Played, rng: &mut Rng) {
     if rng.below(6) == 0 {
-        let sown: Vec<String> = played
-            .trace
-            .events
-            .iter()
-            .filter_map(|e| match e {
-                rules_core::Event::Sow { hole } => Some(hole.to_string()),
-                _ => None,
-            })
-            .collect();
+        let sown: Vec<String> = played.trace.sown().map(|h| h.to_string()).collect();
         record.movetext.push(Item::annotation(
             "sown".into(),
             if sown.is_empty() {

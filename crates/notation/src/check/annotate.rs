@@ -132,10 +132,7 @@ fn taken(want: &[(Hole, u32)], at: &At<'_>) -> Check {
 
 fn ends(h: Hole, at: &At<'_>) -> Check {
     let (ply, _, _, trace) = last_ply(at.last)?;
-    let got = trace.events.iter().rev().find_map(|e| match e {
-        Event::Sow { hole } => Some(*hole),
-        _ => None,
-    });
+    let got = trace.sown().next_back();
     match got {
         None => Err(bad(format!("ply {ply} sowed no seed"))),
         Some(g) if g != h => Err(bad(format!(
@@ -194,10 +191,7 @@ fn laps(want: &[Lap], at: &At<'_>) -> Check {
 
 fn sown(want: &[Hole], at: &At<'_>) -> Check {
     let (ply, _, _, trace) = last_ply(at.last)?;
-    let got = of_trace(trace, |e| match e {
-        Event::Sow { hole } => Some(*hole),
-        _ => None,
-    });
+    let got: Vec<Hole> = trace.sown().collect();
     if got != want {
         let detail = match want.iter().zip(&got).position(|(w, g)| w != g) {
             Some(k) => format!(": seed #{} fell in {}, not {}", k + 1, got[k], want[k]),
