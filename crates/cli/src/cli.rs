@@ -618,7 +618,11 @@ fn parse_size(s: &str) -> Result<usize, String> {
         .ok_or_else(|| format!("`{s}` is not a size such as 64M or 1G (at most 1024G)"))
 }
 
-/// A duration: a number with ms, s or m (`500ms`, `2s`, `1m`); a bare number is seconds.
+/// The longest `--time`, in seconds: 10,000,000 s, about 115 days.
+pub const MAX_SECONDS: f64 = 1e7;
+
+/// A duration: a number with ms, s or m (`500ms`, `2s`, `1m`); a bare number is seconds; at most
+/// [`MAX_SECONDS`].
 fn parse_duration(s: &str) -> Result<std::time::Duration, String> {
     let (num, scale) = if let Some(n) = s.strip_suffix("ms") {
         (n, 0.001)
@@ -629,11 +633,41 @@ fn parse_duration(s: &str) -> Result<std::time::Duration, String> {
     } else {
         (s, 1.0)
     };
-    num.parse::<f64>()
+    let seconds = num
+        .parse::<f64>()
         .ok()
-        .filter(|n| n.is_finite() && *n >= 0.0 && n * scale <= 1e7)
-        .map(|n| std::time::Duration::from_secs_f64(n * scale))
-        .ok_or_else(|| format!("`{s}` is not a duration such as 500ms, 2s or 1m"))
+        .filter(|n| !n.is_nan() && *n >= 0.0)
+        .map(|n| n * scale)
+        .ok_or_else(|| format!("`{s}` is not a duration such as 500ms, 2s or 1m"))?;
+    if seconds > MAX_SECONDS {
+        return Err(format!(
+            "`{s}` is longer than the longest time, {MAX_SECONDS:.0}s (about 115 days)"
+        ));
+    }
+    Ok(std::time::Duration::from_secs_f64(seconds))
+}
+
+/// A count of at least 1 (`--nodes`, `--max-positions`), with the largest named when it is
+/// passed.
+fn parse_count(s: &str) -> Result<u64, String> {
+    let digits = s.trim();
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(format!("`{s}` is not a count such as 1000000"));
+    }
+    match digits.parse::<u64>() {
+        Ok(0) => Err("a count of 0: give at least 1".to_owned()),
+        Ok(n) => Ok(n),
+        Err(_) => Err(format!(
+            "`{s}` is more than the largest count, {} (2^64 - 1)",
+            u64::MAX
+        )),
+    }
+}
+
+/// [`parse_count`] for a count held in memory (`usize`).
+fn parse_count_usize(s: &str) -> Result<usize, String> {
+    let n = parse_count(s)?;
+    usize::try_from(n).map_err(|_| format!("`{s}` is more than the largest count, {}", usize::MAX))
 }
 
 #[derive(Args, Debug)]
@@ -686,7 +720,7 @@ pub struct SolveArgs {
 
     /// Stop with an error, saying how far it went, past N positions (about 60 bytes each while
     /// solving)
-    #[arg(long, value_name = "N", default_value = "200000000")]
+    #[arg(long, value_name = "N", default_value = "200000000", value_parser = parse_count_usize)]
     pub max_positions: usize,
 
     /// Output format: text for people, or one JSON line
@@ -737,7 +771,7 @@ pub struct SearchLimits {
     pub time: Option<std::time::Duration>,
 
     /// Stop deepening after visiting about this many positions
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", value_parser = parse_count)]
     pub nodes: Option<u64>,
 }
 
