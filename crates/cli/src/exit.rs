@@ -78,7 +78,8 @@ pub fn make_folder(dir: &std::path::Path, flag: &str) -> Result<(), CliError> {
     let shown = dir.display();
     match std::fs::metadata(dir) {
         Ok(m) if !m.is_dir() => Err(CliError::Io(format!(
-            "{flag} {shown}: it is a file, not a folder: give a folder for the files"
+            "{flag} {shown}: it is {}, not a folder: give a folder for the files",
+            crate::output::type_words(&m)
         ))),
         Ok(_) => Ok(()),
         Err(_) => std::fs::create_dir_all(dir)

@@ -185,7 +185,7 @@ fn refused(what: &str) -> io::Error {
 }
 
 /// What a file type is, in words, for a refusal.
-fn type_words(m: &Metadata) -> &'static str {
+pub(crate) fn type_words(m: &Metadata) -> &'static str {
     let t = m.file_type();
     if t.is_dir() {
         return "a folder";
