@@ -63,10 +63,15 @@ pub const EXIT_STATUS: &str = "Exit status, for every command:\n  \
     (perft), every move legal (play), a legal position (show, moves)\n  \
     1    invalid input: some record invalid, an illegal move, or a position string that is not a \
     position of its game\n  \
-    2    usage error (bad arguments or values), I/O error (an unreadable file; the others are read)\n  \
+    2    usage error (bad arguments or values; - where stdin is not read; an output that is one \
+    of the inputs), I/O error (an unreadable file, the others are read; an output refused or not \
+    written)\n  \
     101  internal error: a bug, reported in one line on stderr\n\
     A closed standard output (`mancala ... | head`) ends any command quietly, with status 0; a \
-    closed or full standard error loses the messages and changes nothing else.";
+    closed or full standard error loses the messages and changes nothing else.\n\
+    Output files (--html, --out, the files of --svg and man --out): a new or regular file is \
+    written whole or not at all; a character device or a FIFO, or a link to one (/dev/stdout), \
+    in place; a link to a file, a folder, a disk or a socket is refused; - is standard output.";
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
@@ -126,7 +131,9 @@ pub enum Command {
         records instead: the board, the move list by round and each ply explained with its rules, \
         stepped with buttons, the arrow keys, Home/End or an address such as \
         page.html#record-2-ply-17. At most 1,000 records and 20,000 plies: a larger input is \
-        refused (exit 2) and nothing is written (spec/replay-page.md).\n\n\
+        refused (exit 2) and nothing is written (spec/replay-page.md). FILE is written whole, or \
+        in place when it is a device or a FIFO (/dev/stdout, a named pipe); a link to a file is \
+        refused, and so is FILE when it is the record file, before anything is read.\n\n\
         Exit status: 0 every record valid, 1 some record invalid, 2 usage or I/O error.",
         after_help = EXIT_STATUS
     )]
@@ -265,7 +272,9 @@ pub enum Command {
         can hold it, 2x4.\n\n\
         Prints the number of positions and moves, the time, the database checksum, and the \
         value of each root and of each of its moves; --out FILE writes the database \
-        (spec/analysis.md §4), which `mancala analyse --db FILE` consults.\n\n\
+        (spec/analysis.md §4), which `mancala analyse --db FILE` consults; --out - writes it to \
+        standard output, and the report to standard error. A --out that would be refused (a \
+        folder that does not exist, a link to a file) is refused before solving.\n\n\
         Exit status: 0 solved, 1 a --position that is not a position of its game, 2 usage or \
         I/O error.",
         after_help = EXIT_STATUS
@@ -284,7 +293,8 @@ pub enum Command {
         long_about = "Print a manual page, in roff, generated from this command's own definition: \
         mancala's, or with COMMAND that of `mancala COMMAND`. Read one with `mancala man | man -l \
         -`. With --out DIR, write mancala.1 and one mancala-COMMAND.1 per command into DIR \
-        (created if needed), each file whole or not at all, and list them on stdout.",
+        (created if needed), each file whole or not at all, and list them on stdout (--out - is \
+        refused: a folder of pages is no stream).",
         after_help = EXIT_STATUS
     )]
     Man(ManArgs),
@@ -318,7 +328,9 @@ pub struct PositionOptions {
 /// What POSITION may be, in every command that takes one.
 const POSITION_FORMS: &str = "A position string (\"bechi 2,0,5,2/3,1*,4*,7 B store=12,12 \
     opener=B\"), its JSON form (an object, spec/notation.md §4.4), a game's name for its start \
-    position (with --option and --opener), or `-` for one per line of standard input";
+    position (with --option and --opener), or `-` for one per line of standard input (lines of \
+    at most 1 MiB: a longer line, or one that is not UTF-8, is answered with an error in its \
+    place and the run goes on; a byte-order mark at a line's start is dropped)";
 
 #[derive(Args, Debug)]
 pub struct ShowArgs {
@@ -397,8 +409,8 @@ pub struct ExplainArgs {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     pub ply: Option<u32>,
 
-    /// Explain MOVE played from this position (a position string, its JSON form or a game's name)
-    /// instead of a ply of a record
+    /// Explain MOVE played from this position (a position string, its JSON form or a game's name;
+    /// not `-`: one position, from the command line) instead of a ply of a record
     #[arg(long, short = 'p', value_name = "POS", requires = "mv")]
     pub position: Option<String>,
 
@@ -526,10 +538,10 @@ pub struct ReplayArgs {
     #[arg(long, requires = "svg")]
     pub replace: bool,
 
-    /// Write one self-contained HTML page to FILE (`-`: standard output) instead of the text
-    /// replay: the board, the move list by round and each ply explained with its rules, stepped
-    /// with buttons, the arrow keys, Home/End or a link such as `page.html#record-2-ply-17`; at
-    /// most 1,000 records (spec/replay-page.md)
+    /// Write one self-contained HTML page to FILE (`-`: standard output; a device or a FIFO is
+    /// written in place) instead of the text replay: the board, the move list by round and each
+    /// ply explained with its rules, stepped with buttons, the arrow keys, Home/End or a link such
+    /// as `page.html#record-2-ply-17`; at most 1,000 records (spec/replay-page.md)
     #[arg(long, value_name = "FILE|-", conflicts_with_all = ["format", "svg"])]
     pub html: Option<String>,
 }
@@ -569,7 +581,7 @@ pub struct GameArgs {
     pub options: Vec<String>,
 
     /// Start from this position instead of the start of round 1: a position string (spec/notation.md
-    /// §4), its JSON form, or a game's name (its start position)
+    /// §4), its JSON form, or a game's name (its start position); not `-`
     #[arg(long, short = 'p', value_name = "POS")]
     pub position: Option<String>,
 
@@ -710,12 +722,13 @@ pub struct SolveArgs {
     pub options: Vec<String>,
 
     /// Solve from these position strings instead of the start of round 1 (both openers);
-    /// repeatable
+    /// repeatable; not `-`
     #[arg(long, short = 'p', value_name = "POS")]
     pub position: Vec<String>,
 
-    /// Write the database to FILE (whole or not at all)
-    #[arg(long, value_name = "FILE")]
+    /// Write the database to FILE (whole or not at all; a device or a FIFO in place), or to
+    /// standard output with `-` (the report then goes to stderr)
+    #[arg(long, value_name = "FILE|-")]
     pub out: Option<std::path::PathBuf>,
 
     /// Stop with an error, saying how far it went, past N positions (about 60 bytes each while
@@ -765,8 +778,8 @@ pub struct SearchLimits {
     #[arg(long, value_name = "PLIES", value_parser = clap::value_parser!(u32).range(1..=1000))]
     pub depth: Option<u32>,
 
-    /// Stop deepening after this time (500ms, 2s, 1m) [default when no limit is given: 2s for
-    /// analyse, 200ms per position for annotate]
+    /// Stop deepening after this time (500ms, 2s, 1m; at most 10000000s) [default when no limit
+    /// is given: 2s for analyse, 200ms per position for annotate]
     #[arg(long, value_name = "TIME", value_parser = parse_duration)]
     pub time: Option<std::time::Duration>,
 
