@@ -30,9 +30,10 @@ case $target in
     batch) max_len=4096; limits="-rss_limit_mb=512 -malloc_limit_mb=64" ;;
     *) max_len=16384 ;;
 esac
-dict=mgn.dict
-[ "$target" = json ] && dict=json.dict
-case $target in paths|batch) dict=/dev/null ;; esac
+dict=-dict=mgn.dict
+[ "$target" = json ] && dict=-dict=json.dict
+# paths and batch read bytes that spell paths and runs, not notation: no dictionary.
+case $target in paths|batch) dict= ;; esac
 exec "target/$triple/release/$target" -max_total_time="$seconds" $limits -timeout=10 \
-    -max_len="$max_len" -print_final_stats=1 -dict="$dict" -artifact_prefix="artifacts/$target/" "$@" \
+    -max_len="$max_len" -print_final_stats=1 $dict -artifact_prefix="artifacts/$target/" "$@" \
     "corpus/$target" "seeds/$target"

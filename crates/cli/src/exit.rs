@@ -59,6 +59,8 @@ pub fn io_message(e: &io::Error) -> String {
         K::DirectoryNotEmpty => "it is a folder that is not empty".to_owned(),
         K::StorageFull => "no space left on the device".to_owned(),
         K::ReadOnlyFilesystem => "the file system is read-only".to_owned(),
+        // Written in place to a FIFO or a pipe (not standard output, which ends quietly).
+        K::BrokenPipe => "its reader closed it before the end".to_owned(),
         _ => {
             let text = e.to_string();
             match text.rfind(" (os error ") {
