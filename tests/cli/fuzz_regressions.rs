@@ -286,8 +286,10 @@ fn regression_folders_are_targets() {
     for e in std::fs::read_dir(&dir).unwrap() {
         let name = e.unwrap().file_name().to_string_lossy().into_owned();
         assert!(
-            ["record", "position", "json", "replay", "output", "paths", "batch"]
-                .contains(&name.as_str())
+            [
+                "record", "position", "json", "replay", "output", "paths", "batch"
+            ]
+            .contains(&name.as_str())
                 || Path::new(&name).extension().is_some_and(|x| x == "md"),
             "fuzz/regressions/{name}: not a fuzz target"
         );

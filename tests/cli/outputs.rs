@@ -112,12 +112,7 @@ fn special_tree(dir: &Path) -> Vec<Special> {
         Is::BlockDevice,
         Expect::Refused("block device"),
     );
-    make(
-        sh(&["mkfifo", "fifo"]),
-        "fifo",
-        Is::Fifo,
-        Expect::InPlace,
-    );
+    make(sh(&["mkfifo", "fifo"]), "fifo", Is::Fifo, Expect::InPlace);
     let link = |to: &str, name: &str| std::os::unix::fs::symlink(to, dir.join(name)).is_ok();
     make(
         link("/proc/self/fd/1", "to-stdout"),
@@ -175,11 +170,17 @@ fn special_tree(dir: &Path) -> Vec<Special> {
 
 /// Runs `mancala ARGS` with `fifo` read to its end by a thread (a write to a FIFO waits for a
 /// reader): the status, stdout, stderr and what the FIFO gave.
-fn run_with_fifo_reader(args: &[String], fifo: Option<PathBuf>) -> (Option<i32>, Vec<u8>, String, Vec<u8>) {
+fn run_with_fifo_reader(
+    args: &[String],
+    fifo: Option<PathBuf>,
+) -> (Option<i32>, Vec<u8>, String, Vec<u8>) {
     let reader = fifo.map(|f| {
         std::thread::spawn(move || {
             let mut got = Vec::new();
-            std::fs::File::open(f).unwrap().read_to_end(&mut got).unwrap();
+            std::fs::File::open(f)
+                .unwrap()
+                .read_to_end(&mut got)
+                .unwrap();
             got
         })
     });
@@ -202,7 +203,11 @@ fn special_files_are_written_in_place_or_refused_never_replaced() {
     let tree = special_tree(dir.path());
     assert!(tree.len() >= 6, "the links and the FIFO can always be made");
     let commands: [(&str, Vec<&str>, &[u8]); 2] = [
-        ("replay --html", vec!["replay", FIG03, "--html"], b"<!DOCTYPE html>"),
+        (
+            "replay --html",
+            vec!["replay", FIG03, "--html"],
+            b"<!DOCTYPE html>",
+        ),
         (
             "solve --out",
             vec!["solve", "--position", ENDING, "--out"],
@@ -222,7 +227,10 @@ fn special_files_are_written_in_place_or_refused_never_replaced() {
                 Expect::InPlace => {
                     assert_eq!(code, Some(0), "{case}");
                     if s.is == Is::Fifo {
-                        assert!(from_fifo.starts_with(start), "{case}: the reader got nothing");
+                        assert!(
+                            from_fifo.starts_with(start),
+                            "{case}: the reader got nothing"
+                        );
                     }
                     if s.name == "to-stdout" {
                         assert!(stdout.starts_with(start), "{case}: nothing on stdout");
@@ -241,7 +249,10 @@ fn special_files_are_written_in_place_or_refused_never_replaced() {
         }
     }
     // What the links name is untouched, and nothing was created where a dangling link points.
-    assert_eq!(std::fs::read(dir.path().join("plain.txt")).unwrap(), b"keep");
+    assert_eq!(
+        std::fs::read(dir.path().join("plain.txt")).unwrap(),
+        b"keep"
+    );
     assert!(!dir.path().join("nothing-here").exists());
 }
 
@@ -255,15 +266,24 @@ fn special_files_in_output_folders_are_never_replaced() {
     let pages = dir.path().join("pages");
     std::fs::create_dir(&pages).unwrap();
     std::os::unix::fs::symlink("/dev/null", pages.join("mancala.1")).unwrap();
-    let out = mancala().arg("man").arg("--out").arg(&pages).output().unwrap();
+    let out = mancala()
+        .arg("man")
+        .arg("--out")
+        .arg(&pages)
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(0));
     assert_eq!(is(&pages.join("mancala.1")), Some(Is::Link));
     assert!(pages.join("mancala-perft.1").is_file());
     std::fs::write(dir.path().join("keep.txt"), b"keep").unwrap();
     std::fs::remove_file(pages.join("mancala-rules.1")).unwrap();
-    std::os::unix::fs::symlink(dir.path().join("keep.txt"), pages.join("mancala-rules.1"))
+    std::os::unix::fs::symlink(dir.path().join("keep.txt"), pages.join("mancala-rules.1")).unwrap();
+    let out = mancala()
+        .arg("man")
+        .arg("--out")
+        .arg(&pages)
+        .output()
         .unwrap();
-    let out = mancala().arg("man").arg("--out").arg(&pages).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(std::fs::read(dir.path().join("keep.txt")).unwrap(), b"keep");
     assert_eq!(is(&pages.join("mancala-rules.1")), Some(Is::Link));
@@ -271,7 +291,13 @@ fn special_files_in_output_folders_are_never_replaced() {
     let pictures = dir.path().join("pictures");
     std::fs::create_dir(&pictures).unwrap();
     let fifo = pictures.join("bechi-fig03-001-000.svg");
-    assert!(Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    assert!(
+        Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap()
+            .success()
+    );
     for replace in [false, true] {
         let mut c = mancala();
         c.args(["replay", FIG03, "--svg"]).arg(&pictures);
@@ -305,11 +331,18 @@ fn an_output_that_is_an_input_is_refused_before_anything_is_read() {
             c.stdout(f);
         }
         let out = c.output().unwrap();
-        (out.status.code(), String::from_utf8_lossy(&out.stderr).into_owned())
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
     };
     let cases: Vec<(Vec<&str>, Option<&Path>, Option<&Path>)> = vec![
         (vec!["replay", "--html", "rec.mgn", "rec.mgn"], None, None),
-        (vec!["replay", "--html", "hard.mgn", "./rec.mgn"], None, None),
+        (
+            vec!["replay", "--html", "hard.mgn", "./rec.mgn"],
+            None,
+            None,
+        ),
         (vec!["replay", "--html", "rec.mgn"], Some(&rec), None),
         (vec!["convert", "rec.mgn"], None, Some(&rec)),
         (vec!["validate", "hard.mgn"], None, Some(&rec)),
@@ -321,7 +354,11 @@ fn an_output_that_is_an_input_is_refused_before_anything_is_read() {
         assert_eq!(code, Some(2), "{args:?}: {err}");
         assert!(err.contains("is the same file as"), "{args:?}: {err}");
         assert!(err.contains("nothing was read"), "{args:?}: {err}");
-        assert_eq!(std::fs::read(&rec).unwrap(), original, "{args:?} changed the input");
+        assert_eq!(
+            std::fs::read(&rec).unwrap(),
+            original,
+            "{args:?} changed the input"
+        );
     }
     // A device is no input's copy: /dev/null in and out is fine.
     let out = bin()
@@ -332,7 +369,12 @@ fn an_output_that_is_an_input_is_refused_before_anything_is_read() {
     assert_eq!(out.status.code(), Some(0));
     // replay --svg DIR with an input that is one of DIR's pictures, which --replace would remove.
     let pictures = dir.path().join("pictures");
-    let out = bin().args(["replay", "--svg"]).arg(&pictures).arg(&rec).output().unwrap();
+    let out = bin()
+        .args(["replay", "--svg"])
+        .arg(&pictures)
+        .arg(&rec)
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(0));
     let first = pictures.join("rec-001-000.svg");
     let svg = std::fs::read(&first).unwrap();
@@ -417,7 +459,10 @@ fn an_over_long_batch_line_is_one_bad_line_in_bounded_memory() {
             "{command}: {}",
             lines[0]
         );
-        assert!(lines.len() >= 2, "{command}: line 2 was answered: {lines:?}");
+        assert!(
+            lines.len() >= 2,
+            "{command}: line 2 was answered: {lines:?}"
+        );
         assert!(!lines[1].starts_with("error"), "{command}: {}", lines[1]);
         assert!(r.peak_kb < 40 * 1024, "{command}: {} kB", r.peak_kb);
     }
@@ -429,7 +474,9 @@ fn an_over_long_batch_line_is_one_bad_line_in_bounded_memory() {
 fn batch_lines_that_are_not_text_say_why() {
     let out = mancala()
         .args(["moves", "-"])
-        .write_stdin(&b"\xEF\xBB\xBFbechi\nbechi \xFF\nbechi\n\xEF\xBB\xBFbechi\nbechi\xEF\xBB\xBF\n"[..])
+        .write_stdin(
+            &b"\xEF\xBB\xBFbechi\nbechi \xFF\nbechi\n\xEF\xBB\xBFbechi\nbechi\xEF\xBB\xBF\n"[..],
+        )
         .output()
         .unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
@@ -465,7 +512,10 @@ fn batch_lines_that_are_not_text_say_why() {
         .unwrap();
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1));
-    assert!(err.contains("which holds a byte-order mark (U+FEFF)"), "{err}");
+    assert!(
+        err.contains("which holds a byte-order mark (U+FEFF)"),
+        "{err}"
+    );
     assert!(err.contains("\\u{feff}"), "{err}");
     assert!(!err.contains('\u{feff}'), "{err}");
 }
@@ -503,7 +553,9 @@ fn dash_where_it_is_not_read_says_so() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("--db -: a database is read from a file"));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("--db -: a database is read from a file")
+    );
 }
 
 /// Limits are named in their messages; a missing folder is blamed, not a missing file.
@@ -519,7 +571,13 @@ fn messages_name_the_limit_and_the_folder() {
             "is more than the largest count, 18446744073709551615",
         ),
         (
-            &["solve", "--position", ENDING, "--out", "target/no-such-folder/x.db"],
+            &[
+                "solve",
+                "--position",
+                ENDING,
+                "--out",
+                "target/no-such-folder/x.db",
+            ],
             "--out target/no-such-folder/x.db: there is no folder target/no-such-folder: create it first",
         ),
         (

@@ -83,30 +83,28 @@ fn refuse_dashes(command: &Command) -> Result<(), CliError> {
     let is_dash = |p: &Option<String>| p.as_deref().is_some_and(|p| p.trim() == "-");
     match command {
         Command::Explain(a) if is_dash(&a.position) => Err(no_dash("--position", ONE_POSITION)),
-        Command::Perft(a) if is_dash(&a.game.position) => {
-            Err(no_dash("--position", ONE_POSITION))
-        }
+        Command::Perft(a) if is_dash(&a.game.position) => Err(no_dash("--position", ONE_POSITION)),
         Command::Solve(a) if a.position.iter().any(|p| p.trim() == "-") => {
             Err(no_dash("--position", ONE_POSITION))
         }
-        Command::Analyse(a) if a.db.as_ref().is_some_and(|d| d.as_os_str() == "-") => Err(
-            no_dash("--db", "a database is read from a file, not from standard input"),
-        ),
-        Command::Annotate(a) if a.db.as_ref().is_some_and(|d| d.as_os_str() == "-") => Err(
-            no_dash("--db", "a database is read from a file, not from standard input"),
-        ),
-        Command::Replay(a) if a.svg.as_ref().is_some_and(|d| d.as_os_str() == "-") => {
+        Command::Analyse(a) if a.db.as_ref().is_some_and(|d| d.as_os_str() == "-") => Err(no_dash(
+            "--db",
+            "a database is read from a file, not from standard input",
+        )),
+        Command::Annotate(a) if a.db.as_ref().is_some_and(|d| d.as_os_str() == "-") => {
             Err(no_dash(
-                "--svg",
-                "--svg writes one picture per position into a folder, which standard output cannot be: give a folder (./- for one named -); `mancala show --svg POSITION` writes one picture to standard output",
+                "--db",
+                "a database is read from a file, not from standard input",
             ))
         }
-        Command::Man(a) if a.out.as_ref().is_some_and(|d| d.as_os_str() == "-") => {
-            Err(no_dash(
-                "--out",
-                "--out writes every page into a folder, which standard output cannot be: give a folder (./- for one named -); `mancala man [COMMAND]` prints a page to standard output",
-            ))
-        }
+        Command::Replay(a) if a.svg.as_ref().is_some_and(|d| d.as_os_str() == "-") => Err(no_dash(
+            "--svg",
+            "--svg writes one picture per position into a folder, which standard output cannot be: give a folder (./- for one named -); `mancala show --svg POSITION` writes one picture to standard output",
+        )),
+        Command::Man(a) if a.out.as_ref().is_some_and(|d| d.as_os_str() == "-") => Err(no_dash(
+            "--out",
+            "--out writes every page into a folder, which standard output cannot be: give a folder (./- for one named -); `mancala man [COMMAND]` prints a page to standard output",
+        )),
         _ => Ok(()),
     }
 }

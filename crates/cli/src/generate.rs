@@ -3,9 +3,9 @@
 //! (`mancala man [COMMAND]`, `mancala man --out DIR`). `cargo xtask dist` runs these, so the
 //! scripts and pages always describe the binary that was built.
 
-use crate::output::Target;
 use crate::cli::{Cli, CompletionsArgs, ManArgs, VERSION};
 use crate::exit::{CliError, Verdict, io_message};
+use crate::output::Target;
 use clap::CommandFactory;
 use std::io::Write;
 

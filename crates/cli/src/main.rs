@@ -4,8 +4,8 @@
 use clap::Parser;
 use mancala::exit::{CliError, Verdict};
 use mancala::{
-    analyse_cmd, annotate_cmd, cli, convert, diag, explain, files, generate, perft, position_cmd, replay,
-    rules_cmd, solve_cmd, style, validate,
+    analyse_cmd, annotate_cmd, cli, convert, diag, explain, files, generate, perft, position_cmd,
+    replay, rules_cmd, solve_cmd, style, validate,
 };
 use std::process::ExitCode;
 

@@ -232,12 +232,26 @@ fn streams(m: &Metadata) -> bool {
 
 /// The policy of the module's documentation, for `path`.
 fn kind_of(path: &Path) -> io::Result<Kind> {
-    if path.as_os_str().is_empty() {
-        return Err(refused("an empty path names no file: give a file's name, or -"));
+    let text = path.as_os_str().to_string_lossy();
+    if text.is_empty() {
+        return Err(refused(
+            "an empty path names no file: give a file's name, or -",
+        ));
+    }
+    let last = text.rsplit('/').next().unwrap_or("");
+    if last == "." || last == ".." {
+        return Err(refused(&format!(
+            "it names a folder (it ends in `{last}`), not a file: give a file's name"
+        )));
     }
     let lstat = match std::fs::symlink_metadata(path) {
         Ok(m) => m,
-        Err(e) if matches!(e.kind(), io::ErrorKind::NotFound | io::ErrorKind::NotADirectory) => {
+        Err(e)
+            if matches!(
+                e.kind(),
+                io::ErrorKind::NotFound | io::ErrorKind::NotADirectory
+            ) =>
+        {
             return new_file(path);
         }
         Err(e) => return Err(explain(path, e)),
@@ -249,7 +263,9 @@ fn kind_of(path: &Path) -> io::Result<Kind> {
         return Ok(Kind::InPlace);
     }
     if lstat.is_dir() {
-        return Err(refused("it is a folder, not a file: give a file's name in it"));
+        return Err(refused(
+            "it is a folder, not a file: give a file's name in it",
+        ));
     }
     if !lstat.file_type().is_symlink() {
         return Err(refused(&format!(
@@ -270,8 +286,12 @@ fn kind_of(path: &Path) -> io::Result<Kind> {
             "it is a symbolic link to {} ({to}): mancala follows a link only to a device or a pipe, and neither writes through nor replaces one to a file; give the file's own path, or - for standard output",
             type_words(&m)
         ))),
-        Err(_) => Err(refused(&format!(
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Err(refused(&format!(
             "it is a symbolic link to {to}, which does not exist: mancala neither writes through nor replaces a link; give a file's own path"
+        ))),
+        Err(e) => Err(refused(&format!(
+            "it is a symbolic link to {to}, which cannot be followed ({}): give a file's own path",
+            io_message(&e)
         ))),
     }
 }
@@ -299,13 +319,25 @@ fn new_file(path: &Path) -> io::Result<Kind> {
                 type_words(&m)
             )));
         }
-        Err(e) if !matches!(e.kind(), io::ErrorKind::NotFound | io::ErrorKind::NotADirectory) => {
-            return Err(refused(&format!("folder {}: {}", shown(dir), io_message(&e))));
+        Err(e)
+            if !matches!(
+                e.kind(),
+                io::ErrorKind::NotFound | io::ErrorKind::NotADirectory
+            ) =>
+        {
+            return Err(refused(&format!(
+                "folder {}: {}",
+                shown(dir),
+                io_message(&e)
+            )));
         }
         Err(_) => {}
     }
     // The first part of the folder's path that is there but is not a folder, if one is.
-    let mut ancestors: Vec<&Path> = dir.ancestors().filter(|a| !a.as_os_str().is_empty()).collect();
+    let mut ancestors: Vec<&Path> = dir
+        .ancestors()
+        .filter(|a| !a.as_os_str().is_empty())
+        .collect();
     ancestors.reverse();
     for a in ancestors {
         match std::fs::metadata(a) {
@@ -463,8 +495,17 @@ mod tests {
         assert_eq!(Target::new(p.join("new")).kind().unwrap(), Kind::Replaced);
         std::fs::write(p.join("old"), b"x").unwrap();
         assert_eq!(Target::new(p.join("old")).kind().unwrap(), Kind::Replaced);
-        for refused in [p.to_owned(), p.join("nodir/x"), p.join("old/x"), p.join("new/")] {
-            assert!(Target::new(&refused).kind().is_err(), "{}", refused.display());
+        for refused in [
+            p.to_owned(),
+            p.join("nodir/x"),
+            p.join("old/x"),
+            p.join("new/"),
+        ] {
+            assert!(
+                Target::new(&refused).kind().is_err(),
+                "{}",
+                refused.display()
+            );
         }
         let e = Target::new(p.join("nodir/x.db")).kind().unwrap_err();
         assert!(e.to_string().contains("there is no folder"), "{e}");
@@ -492,7 +533,13 @@ mod tests {
         for l in ["to-file", "dangling"] {
             let e = Target::new(p.join(l)).write(b"new").unwrap_err();
             assert!(e.to_string().contains("symbolic link"), "{e}");
-            assert!(p.join(l).symlink_metadata().unwrap().file_type().is_symlink());
+            assert!(
+                p.join(l)
+                    .symlink_metadata()
+                    .unwrap()
+                    .file_type()
+                    .is_symlink()
+            );
         }
         assert_eq!(std::fs::read(p.join("f")).unwrap(), b"keep");
         assert!(!p.join("none").exists());

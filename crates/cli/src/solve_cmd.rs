@@ -118,7 +118,9 @@ pub fn run(args: &SolveArgs) -> Result<Exit, CliError> {
     if let Some(target) = &target {
         let mut bytes = Vec::with_capacity(db.keys.len() * 10 + 200);
         db.write(&mut bytes)?;
-        target.write(&bytes).map_err(|e| target.error("--out", &e))?;
+        target
+            .write(&bytes)
+            .map_err(|e| target.error("--out", &e))?;
     }
     let values: Vec<serde_json::Value> = roots.iter().map(|r| root_values(&db, r)).collect();
     let mut out: Box<dyn Write> = match target {

@@ -157,39 +157,48 @@ pub fn batch(data: &[u8]) {
     let mut bad = false;
     let mut lines = 0usize;
     let mut out = std::io::sink();
-    let verdict = mancala::batch::run_with_limit(Stream::new(runs), &mut out, limit, |line, n, _| {
-        lines += 1;
-        assert_eq!(n, lines, "line numbers count from 1 without a gap");
-        let want = model.next_line();
-        let got = match &line {
-            Ok(text) => {
-                assert!(text.len() <= limit, "line {n}: {} bytes over {limit}", text.len());
-                Line::Text((*text).to_owned())
-            }
-            Err(BadLine::TooLong { limit: l }) => {
-                assert_eq!(*l, limit);
-                Line::TooLong
-            }
-            Err(BadLine::NotUtf8 { byte, value }) => Line::NotUtf8 {
-                byte: *byte,
-                value: *value,
-            },
-        };
-        assert_eq!(Some(&got), want.as_ref(), "line {n}");
-        Ok(match line {
-            Ok(text) => {
-                let (position, _moves) = mancala::position_input::split_play_line(text);
-                let _ = mancala::position_input::read(position, &given);
-                Outcome::Answered
-            }
-            Err(e) => {
-                assert!(!e.message().is_empty());
-                bad = true;
-                Outcome::Invalid
-            }
+    let verdict =
+        mancala::batch::run_with_limit(Stream::new(runs), &mut out, limit, |line, n, _| {
+            lines += 1;
+            assert_eq!(n, lines, "line numbers count from 1 without a gap");
+            let want = model.next_line();
+            let got = match &line {
+                Ok(text) => {
+                    assert!(
+                        text.len() <= limit,
+                        "line {n}: {} bytes over {limit}",
+                        text.len()
+                    );
+                    Line::Text((*text).to_owned())
+                }
+                Err(BadLine::TooLong { limit: l }) => {
+                    assert_eq!(*l, limit);
+                    Line::TooLong
+                }
+                Err(BadLine::NotUtf8 { byte, value }) => Line::NotUtf8 {
+                    byte: *byte,
+                    value: *value,
+                },
+            };
+            assert_eq!(Some(&got), want.as_ref(), "line {n}");
+            Ok(match line {
+                Ok(text) => {
+                    let (position, _moves) = mancala::position_input::split_play_line(text);
+                    let _ = mancala::position_input::read(position, &given);
+                    Outcome::Answered
+                }
+                Err(e) => {
+                    assert!(!e.message().is_empty());
+                    bad = true;
+                    Outcome::Invalid
+                }
+            })
         })
-    })
-    .expect("a stream in memory cannot fail");
-    assert_eq!(model.next_line(), None, "the reader stopped before the model");
+        .expect("a stream in memory cannot fail");
+    assert_eq!(
+        model.next_line(),
+        None,
+        "the reader stopped before the model"
+    );
     assert_eq!(verdict == Verdict::Invalid, bad);
 }

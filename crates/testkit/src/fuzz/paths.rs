@@ -104,9 +104,18 @@ fn make_tree() -> Tree {
     });
     names.extend(
         [
-            made(shell(&root, &["mknod", "-m", "666", "null", "c", "1", "3"]), "null"),
-            made(shell(&root, &["mknod", "-m", "666", "full", "c", "1", "7"]), "full"),
-            made(shell(&root, &["mknod", "-m", "600", "disk", "b", "7", "251"]), "disk"),
+            made(
+                shell(&root, &["mknod", "-m", "666", "null", "c", "1", "3"]),
+                "null",
+            ),
+            made(
+                shell(&root, &["mknod", "-m", "666", "full", "c", "1", "7"]),
+                "full",
+            ),
+            made(
+                shell(&root, &["mknod", "-m", "600", "disk", "b", "7", "251"]),
+                "disk",
+            ),
             made(fifo, "fifo"),
             made(socket.is_ok(), "sock"),
             made(link("/dev/null", "to-null"), "to-null"),
@@ -233,8 +242,8 @@ fn model(path: &Path, text: &str) -> Expect {
 /// The parts a path is made of.
 const WORDS: &[&str] = &[
     "file", "dir", "fifo", "null", "full", "disk", "sock", "to-null", "to-full", "to-file",
-    "to-dir", "to-fifo", "to-sock", "to-disk", "dangling", "loop", "to-pipe", "new", ".", "..",
-    "", "-", "dir/file", "new.tmp",
+    "to-dir", "to-fifo", "to-sock", "to-disk", "dangling", "loop", "to-pipe", "new", ".", "..", "",
+    "-", "dir/file", "new.tmp",
 ];
 
 /// The relative path the input spells, kept inside the tree; the rest of the input.
@@ -304,7 +313,11 @@ pub fn paths(data: &[u8]) {
                 _ => assert!(result.is_ok(), "{case}: {result:?}"),
             }
             if expect == Expect::Replaced {
-                assert_eq!(std::fs::read(&path).ok().as_deref(), Some(payload), "{case}");
+                assert_eq!(
+                    std::fs::read(&path).ok().as_deref(),
+                    Some(payload),
+                    "{case}"
+                );
             }
         }
         1 => {
