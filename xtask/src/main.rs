@@ -9,10 +9,11 @@
 //!   2 threads, leaves and moves made per second, CPU and wall time, best of N) and `mancala
 //!   validate` throughput on a generated corpus (records/s, MB/s, peak memory), and `mancala moves
 //!   -` on 200,000 Bechi positions in one process (positions/s); see `bench.rs`.
-//! * `cargo xtask gen-records [--out FILE] [--bytes N] [--count N] [--seed S] [--game G]
+//! * `cargo xtask gen-records [--out FILE|-] [--bytes N] [--count N] [--seed S] [--game G]
 //!   [--option K=V]... [--max-rounds N]`: random complete matches played by the engine, annotated
-//!   and commented, in canonical notation (spec/notation.md); for the 100 MB streaming check of
-//!   `mancala validate` and for the corpus's complete matches.
+//!   and commented, in canonical notation (spec/notation.md), to FILE (written as the binary
+//!   writes its outputs: `crates/cli/src/output.rs`) or standard output; for the 100 MB streaming
+//!   check of `mancala validate` and for the corpus's complete matches.
 //! * `cargo xtask uugg-endless [--holes N] [--depth D] [--list]`: searches the positions
 //!   reachable from the Uugg start for starts whose sowing never ends (uugg.md U15, rules README
 //!   §4) and reports their periods in laps: how the endless start of `tests/rules/uugg_examples.rs`
