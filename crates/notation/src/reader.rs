@@ -79,7 +79,8 @@ pub fn read_line(
             break;
         }
         any = true;
-        let (part, used, end) = match avail.iter().position(|&b| b == b'\n') {
+        // memchr: a line end is found a word at a time, so a long line costs little.
+        let (part, used, end) = match memchr::memchr(b'\n', avail) {
             Some(k) => (&avail[..k], k + 1, true),
             None => (avail, avail.len(), false),
         };

@@ -26,7 +26,7 @@ mod batch;
 #[cfg(unix)]
 mod paths;
 #[cfg(unix)]
-pub use batch::batch;
+pub use batch::{BATCH_MEMORY_KB, batch, peak_kb, reset_peak_kb};
 #[cfg(unix)]
 pub use paths::paths;
 

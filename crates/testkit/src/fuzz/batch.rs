@@ -4,11 +4,15 @@
 //! The input is a line limit (1 to 64 bytes, so that over-long lines are cheap to make) and a
 //! list of runs, each a byte repeated up to 4 MB times: a stream of up to 32 MB made as it is
 //! read, never held. Every line must come out once, in order, as a model read apart from the
-//! reader says: its text (a byte-order mark at its start dropped, a CR before its LF), or too
-//! long, or not UTF-8 at the byte the model finds; no line handed on is longer than the limit.
-//! The memory cap is libFuzzer's (`fuzz/run.sh` runs this target with `-malloc_limit_mb=64`):
-//! holding a long line would pass it. Each line of text is also cut as `play -` cuts it and read
-//! as a position.
+//! reader (run by run) says: its text (a byte-order mark at its start dropped, a CR before its
+//! LF), or too long, or not UTF-8 at the byte the model finds; no line handed on is longer than
+//! the limit. Each line of text is also cut as `play -` cuts it and read as a position.
+//!
+//! The memory cap: the fuzz target (`fuzz/fuzz_targets/batch.rs`) resets the process's peak
+//! resident memory before each input ([`reset_peak_kb`]) and fails if a run raised it by more
+//! than [`BATCH_MEMORY_KB`]: the reader's 64 KB buffer and a line of at most 64 bytes stay far
+//! below, a reader that kept a long line would pass it. (`cargo test` runs the checks without the
+//! cap, since its threads share one process; `tests/cli/outputs.rs` caps the binary.)
 
 use mancala::batch::{BadLine, Outcome};
 use mancala::exit::Verdict;
@@ -17,14 +21,40 @@ use std::io::Read;
 /// The most bytes a stream holds.
 const MAX_STREAM: u64 = 32 << 20;
 
+/// How much a batch run may raise the peak resident memory, in kB: 8 MB, a quarter of the
+/// longest stream.
+pub const BATCH_MEMORY_KB: u64 = 8 << 10;
+
+/// A line of `/proc/self/status`, in kB.
+fn status_kb(key: &str) -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix(key))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+}
+
+/// Resets the process's peak resident memory to what it holds now (Linux: `/proc/self/clear_refs`)
+/// and returns that, in kB; `None` where it cannot be reset.
+pub fn reset_peak_kb() -> Option<u64> {
+    std::fs::write("/proc/self/clear_refs", "5").ok()?;
+    status_kb("VmHWM:")
+}
+
+/// The process's peak resident memory since the last [`reset_peak_kb`], in kB.
+pub fn peak_kb() -> Option<u64> {
+    status_kb("VmHWM:")
+}
+
 /// The runs of bytes an input spells: (byte, count).
 fn runs(data: &[u8]) -> Vec<(u8, u64)> {
     let mut total = 0u64;
     data.chunks_exact(2)
         .map(|pair| {
             let (byte, n) = (pair[0], pair[1]);
-            // Mostly short runs; from 0xF0 up, long ones (up to 4 MB).
-            let count = if n >= 0xF0 {
+            // Mostly short runs; from 0xF0 up, long ones (256 KB to 4 MB), but for line ends:
+            // millions of empty lines would test nothing more, slowly.
+            let count = if n >= 0xF0 && byte != b'\n' {
                 u64::from(n - 0xEF) << 18
             } else {
                 u64::from(n % 8) + 1
@@ -49,15 +79,6 @@ impl Stream {
     fn new(runs: Vec<(u8, u64)>) -> Stream {
         let left = runs.first().map_or(0, |r| r.1);
         Stream { runs, at: 0, left }
-    }
-
-    fn next_byte(&mut self) -> Option<u8> {
-        while self.left == 0 {
-            self.at += 1;
-            self.left = self.runs.get(self.at)?.1;
-        }
-        self.left -= 1;
-        Some(self.runs[self.at].0)
     }
 }
 
@@ -90,54 +111,70 @@ enum Line {
     NotUtf8 { byte: usize, value: u8 },
 }
 
-/// The model: the lines of the stream, one byte at a time, keeping at most `limit + 1` bytes.
+/// The model: the lines of the stream, a run at a time, keeping at most `limit + 1` bytes.
 struct Model {
-    bytes: Stream,
+    runs: Vec<(u8, u64)>,
+    at: usize,
+    /// What is left of run `at`.
+    left: u64,
     limit: usize,
-    done: bool,
 }
 
 impl Model {
-    fn next_line(&mut self) -> Option<Line> {
-        if self.done {
-            return None;
+    fn new(runs: Vec<(u8, u64)>, limit: usize) -> Model {
+        let left = runs.first().map_or(0, |r| r.1);
+        Model {
+            runs,
+            at: 0,
+            left,
+            limit,
         }
+    }
+
+    fn next_line(&mut self) -> Option<Line> {
         let mut kept: Vec<u8> = Vec::new();
-        let mut len = 0usize;
+        let mut len = 0u64;
         let mut any = false;
         loop {
-            match self.bytes.next_byte() {
-                None => {
-                    self.done = true;
-                    if !any {
-                        return None;
-                    }
-                    break;
-                }
-                Some(b'\n') => break,
-                Some(b) => {
-                    any = true;
-                    len += 1;
-                    if kept.len() <= self.limit {
-                        kept.push(b);
-                    }
+            while self.left == 0 {
+                self.at += 1;
+                match self.runs.get(self.at) {
+                    Some(r) => self.left = r.1,
+                    None if any => return Some(self.finish(&mut kept, len)),
+                    None => return None,
                 }
             }
+            let byte = self.runs[self.at].0;
+            any = true;
+            if byte == b'\n' {
+                self.left -= 1;
+                return Some(self.finish(&mut kept, len));
+            }
+            // The whole rest of the run belongs to this line.
+            let n = self.left;
+            self.left = 0;
+            len += n;
+            let room = (self.limit + 1).saturating_sub(kept.len());
+            let take = usize::try_from(n).unwrap_or(usize::MAX).min(room);
+            kept.extend(std::iter::repeat_n(byte, take));
         }
-        if len > self.limit {
-            return Some(Line::TooLong);
+    }
+
+    fn finish(&self, kept: &mut Vec<u8>, len: u64) -> Line {
+        if len > self.limit as u64 {
+            return Line::TooLong;
         }
         if kept.last() == Some(&b'\r') {
             kept.pop();
         }
-        let text = kept.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&kept);
-        Some(match std::str::from_utf8(text) {
+        let text = kept.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(kept);
+        match std::str::from_utf8(text) {
             Ok(s) => Line::Text(s.to_owned()),
             Err(e) => Line::NotUtf8 {
                 byte: e.valid_up_to() + 1,
                 value: text[e.valid_up_to()],
             },
-        })
+        }
     }
 }
 
@@ -148,11 +185,7 @@ pub fn batch(data: &[u8]) {
     };
     let limit = 1 + usize::from(l % 64);
     let runs = runs(rest);
-    let mut model = Model {
-        bytes: Stream::new(runs.clone()),
-        limit,
-        done: false,
-    };
+    let mut model = Model::new(runs.clone(), limit);
     let given = mancala::position_input::Given::default();
     let mut bad = false;
     let mut lines = 0usize;
