@@ -25,6 +25,10 @@
 //!   database, values compared under both conventions for endless play (`analysis.rs`).
 //! * `cargo xtask accuracy [--db FILE] [--count N] [--times 1,10,100]`: the search's move at each
 //!   time per position against the database: share of best moves found, mean seeds lost.
+//! * `cargo xtask check-proof FILE...`: each proof file written by `mancala analyse --proof`
+//!   (spec/analysis.md §8) checked by `proof-check`, which knows the rules and nothing of the
+//!   search: every node replayed, every bound verified; nodes, depth, bytes and time
+//!   (`check_proof.rs`).
 //! * `cargo xtask dist [--out DIR]`: shell completions and man pages of `mancala`, written by the
 //!   binary itself (`mancala completions`, `mancala man`), into `target/dist/` (`tool.rs`).
 //! * `cargo xtask render [--out DIR] [--only PATTERN] [--no-install]`: the SVG pictures of every
@@ -36,6 +40,7 @@ mod tool;
 mod analysis;
 mod bench;
 mod bench_batch;
+mod check_proof;
 
 /// Files written whole or not at all, through exclusive temporary files: the command's own.
 use mancala::atomic;
@@ -60,10 +65,11 @@ fn main() -> ExitCode {
         Some("limits") => limits(),
         Some("solve-check") => analysis::solve_check(&args[1..]),
         Some("accuracy") => analysis::accuracy(&args[1..]),
+        Some("check-proof") => check_proof::check_proof(&args[1..]),
         Some("dist") => tool::dist(&args[1..]),
         Some("render") => tool::render(&args[1..]),
         _ => Err(
-            "usage: cargo xtask (perft-suites [--reference] [--limit N] [--suite NAME] [--hash SIZE] | bench [--json] [--runs N] [--game G] [--hash SIZE] [--max-seconds S] [--records N] [--no-perft] [--no-validate] | gen-records [--out FILE] [--bytes N] [--count N] [--seed S] [--game G] [--option K=V]... [--max-rounds N] | uugg-endless [--holes N] [--depth D] [--list] | limits | solve-check [--db FILE] [--count N] [--nodes N] | accuracy [--db FILE] [--count N] [--times MS,MS,..] | dist [--out DIR] | render [--out DIR] [--only PATTERN] [--no-install])"
+            "usage: cargo xtask (perft-suites [--reference] [--limit N] [--suite NAME] [--hash SIZE] | bench [--json] [--runs N] [--game G] [--hash SIZE] [--max-seconds S] [--records N] [--no-perft] [--no-validate] | gen-records [--out FILE] [--bytes N] [--count N] [--seed S] [--game G] [--option K=V]... [--max-rounds N] | uugg-endless [--holes N] [--depth D] [--list] | limits | solve-check [--db FILE] [--count N] [--nodes N] | accuracy [--db FILE] [--count N] [--times MS,MS,..] | check-proof FILE... | dist [--out DIR] | render [--out DIR] [--only PATTERN] [--no-install])"
                 .to_owned(),
         ),
     };
