@@ -26,6 +26,7 @@ pub mod perft;
 pub mod pictures;
 pub mod position_cmd;
 pub mod position_input;
+pub mod proof_out;
 pub mod replay;
 pub mod rules_cmd;
 pub mod solve_cmd;
