@@ -107,7 +107,7 @@ fn parse(t: &str, index: usize, line: usize, header: &Header) -> Result<Node, Ch
             .strip_prefix(' ')
             .ok_or_else(|| err("expected a space after ` ;`".to_owned()))?;
         let words: Vec<&str> = moves.split(' ').collect();
-        if words.len() % 2 != 0 {
+        if !words.len().is_multiple_of(2) {
             return Err(err(
                 "expected pairs of a move and a node number after ` ;`".to_owned()
             ));

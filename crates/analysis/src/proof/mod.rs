@@ -244,29 +244,41 @@ fn followed(pos: &Position, memo: &Memo) -> Vec<(Move, Position)> {
     }
 }
 
+/// A position of the depth-first walk of [`half`]: its followed moves and how many are walked.
+struct Frame {
+    pos: Position,
+    moves: Vec<(Move, Position)>,
+    next: usize,
+}
+
 /// One half's nodes from its memo, in reverse post-order of a depth-first walk from the root
 /// (every move leads to a later node), children in the order of the moves.
 fn half(root: &Position, goal: Goal, memo: &Memo) -> Vec<Node> {
     // Post-order index of every position reached, and each one's moves as post-order indices.
     let mut post: HashMap<Position, usize, prover::Build> = HashMap::default();
     let mut done: Vec<(Position, Vec<(Move, usize)>)> = Vec::new();
-    // The walk's stack: a position, its followed moves, how many are walked.
-    let mut stack: Vec<(Position, Vec<(Move, Position)>, usize)> =
-        vec![(*root, followed(root, memo), 0)];
+    let mut stack = vec![Frame {
+        pos: *root,
+        moves: followed(root, memo),
+        next: 0,
+    }];
     post.insert(*root, usize::MAX);
-    while let Some((pos, moves, next)) = stack.last_mut() {
-        if let Some((_, child)) = moves.get(*next) {
-            *next += 1;
-            let child = *child;
+    while let Some(top) = stack.last_mut() {
+        if let Some(&(_, child)) = top.moves.get(top.next) {
+            top.next += 1;
             if let std::collections::hash_map::Entry::Vacant(e) = post.entry(child) {
                 e.insert(usize::MAX);
-                let m = followed(&child, memo);
-                stack.push((child, m, 0));
+                stack.push(Frame {
+                    pos: child,
+                    moves: followed(&child, memo),
+                    next: 0,
+                });
             }
             continue;
         }
-        let children = moves.iter().map(|(m, c)| (*m, post[c])).collect();
-        let pos = *pos;
+        // Every child is done (a proof's moves never lead back to the walk's line).
+        let children = top.moves.iter().map(|(m, c)| (*m, post[c])).collect();
+        let pos = top.pos;
         post.insert(pos, done.len());
         done.push((pos, children));
         stack.pop();
