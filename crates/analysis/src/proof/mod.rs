@@ -11,8 +11,8 @@
 //!   most `v`.
 //!
 //! Every line of both strategies ends, so the proof holds whichever way endless play is counted.
-//! The search that builds it ([`prover`]) is its own, a memoised AND/OR search per half; the file
-//! ([`file`]) is what `cargo xtask check-proof` reads, with nothing but the rules.
+//! The search that builds it (`prover.rs`) is its own, a memoised AND/OR search per half; the file
+//! (`file.rs`) is what `cargo xtask check-proof` reads, with nothing but the rules.
 
 mod file;
 mod prover;
