@@ -24,24 +24,11 @@ use std::io::{self, Write};
 /// The format's version, the header's first line.
 pub const VERSION: u32 = 1;
 
-/// FNV-1a, 64 bits, over everything written through it.
-struct Fnv<W> {
-    hash: u64,
-    out: W,
-}
-
-impl<W: Write> Write for Fnv<W> {
-    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        let n = self.out.write(buf)?;
-        for &b in &buf[..n] {
-            self.hash = (self.hash ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
-        }
-        Ok(n)
-    }
-
-    fn flush(&mut self) -> io::Result<()> {
-        self.out.flush()
-    }
+/// FNV-1a, 64 bits.
+fn fnv1a64(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
 }
 
 impl Proof {
@@ -62,17 +49,14 @@ impl Proof {
         Ok(())
     }
 
-    /// Writes the proof file. The body is written twice: once for its checksum, which the header
-    /// gives, and once for good.
+    /// Writes the proof file. The body is made first, in memory (about 80 bytes a node), for
+    /// its checksum, which the header gives.
     ///
     /// # Errors
     /// Those of `out`.
     pub fn write(&self, out: &mut impl Write) -> io::Result<()> {
-        let mut sum = Fnv {
-            hash: 0xcbf2_9ce4_8422_2325,
-            out: io::sink(),
-        };
-        self.write_body(&mut sum)?;
+        let mut body = Vec::with_capacity(self.nodes.len() * 80);
+        self.write_body(&mut body)?;
         let root = self.root();
         writeln!(out, "mancala-proof {VERSION}")?;
         writeln!(out, "game {}", root.variant())?;
@@ -81,8 +65,8 @@ impl Proof {
         writeln!(out, "nodes {}", self.nodes.len())?;
         writeln!(out, "lower 0")?;
         writeln!(out, "upper {}", self.upper_root)?;
-        writeln!(out, "checksum fnv1a64 {:016x}", sum.hash)?;
+        writeln!(out, "checksum fnv1a64 {:016x}", fnv1a64(&body))?;
         writeln!(out)?;
-        self.write_body(out)
+        out.write_all(&body)
     }
 }

@@ -145,6 +145,9 @@ impl Prover {
     /// The children's indices, most promising first for the player who moves at `pos`: the
     /// prover's best estimate first at his nodes, his worst at his opponent's.
     fn order(&self, pos: &Position, children: &[(rules_core::Move, Position)]) -> Vec<usize> {
+        if children.len() < 2 {
+            return (0..children.len()).collect();
+        }
         let prover = self.goal.prover();
         let keys: Vec<i32> = children
             .iter()
