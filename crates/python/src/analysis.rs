@@ -19,7 +19,12 @@ pub fn size(given: Option<&Bound<'_, PyAny>>, default: usize) -> PyResult<usize>
     let Some(given) = given.filter(|g| !g.is_none()) else {
         return Ok(default);
     };
-    let bad = |s: &str| plain("LimitError", format!("`{s}` is not a size such as 64M or 1G (at most 1024G)"));
+    let bad = |s: &str| {
+        plain(
+            "LimitError",
+            format!("`{s}` is not a size such as 64M or 1G (at most 1024G)"),
+        )
+    };
     let bytes = if let Ok(n) = given.extract::<u64>() {
         usize::try_from(n).ok()
     } else {
@@ -30,7 +35,10 @@ pub fn size(given: Option<&Bound<'_, PyAny>>, default: usize) -> PyResult<usize>
             Some('g' | 'G') => (&s[..s.len() - 1], 1 << 30),
             _ => (s.as_str(), 1),
         };
-        num.trim().parse::<usize>().ok().and_then(|n| n.checked_mul(mult))
+        num.trim()
+            .parse::<usize>()
+            .ok()
+            .and_then(|n| n.checked_mul(mult))
     };
     bytes
         .filter(|&n| n <= 1 << 40)
@@ -82,11 +90,18 @@ pub fn divide(
             ),
         )
     })?;
-    Ok(counts.into_iter().map(|(m, n)| (m.to_string(), n)).collect())
+    Ok(counts
+        .into_iter()
+        .map(|(m, n)| (m.to_string(), n))
+        .collect())
 }
 
 /// The total of a divide: 1 at depth 0, and never past 2^128 - 1.
-pub fn total(_py: Python<'_>, depth: u32, mut counts: impl Iterator<Item = u128>) -> PyResult<u128> {
+pub fn total(
+    _py: Python<'_>,
+    depth: u32,
+    mut counts: impl Iterator<Item = u128>,
+) -> PyResult<u128> {
     if depth == 0 {
         return Ok(1);
     }
@@ -96,7 +111,9 @@ pub fn total(_py: Python<'_>, depth: u32, mut counts: impl Iterator<Item = u128>
         .ok_or_else(|| {
             plain(
                 "LimitError",
-                format!("perft {depth}: the count passes {COUNT_MAX} (2^128 - 1), the most perft counts"),
+                format!(
+                    "perft {depth}: the count passes {COUNT_MAX} (2^128 - 1), the most perft counts"
+                ),
             )
         })
 }
@@ -152,7 +169,10 @@ pub fn run(
     db: Option<&str>,
 ) -> PyResult<PyAnalysis> {
     if !(1..=256).contains(&multipv) {
-        return Err(plain("LimitError", format!("multipv {multipv}: give 1 to 256")));
+        return Err(plain(
+            "LimitError",
+            format!("multipv {multipv}: give 1 to 256"),
+        ));
     }
     let hash_bytes = size(hash, 64 << 20)?;
     let db = db.map(load_db).transpose()?;
@@ -172,18 +192,20 @@ pub fn run(
     let lines = a
         .lines
         .iter()
-        .map(|l| {
-            Line {
-                moves: l.moves.iter().map(ToString::to_string).collect(),
-                value: l.value,
-                worst: l.worst,
-                exact: l.exact,
-            }
+        .map(|l| Line {
+            moves: l.moves.iter().map(ToString::to_string).collect(),
+            value: l.value,
+            worst: l.worst,
+            exact: l.exact,
         })
         .collect();
     Ok(PyAnalysis {
         position: PyPosition::new(pos),
-        best: a.lines.first().and_then(|l| l.moves.first()).map(ToString::to_string),
+        best: a
+            .lines
+            .first()
+            .and_then(|l| l.moves.first())
+            .map(ToString::to_string),
         value: a.value,
         worst: a.worst,
         exact: a.exact,

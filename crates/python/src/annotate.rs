@@ -56,7 +56,12 @@ fn judge_plies(steps: &[Step], opts: &SearchOptions<'_>, t: &Thresholds) -> Vec<
                         .into_iter()
                         .find(|(_, c)| c == after)
                         .map(|(m, _)| m)?;
-                    Some(judge(&a, played, for_mover(&next, after.to_move() != *mover), t))
+                    Some(judge(
+                        &a,
+                        played,
+                        for_mover(&next, after.to_move() != *mover),
+                        t,
+                    ))
                 });
                 out.push(judged.as_ref().map(notes).unwrap_or_default());
                 current = Some((*after, next));

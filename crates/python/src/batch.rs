@@ -5,7 +5,7 @@
 use crate::position::{PyPosition, list};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::PyList;
+use pyo3::types::{PyList, PyString};
 use rules_core::Position;
 
 fn positions(items: &Bound<'_, PyList>) -> PyResult<Vec<Position>> {
@@ -17,13 +17,14 @@ fn positions(items: &Bound<'_, PyList>) -> PyResult<Vec<Position>> {
 
 /// The legal moves of each position (``Position.legal_moves`` for a list).
 #[pyfunction]
-pub fn legal_moves_batch(py: Python<'_>, positions: &Bound<'_, PyList>) -> PyResult<Vec<Vec<String>>> {
+pub fn legal_moves_batch<'py>(
+    py: Python<'py>,
+    positions: &Bound<'py, PyList>,
+) -> PyResult<Vec<Vec<Bound<'py, PyString>>>> {
     let ps = self::positions(positions)?;
-    Ok(py.detach(|| {
-        ps.iter()
-            .map(|p| p.legal_moves().iter().map(ToString::to_string).collect())
-            .collect()
-    }))
+    let moves: Vec<Vec<rules_core::Move>> =
+        py.detach(|| ps.iter().map(Position::legal_moves).collect());
+    Ok(moves.iter().map(|m| crate::tokens::tokens(py, m)).collect())
 }
 
 /// The number of legal moves of each position.

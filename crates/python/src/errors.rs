@@ -2,18 +2,19 @@
 //! they can inherit from both `MancalaError` and `ValueError` and carry documented attributes;
 //! this module builds an instance, sets its attributes and hands it to PyO3 as the error.
 
-use pyo3::exceptions::PyRuntimeError;
 use pyo3::BoundObject;
+use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
-use pyo3::types::PyType;
 use pyo3::sync::PyOnceLock;
+use pyo3::types::PyType;
 
 static MODULE: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
 
 /// The exception class `name` of `mancala_games.errors`.
 fn class<'py>(py: Python<'py>, name: &str) -> PyResult<Bound<'py, PyType>> {
     let module = MODULE.get_or_try_init(py, || {
-        py.import("mancala_games.errors").map(|m| m.into_any().unbind())
+        py.import("mancala_games.errors")
+            .map(|m| m.into_any().unbind())
     })?;
     Ok(module.bind(py).getattr(name)?.cast_into::<PyType>()?)
 }

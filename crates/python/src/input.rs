@@ -14,9 +14,10 @@ pub type Options = Vec<(String, String)>;
 
 /// A game by name (`bechi`, `sulus-nishtaw`; `sulus_nishtaw` too).
 pub fn game(name: &str) -> PyResult<GameKind> {
-    name.trim().replace('_', "-").parse().map_err(|e: rules_core::UnknownGame| {
-        plain("UnknownGameError", e.to_string())
-    })
+    name.trim()
+        .replace('_', "-")
+        .parse()
+        .map_err(|e: rules_core::UnknownGame| plain("UnknownGameError", e.to_string()))
 }
 
 /// `"A"` or `"B"`.
@@ -112,7 +113,11 @@ fn position_error(
     }
     let mut attrs = vec![("problems", list.into_any())];
     if let Some(c) = column {
-        attrs.push(("column", c.into_pyobject(py).map_or_else(|_| py.None().into_bound(py), |c| c.into_any())));
+        attrs.push((
+            "column",
+            c.into_pyobject(py)
+                .map_or_else(|_| py.None().into_bound(py), |c| c.into_any()),
+        ));
     }
     error(py, "PositionError", message, &attrs)
 }
@@ -120,8 +125,11 @@ fn position_error(
 /// The position `setup` describes, or every reason it is not one.
 pub fn legal(py: Python<'_>, setup: &Setup) -> PyResult<Position> {
     Position::from_setup(setup).map_err(|e| {
-        let problems: Vec<(Option<&str>, String)> =
-            e.problems.iter().map(|p| (p.rule, p.message.clone())).collect();
+        let problems: Vec<(Option<&str>, String)> = e
+            .problems
+            .iter()
+            .map(|p| (p.rule, p.message.clone()))
+            .collect();
         position_error(
             py,
             &format!("not a legal {} position: {e}", setup.variant.kind().name()),
@@ -165,7 +173,12 @@ pub fn position(
     };
     let setup = notation::parse_position(t, stated.as_ref()).map_err(|e| {
         let message = format!("bad position at column {}: {e}", e.offset + 1);
-        position_error(py, &message, &[(None, e.message.clone())], Some(e.offset + 1))
+        position_error(
+            py,
+            &message,
+            &[(None, e.message.clone())],
+            Some(e.offset + 1),
+        )
     })?;
     legal(py, &setup)
 }

@@ -17,6 +17,7 @@ mod pipeline;
 mod position;
 mod records;
 mod rules;
+mod tokens;
 
 use pyo3::prelude::*;
 
@@ -31,7 +32,10 @@ fn games() -> Vec<&'static str> {
 #[pyfunction]
 fn game_options(game: &str) -> PyResult<Vec<(&'static str, Vec<&'static str>)>> {
     let v = rules_core::Variant::default_for(input::game(game)?);
-    Ok(v.option_keys().iter().map(|k| (*k, v.option_values(k))).collect())
+    Ok(v.option_keys()
+        .iter()
+        .map(|k| (*k, v.option_values(k)))
+        .collect())
 }
 
 #[pymodule]

@@ -6,8 +6,7 @@ use crate::input;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString, PyTuple};
 use rules_core::{
-    AfterRound, Decision, DecisionRequest, GameKind, Hole, MarkKind, Move, Player, Position,
-    prose,
+    AfterRound, Decision, DecisionRequest, GameKind, Hole, MarkKind, Move, Player, Position, prose,
 };
 
 /// A position of one of the five games: the board, the stores and reserves, the marks, whose
@@ -43,7 +42,9 @@ impl PyPosition {
     /// Plays `token`, or raises the error of an illegal move.
     pub fn play_token(&self, py: Python<'_>, token: &str) -> PyResult<rules_core::Played> {
         let mv = input::move_token(py, self.game(), token)?;
-        self.pos.play(&mv).map_err(|e| illegal(py, self, token, e.rule, &e.reason))
+        self.pos
+            .play(&mv)
+            .map_err(|e| illegal(py, self, token, e.rule, &e.reason))
     }
 
     /// The hole names in index order.
@@ -105,9 +106,8 @@ fn decision(py: Python<'_>, given: Option<&Bound<'_, PyAny>>) -> PyResult<Decisi
     let holes = names
         .iter()
         .map(|n| {
-            n.parse::<Hole>().map_err(|_| {
-                error(py, "RoundError", &format!("{n:?} is not a hole name"), &[])
-            })
+            n.parse::<Hole>()
+                .map_err(|_| error(py, "RoundError", &format!("{n:?} is not a hole name"), &[]))
         })
         .collect::<PyResult<Vec<Hole>>>()?;
     Ok(Decision::Fill(holes))
@@ -126,11 +126,15 @@ impl PyPosition {
         let options = input::options(py, options)?;
         let opener = opener.map(input::player).transpose()?;
         let text: String = if position.is_instance_of::<PyDict>() {
-            py.import("json")?.call_method1("dumps", (position,))?.extract()?
+            py.import("json")?
+                .call_method1("dumps", (position,))?
+                .extract()?
         } else {
             position.extract()?
         };
-        Ok(PyPosition::new(input::position(py, &text, &options, opener)?))
+        Ok(PyPosition::new(input::position(
+            py, &text, &options, opener,
+        )?))
     }
 
     /// The game's name: ``bechi``, ``giuthi``, ``sulus-nishtaw``, ``uugg`` or ``redu``.
@@ -233,16 +237,16 @@ impl PyPosition {
     /// The legal moves, each distinct outcome once in its canonical spelling (rules README §6.2),
     /// as move tokens; empty when the round is over.
     #[getter]
-    fn legal_moves(&self) -> Vec<String> {
-        self.pos.legal_moves().iter().map(ToString::to_string).collect()
+    fn legal_moves<'py>(&self, py: Python<'py>) -> Vec<Bound<'py, PyString>> {
+        crate::tokens::tokens(py, &self.pos.legal_moves())
     }
 
     /// Each legal move with the position it leads to.
-    fn children(&self) -> Vec<(String, PyPosition)> {
+    fn children<'py>(&self, py: Python<'py>) -> Vec<(Bound<'py, PyString>, PyPosition)> {
         self.pos
             .legal_moves_with_positions()
             .into_iter()
-            .map(|(m, p)| (m.to_string(), PyPosition::new(p)))
+            .map(|(m, p)| (crate::tokens::token(py, m), PyPosition::new(p)))
             .collect()
     }
 
@@ -299,7 +303,10 @@ impl PyPosition {
     /// decided, else a dict (``{"kind": "fill", "player", "holes"}`` for Bechi, B16;
     /// ``{"kind": "layout", "player", "seeds", "holes"}`` for Giuthi, G23).
     fn decision_request<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
-        let req = self.pos.decision_request().map_err(|e| round_error(py, &e))?;
+        let req = self
+            .pos
+            .decision_request()
+            .map_err(|e| round_error(py, &e))?;
         let d = PyDict::new(py);
         match req {
             DecisionRequest::None => return Ok(None),
@@ -443,7 +450,10 @@ impl PyPosition {
     }
 
     /// Pickling (and Dask's transport) goes through the JSON form, which keeps the options.
-    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+    fn __reduce__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
         let cls = py.get_type::<PyPosition>().into_any();
         let json = notation::position_to_json(&self.pos.to_setup()).to_string();
         Ok((cls, PyTuple::new(py, [json])?))
@@ -494,7 +504,11 @@ pub struct Ply {
 #[pymethods]
 impl Ply {
     fn __repr__(&self, py: Python<'_>) -> String {
-        format!("Ply({}, captured={})", repr(py, &self.r#move), repr(py, self.captured))
+        format!(
+            "Ply({}, captured={})",
+            repr(py, &self.r#move),
+            repr(py, self.captured)
+        )
     }
 
     /// The ply as an SVG picture: the position after it with the sowing path, the captures and
@@ -505,7 +519,13 @@ impl Ply {
         Ok(diagram::render(&diagram::Diagram {
             position: &played.position,
             trace: Some(&played.trace),
-            heading: format!("{}, round {}: {} played {}", s.variant, s.round, self.before.pos.to_move(), self.r#move),
+            heading: format!(
+                "{}, round {}: {} played {}",
+                s.variant,
+                s.round,
+                self.before.pos.to_move(),
+                self.r#move
+            ),
             caption: vec![notation::write_position(&s)],
             steps: prose::steps(s.variant.kind(), &played.trace, "")
                 .lines()

@@ -50,8 +50,12 @@ impl Records {
 #[pyo3(signature = (path, *, lenient=false, format="auto"))]
 pub fn read_file(path: std::path::PathBuf, lenient: bool, format: &str) -> PyResult<Records> {
     let name = path.display().to_string();
-    let file = std::fs::File::open(&path)
-        .map_err(|e| PyOSError::new_err(format!("cannot read {name}: {e}")))?;
+    // OSError(errno, message, file name) is the subclass the errno calls for, as open() raises
+    // it: FileNotFoundError, PermissionError, IsADirectoryError.
+    let file = std::fs::File::open(&path).map_err(|e| match e.raw_os_error() {
+        Some(code) => PyOSError::new_err((code, format!("cannot read {name}: {e}"), name.clone())),
+        None => PyOSError::new_err(format!("cannot read {name}: {e}")),
+    })?;
     let input: Input = Box::new(BufReader::with_capacity(1 << 16, file));
     Records::open(name, input, format, lenient)
 }
@@ -60,12 +64,22 @@ pub fn read_file(path: std::path::PathBuf, lenient: bool, format: &str) -> PyRes
 /// the file name problems show.
 #[pyfunction]
 #[pyo3(signature = (text, *, lenient=false, format="auto", name="<string>"))]
-pub fn read_string(text: &Bound<'_, PyAny>, lenient: bool, format: &str, name: &str) -> PyResult<Records> {
+pub fn read_string(
+    text: &Bound<'_, PyAny>,
+    lenient: bool,
+    format: &str,
+    name: &str,
+) -> PyResult<Records> {
     let bytes: Vec<u8> = match text.extract::<String>() {
         Ok(s) => s.into_bytes(),
         Err(_) => text.extract::<Vec<u8>>()?,
     };
-    Records::open(name.to_owned(), Box::new(Cursor::new(bytes)), format, lenient)
+    Records::open(
+        name.to_owned(),
+        Box::new(Cursor::new(bytes)),
+        format,
+        lenient,
+    )
 }
 
 #[pymethods]
@@ -76,7 +90,10 @@ impl Records {
 
     fn __next__(&self, py: Python<'_>) -> PyResult<Option<Record>> {
         let next = py.detach(|| {
-            let mut guard = self.units.lock().map_err(|_| "the reader failed earlier".to_owned())?;
+            let mut guard = self
+                .units
+                .lock()
+                .map_err(|_| "the reader failed earlier".to_owned())?;
             let Some(units) = guard.as_mut() else {
                 return Ok(None);
             };
@@ -380,23 +397,37 @@ impl Record {
         let json = match format {
             "notation" | "text" => false,
             "json" => true,
-            other => return Err(PyValueError::new_err(format!("format {other:?}: give \"notation\" or \"json\""))),
+            other => {
+                return Err(PyValueError::new_err(format!(
+                    "format {other:?}: give \"notation\" or \"json\""
+                )));
+            }
         };
         let Some(record) = self.record.as_ref().filter(|_| self.problems.is_empty()) else {
             return Err(self.invalid(py));
         };
         let db = db.map(crate::analysis::load_db).transpose()?;
-        let t = analysis::annotate::Thresholds { dubious, mistake, blunder };
+        let t = analysis::annotate::Thresholds {
+            dubious,
+            mistake,
+            blunder,
+        };
         let lenient = self.lenient;
         let done = py.detach(|| {
             let oracle = db.as_ref().map(|d| d as &dyn analysis::search::Oracle);
-            crate::annotate::annotate(record, lenient, &crate::annotate::options(limits, oracle), &t)
+            crate::annotate::annotate(
+                record,
+                lenient,
+                &crate::annotate::options(limits, oracle),
+                &t,
+            )
         });
         let Some(done) = done else {
             return Err(self.invalid(py));
         };
         if json {
-            serde_json::to_string(&done).map_err(|e| PyRuntimeError::new_err(format!("JSON output: {e}")))
+            serde_json::to_string(&done)
+                .map_err(|e| PyRuntimeError::new_err(format!("JSON output: {e}")))
         } else {
             Ok(notation::print_record(&done))
         }
@@ -404,17 +435,18 @@ impl Record {
 
     fn __repr__(&self) -> String {
         format!(
-            "<Record {}:{} #{} {} {}, {} plies, {}>",
+            "<Record {}:{} #{} {} {}, {} {}, {}>",
             self.file,
             self.line,
             self.index,
             self.game().unwrap_or("unreadable"),
             self.result().unwrap_or("?"),
             self.plies,
-            if self.problems.is_empty() {
-                "valid".to_owned()
-            } else {
-                format!("{} problems", self.problems.len())
+            if self.plies == 1 { "ply" } else { "plies" },
+            match self.problems.len() {
+                0 => "valid".to_owned(),
+                1 => "1 problem".to_owned(),
+                n => format!("{n} problems"),
             }
         )
     }

@@ -46,9 +46,12 @@ impl PyRule {
 /// The rule with this ID, in any case (``rules("b9")`` is B9). Raises ``UnknownRuleError``.
 #[pyfunction]
 pub fn rules(id: &str) -> PyResult<PyRule> {
-    let r = rulebook::book()
-        .rule(id.trim())
-        .ok_or_else(|| plain("UnknownRuleError", format!("no rule {id:?} in the book (mancala rules lists them)")))?;
+    let r = rulebook::book().rule(id.trim()).ok_or_else(|| {
+        plain(
+            "UnknownRuleError",
+            format!("no rule {id:?} in the book (mancala rules lists them)"),
+        )
+    })?;
     Ok(PyRule {
         id: r.id.clone(),
         game: r.game.clone(),
@@ -56,7 +59,11 @@ pub fn rules(id: &str) -> PyResult<PyRule> {
         title: r.title.clone(),
         section: r.section.clone(),
         text: r.text.clone(),
-        sources: r.sources.iter().map(|s| (s.catalan.clone(), s.gloss.clone())).collect(),
+        sources: r
+            .sources
+            .iter()
+            .map(|s| (s.catalan.clone(), s.gloss.clone()))
+            .collect(),
         why: r.why.clone(),
         rejected: r.rejected.clone(),
         withdrawn: r.withdrawn.clone(),
@@ -72,7 +79,11 @@ pub fn rule_ids(game: Option<&str>) -> PyResult<Vec<String>> {
         None => Ok(book.rules().map(|r| r.id.clone()).collect()),
         Some(g) => {
             let name = crate::input::game(g)?.name();
-            Ok(book.rules().filter(|r| r.game == name).map(|r| r.id.clone()).collect())
+            Ok(book
+                .rules()
+                .filter(|r| r.game == name)
+                .map(|r| r.id.clone())
+                .collect())
         }
     }
 }

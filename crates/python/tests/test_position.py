@@ -172,12 +172,12 @@ def test_perft_counts_as_the_book_says():
 
 
 def test_perft_and_analyse_release_the_gil():
-    pos = mg.Position("redu")
+    pos = mg.Position("giuthi")
     ticks = []
     done = threading.Event()
 
     def count():
-        pos.perft(4, threads=1)
+        pos.perft(6, threads=1)
         done.set()
 
     t = threading.Thread(target=count)

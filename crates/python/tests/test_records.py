@@ -132,3 +132,9 @@ def test_the_rule_book():
     ids = mg.rule_ids("redu")
     assert "R13" in ids and all(i.startswith("R") for i in ids)
     assert set(mg.rule_ids()) >= set(ids)
+
+
+def test_a_missing_file_is_file_not_found(tmp_path):
+    with pytest.raises(FileNotFoundError) as e:
+        mg.read_file(tmp_path / "none.mgn")
+    assert e.value.filename == str(tmp_path / "none.mgn")
