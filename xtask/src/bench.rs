@@ -385,6 +385,34 @@ pub fn parse_size(s: &str) -> Result<usize, String> {
         .map_err(|_| format!("`{s}` is not a size such as 64M"))
 }
 
+/// The validation figures, for people.
+fn print_validation(v: &Validation, runs: usize) {
+    println!();
+    println!(
+        "validate: {} records, {} plies, {:.1} MB: best of {} runs {:.3} s wall, {:.2} s cpu",
+        v.records,
+        v.plies,
+        v.bytes as f64 / 1e6,
+        runs,
+        v.wall,
+        v.cpu
+    );
+    println!(
+        "validate: {:.0} records/s, {:.0} plies/s = {:.0} records of 100 plies/s, {:.1} MB/s, peak memory {:.1} MB",
+        v.records as f64 / v.wall,
+        v.plies as f64 / v.wall,
+        v.plies as f64 / v.wall / 100.0,
+        v.bytes as f64 / 1e6 / v.wall,
+        v.peak_kb as f64 / 1024.0
+    );
+    println!(
+        "validate: per core (CPU time): {:.0} records/s, {:.0} plies/s = {:.0} records of 100 plies/s",
+        v.records as f64 / v.cpu,
+        v.plies as f64 / v.cpu,
+        v.plies as f64 / v.cpu / 100.0
+    );
+}
+
 /// Plies per second from Python (`crates/python/bench/plies.py`), one ply a call and a batch a
 /// call, with the package's wheel built and installed into `target/python/venv` first (as `cargo
 /// xtask test` does): the script's table, or its JSON object with `--json`.
@@ -487,30 +515,7 @@ pub fn bench(args: &[String]) -> Result<(), String> {
             print!("{p}");
         }
         if let Some(v) = &validation {
-            println!();
-            println!(
-                "validate: {} records, {} plies, {:.1} MB: best of {} runs {:.3} s wall, {:.2} s cpu",
-                v.records,
-                v.plies,
-                v.bytes as f64 / 1e6,
-                a.runs,
-                v.wall,
-                v.cpu
-            );
-            println!(
-                "validate: {:.0} records/s, {:.0} plies/s = {:.0} records of 100 plies/s, {:.1} MB/s, peak memory {:.1} MB",
-                v.records as f64 / v.wall,
-                v.plies as f64 / v.wall,
-                v.plies as f64 / v.wall / 100.0,
-                v.bytes as f64 / 1e6 / v.wall,
-                v.peak_kb as f64 / 1024.0
-            );
-            println!(
-                "validate: per core (CPU time): {:.0} records/s, {:.0} plies/s = {:.0} records of 100 plies/s",
-                v.records as f64 / v.cpu,
-                v.plies as f64 / v.cpu,
-                v.plies as f64 / v.cpu / 100.0
-            );
+            print_validation(v, a.runs);
         }
         return Ok(());
     }

@@ -34,13 +34,15 @@ def random_player(rng):
 def search_player(depth):
     """Plays the best move ``analyse`` finds at ``depth`` plies, as its actions."""
 
+    plan = []
+
     def choose(e, obs):
         raw = e.unwrapped
         if raw.prefix:  # a Redu ply under way: go on with the move chosen at its start
-            return raw.plan[len(raw.prefix)]
+            return plan[len(raw.prefix)]
         best = mg.analyse(raw.position, depth=depth).best
-        raw.plan = raw.actions.sequence(best)
-        return raw.plan[0]
+        plan[:] = raw.actions.sequence(best)
+        return plan[0]
 
     return choose
 

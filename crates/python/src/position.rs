@@ -354,12 +354,13 @@ impl PyPosition {
 
     /// The position string (spec/notation.md §4), canonical. Options are not part of it: see
     /// ``options`` and ``to_json``.
-    fn to_string(&self) -> String {
+    #[pyo3(name = "to_string")]
+    fn position_string(&self) -> String {
         notation::write_position(&self.pos.to_setup())
     }
 
     fn __str__(&self) -> String {
-        self.to_string()
+        self.position_string()
     }
 
     fn __repr__(&self, py: Python<'_>) -> String {
@@ -369,7 +370,7 @@ impl PyPosition {
             .filter(|(k, _)| *k != "holes")
             .map(|(k, v)| format!("{}: {}", repr(py, *k), repr(py, v)))
             .collect();
-        let text = repr(py, self.to_string());
+        let text = repr(py, self.position_string());
         if opts.is_empty() {
             format!("Position({text})")
         } else {
