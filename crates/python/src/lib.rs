@@ -49,6 +49,7 @@ fn core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<records::Record>()?;
     m.add_class::<records::PyProblem>()?;
     m.add_class::<rules::PyRule>()?;
+    m.add_class::<batch::Batch>()?;
     m.add_function(wrap_pyfunction!(games, m)?)?;
     m.add_function(wrap_pyfunction!(game_options, m)?)?;
     m.add_function(wrap_pyfunction!(records::read_file, m)?)?;

@@ -81,3 +81,23 @@ def test_batch_calls_agree_with_single_calls():
     assert mg.play_batch(live, choices) == [p.play(p.legal_moves[c]) for p, c in zip(live, choices)]
     with pytest.raises(ValueError):
         mg.play_batch(live[:1], [99])
+
+
+def test_a_batch_plays_as_single_positions_do():
+    positions = random_positions("giuthi", {"holes": 6}, 100, seed=13)
+    batch = mg.Batch(positions)
+    assert len(batch) == 100 and batch.positions == positions
+    assert batch.counts == [len(p.legal_moves) for p in positions]
+    assert batch.legal_moves == [p.legal_moves for p in positions]
+    choices = [k % c if c else 0 for k, c in enumerate(batch.counts)]
+    after = batch.play(choices)
+    assert after.positions == [
+        p.play(p.legal_moves[c]) if p.legal_moves else p for p, c in zip(positions, choices)
+    ]
+    start = mg.Position("giuthi", {"holes": 6})
+    restarted = after.play([0] * 100, restart=start)
+    assert all(n > 0 for n in restarted.counts)
+    with pytest.raises(ValueError):
+        batch.play([999] * 100)
+    with pytest.raises(ValueError):
+        batch.play([0])

@@ -19,6 +19,7 @@ own Rust code; this package is its Python face, in python-chess's manner::
 * :func:`read_file`, :func:`read_string`: records read lazily, one at a time, each validated,
   with :class:`Problem` objects; canonical text and JSON out.
 * :func:`perft`, :func:`analyse`, :func:`rules`: as the ``mancala`` command's.
+* :class:`Batch`, :func:`legal_moves_batch`, :func:`play_batch`: many positions per call.
 * :mod:`mancala_games.env`: a PettingZoo AEC environment of every game (``pip install
   mancala-games[env]``); :mod:`mancala_games.cluster`: perft, validation and annotation as Dask
   tasks (``pip install mancala-games[cluster]``).
@@ -45,6 +46,7 @@ from mancala_games.errors import (
 from mancala_games._core import (
     MAX_PERFT_DEPTH,
     Analysis,
+    Batch,
     Line,
     Ply,
     Position,
@@ -66,6 +68,7 @@ from mancala_games._core import (
 
 __all__ = [
     "Analysis",
+    "Batch",
     "Game",
     "IllegalMoveError",
     "LimitError",
