@@ -114,7 +114,11 @@ impl Batch {
     fn legal_moves<'py>(&self, py: Python<'py>) -> Vec<Vec<Bound<'py, PyString>>> {
         self.children
             .iter()
-            .map(|c| c.iter().map(|(m, _)| crate::tokens::token(py, *m)).collect())
+            .map(|c| {
+                c.iter()
+                    .map(|(m, _)| crate::tokens::token(py, *m))
+                    .collect()
+            })
             .collect()
     }
 
