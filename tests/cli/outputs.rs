@@ -202,7 +202,7 @@ fn special_files_are_written_in_place_or_refused_never_replaced() {
     let dir = tempfile::tempdir().unwrap();
     let tree = special_tree(dir.path());
     assert!(tree.len() >= 6, "the links and the FIFO can always be made");
-    let commands: [(&str, Vec<&str>, &[u8]); 2] = [
+    let commands: [(&str, Vec<&str>, &[u8]); 3] = [
         (
             "replay --html",
             vec!["replay", FIG03, "--html"],
@@ -212,6 +212,11 @@ fn special_files_are_written_in_place_or_refused_never_replaced() {
             "solve --out",
             vec!["solve", "--position", ENDING, "--out"],
             b"mancala-db",
+        ),
+        (
+            "analyse --proof",
+            vec!["analyse", ENDING, "--proof"],
+            b"mancala-proof",
         ),
     ];
     for (what, args, start) in &commands {
@@ -348,6 +353,11 @@ fn an_output_that_is_an_input_is_refused_before_anything_is_read() {
         (vec!["validate", "hard.mgn"], None, Some(&rec)),
         (vec!["replay"], Some(&rec), Some(&hard)),
         (vec!["moves", "-"], Some(&rec), Some(&rec)),
+        (
+            vec!["analyse", "bechi", "--db", "rec.mgn", "--proof", "hard.mgn"],
+            None,
+            None,
+        ),
     ];
     for (args, stdin, stdout) in cases {
         let (code, err) = run(&args, stdin, stdout);
@@ -412,6 +422,26 @@ fn dash_is_standard_output_and_folders_say_what_to_give() {
     assert_eq!(
         String::from_utf8_lossy(&to_stdout.stderr),
         String::from_utf8_lossy(&to_file.stdout)
+    );
+    // The same for analyse --proof -: the proof alone on stdout, the analysis on stderr.
+    let proof = dir.path().join("ending.proof");
+    let to_file = mancala()
+        .args(["analyse", ENDING, "--proof"])
+        .arg(&proof)
+        .output()
+        .unwrap();
+    assert_eq!(to_file.status.code(), Some(0));
+    let to_stdout = mancala()
+        .args(["analyse", ENDING, "--proof", "-"])
+        .output()
+        .unwrap();
+    assert_eq!(to_stdout.status.code(), Some(0));
+    assert_eq!(to_stdout.stdout, std::fs::read(&proof).unwrap());
+    let err = String::from_utf8_lossy(&to_stdout.stderr);
+    assert!(to_stdout.stdout.starts_with(b"mancala-proof"));
+    assert!(
+        err.contains("value ") && err.contains("\nproof -: "),
+        "{err}"
     );
     let page = mancala()
         .args(["replay", "--html", "-", FIG03])

@@ -715,7 +715,8 @@ pub struct AnalyseArgs {
     pub db: Option<std::path::PathBuf>,
 
     /// Write a proof of the exact value to FILE, for `cargo xtask check-proof` (with no limit
-    /// given, the search runs until the value is proved)
+    /// given, the search runs until the value is proved); - writes it to standard output and
+    /// the analysis to standard error
     #[arg(long, value_name = "FILE")]
     pub proof: Option<std::path::PathBuf>,
 

@@ -53,6 +53,7 @@ fn files(command: &Command) -> Files {
             v
         }
         Command::Analyse(a) => {
+            outputs.extend(a.proof.as_ref().map(|p| ("--proof", Target::new(p))));
             let mut v = stdin_if_dash(&a.position);
             db(&mut v, a.db.as_ref());
             v
