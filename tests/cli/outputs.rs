@@ -643,3 +643,31 @@ fn the_position_tag_mismatch_names_the_option() {
         "{err}"
     );
 }
+
+/// An output's name need not be UTF-8 (a Unix file name is bytes): `--html` takes it as the
+/// other outputs do, where it was "invalid UTF-8 was detected in one or more arguments".
+#[cfg(unix)]
+#[test]
+fn an_output_name_that_is_not_utf8_is_written() {
+    use std::os::unix::ffi::OsStrExt;
+    let dir = tempfile::tempdir().unwrap();
+    let page = dir
+        .path()
+        .join(std::ffi::OsStr::from_bytes(b"page-\xff.html"));
+    let out = bin()
+        .args(["replay", FIG03, "--html"])
+        .arg(&page)
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        std::fs::read(&page)
+            .unwrap()
+            .starts_with(b"<!DOCTYPE html>")
+    );
+}

@@ -551,7 +551,7 @@ pub struct ReplayArgs {
     /// ply explained with its rules, stepped with buttons, the arrow keys, Home/End or a link such
     /// as `page.html#record-2-ply-17`; at most 1,000 records (spec/replay-page.md)
     #[arg(long, value_name = "FILE|-", conflicts_with_all = ["format", "svg"])]
-    pub html: Option<String>,
+    pub html: Option<std::path::PathBuf>,
 }
 
 #[derive(Args, Debug)]

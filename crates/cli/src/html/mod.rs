@@ -156,7 +156,7 @@ impl Page {
 }
 
 /// `replay --html TARGET`.
-pub fn run(args: &ReplayArgs, target: &str) -> Result<Verdict, CliError> {
+pub fn run(args: &ReplayArgs, target: &std::path::Path) -> Result<Verdict, CliError> {
     let name = match args.files.as_slice() {
         [] => "-".to_owned(),
         [one] => one.clone(),
