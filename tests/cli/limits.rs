@@ -424,35 +424,83 @@ fn perft_depth_and_option_values_are_bounded_with_clear_errors() {
     }
 }
 
+/// Every command of `mancala`.
+const COMMANDS: [&str; 14] = [
+    "perft",
+    "validate",
+    "replay",
+    "convert",
+    "show",
+    "moves",
+    "play",
+    "explain",
+    "rules",
+    "analyse",
+    "annotate",
+    "solve",
+    "completions",
+    "man",
+];
+
+fn help_of(args: &[&str]) -> String {
+    let out = mancala().args(args).output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{args:?}");
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// `mancala --help` gives the exit statuses in full and says when `--color auto` colours; every
+/// command's help keeps these shared blocks short (issue 26.6): a line or two at its end (its
+/// description gives its own statuses) and a one-line `--color`.
 #[test]
 fn every_command_documents_the_same_exit_statuses() {
-    for cmd in [
-        &["--help"][..],
-        &["perft", "--help"],
-        &["validate", "--help"],
-        &["replay", "--help"],
-        &["convert", "--help"],
-        &["show", "--help"],
-        &["moves", "--help"],
-        &["play", "--help"],
-        &["explain", "--help"],
-        &["completions", "--help"],
+    let main = help_of(&["--help"]);
+    for line in [
+        "Exit status, for every command:",
+        "  0    success",
+        "  1    invalid input",
+        "  2    usage error",
+        "  101  internal error",
+        "A closed standard output",
+        "NO_COLOR",
+        "CLICOLOR_FORCE",
     ] {
-        let out = mancala().args(cmd).output().unwrap();
-        let help = String::from_utf8(out.stdout).unwrap();
-        for line in [
-            "Exit status, for every command:",
-            "  0    success",
-            "  1    invalid input",
-            "  2    usage error",
-            "  101  internal error",
-            "A closed standard output",
-        ] {
+        assert!(main.contains(line), "--help lacks `{line}`:\n{main}");
+    }
+    for cmd in COMMANDS {
+        for flag in ["-h", "--help"] {
+            let help = help_of(&[cmd, flag]);
+            let shared = help.trim_end().rsplit("\n\n").next().unwrap();
             assert!(
-                help.contains(line),
-                "{cmd:?} --help lacks `{line}`:\n{help}"
+                shared.contains("101") && shared.contains("mancala --help"),
+                "{cmd} {flag} does not end with the shared statuses:\n{help}"
+            );
+            assert!(shared.lines().count() <= 2, "{cmd} {flag}:\n{shared}");
+            assert!(
+                !help.contains("Exit status, for every command") && !help.contains("NO_COLOR"),
+                "{cmd} {flag} repeats a block of mancala --help:\n{help}"
+            );
+            // Its first line, and the lines that continue it up to a blank line or the next
+            // option.
+            let color = help
+                .lines()
+                .skip_while(|l| !l.trim_start().starts_with("--color"))
+                .enumerate()
+                .take_while(|(i, l)| {
+                    *i == 0 || !(l.trim().is_empty() || l.trim_start().starts_with('-'))
+                })
+                .count();
+            assert!(
+                (1..=2).contains(&color),
+                "{cmd} {flag}: --color takes {color} lines"
             );
         }
+        let long = help_of(&[cmd, "--help"]);
+        assert!(long.contains("Exit status: 0 "), "{cmd}: its own statuses");
+        let short = help_of(&[cmd, "-h"]);
+        assert!(
+            short.contains("0 success, 1 invalid input, 2 usage or I/O"),
+            "{cmd} -h"
+        );
     }
     let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
     assert!(readme.contains("## Exit status"));
