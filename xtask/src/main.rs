@@ -30,12 +30,16 @@
 //! * `cargo xtask render [--out DIR] [--only PATTERN] [--no-install]`: the SVG pictures of every
 //!   rule-book example rendered to PNG with librsvg's rsvg-convert (installed from the
 //!   distribution when missing), into `target/render/png/` (`tool.rs`).
+//! * `cargo xtask cold-build [--ci] [--dir DIR]`: `cargo test --workspace` (with `--ci`, `.ci/run`)
+//!   in a fresh target folder (`target/cold-build/` by default), with its wall and CPU time, the
+//!   crates compiled and each test binary's time (`cold.rs`; README "The first hour").
 
 mod tool;
 
 mod analysis;
 mod bench;
 mod bench_batch;
+mod cold;
 
 /// Files written whole or not at all, through exclusive temporary files: the command's own.
 use mancala::atomic;
@@ -62,8 +66,9 @@ fn main() -> ExitCode {
         Some("accuracy") => analysis::accuracy(&args[1..]),
         Some("dist") => tool::dist(&args[1..]),
         Some("render") => tool::render(&args[1..]),
+        Some("cold-build") => cold::cold_build(&args[1..]),
         _ => Err(
-            "usage: cargo xtask (perft-suites [--reference] [--limit N] [--suite NAME] [--hash SIZE] | bench [--json] [--runs N] [--game G] [--hash SIZE] [--max-seconds S] [--records N] [--no-perft] [--no-validate] | gen-records [--out FILE] [--bytes N] [--count N] [--seed S] [--game G] [--option K=V]... [--max-rounds N] | uugg-endless [--holes N] [--depth D] [--list] | limits | solve-check [--db FILE] [--count N] [--nodes N] | accuracy [--db FILE] [--count N] [--times MS,MS,..] | dist [--out DIR] | render [--out DIR] [--only PATTERN] [--no-install])"
+            "usage: cargo xtask (perft-suites [--reference] [--limit N] [--suite NAME] [--hash SIZE] | bench [--json] [--runs N] [--game G] [--hash SIZE] [--max-seconds S] [--records N] [--no-perft] [--no-validate] | gen-records [--out FILE] [--bytes N] [--count N] [--seed S] [--game G] [--option K=V]... [--max-rounds N] | uugg-endless [--holes N] [--depth D] [--list] | limits | solve-check [--db FILE] [--count N] [--nodes N] | accuracy [--db FILE] [--count N] [--times MS,MS,..] | dist [--out DIR] | render [--out DIR] [--only PATTERN] [--no-install] | cold-build [--ci] [--dir DIR])"
                 .to_owned(),
         ),
     };
