@@ -1,39 +1,26 @@
 //! `cargo xtask cold-build [--ci] [--dir DIR]`: the first hour of a new contributor, measured.
-//! Runs `cargo test --workspace` (or with `--ci` the whole `.ci/run`: formatting, clippy, the
-//! tests, the browser test) in a fresh, empty target folder, as on a new machine whose crates
-//! are already downloaded, and reports the wall time, the CPU time of everything it ran (user +
-//! system, which other load on the machine changes little), the crates compiled and the wall
-//! time of each test binary (libtest's `finished in`). README "The first hour" states the
-//! figures.
+//! Copies the checkout's files (those git tracks, and new ones it does not ignore) into
+//! `DIR/src` (`target/cold-build/src` by default), as a fresh clone would have them, and runs
+//! there, with nothing built yet, `cargo test --workspace`, or with `--ci` the whole `.ci/run`
+//! (formatting, clippy, `cargo xtask test` with the Python package, the browser test). The crates
+//! and Python packages already downloaded to this machine are used, as on a CI machine with a
+//! warm download cache. It reports the wall time, the CPU time of everything it ran (user +
+//! system, which other load on the machine changes little), the crates compiled and each test
+//! binary's time (libtest's `finished in`). README "The first hour" states the figures.
 //!
-//! The CPU time is the children's, from `/proc/self/stat` (Linux); elsewhere only the wall
-//! time is given. `/usr/bin/time -v` around the same command gives the peak memory too.
+//! The CPU time is the children's, from `/proc/self/stat` (Linux); elsewhere only the wall time
+//! is given. `/usr/bin/time -v` around the same command gives the peak memory too.
 
 use std::io::{BufRead, BufReader};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Instant;
 
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
-}
-
-/// The CPU seconds (user + system) of the children this process has waited for, and of theirs:
-/// fields 16 and 17 of `/proc/self/stat`, in clock ticks of 1/100 s (Linux's `USER_HZ`).
-fn children_cpu_seconds() -> Option<f64> {
-    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
-    // The command name, field 2, is in parentheses and may hold spaces: count from after it.
-    let rest = &stat[stat.rfind(')')? + 2..];
-    let fields: Vec<&str> = rest.split_whitespace().collect();
-    let ticks = |i: usize| fields.get(i - 3)?.parse::<f64>().ok();
-    Some((ticks(16)? + ticks(17)?) / 100.0)
-}
-
-/// What one run printed that the report needs: the crates compiled and each test binary with
-/// its wall time.
+/// What one run printed that the report needs: the crates compiled or checked and each test
+/// binary with its wall time.
 #[derive(Default)]
 struct Seen {
-    compiled: Vec<String>,
+    compiled: usize,
     checked: usize,
     binaries: Vec<(String, String)>,
     running: Option<String>,
@@ -42,8 +29,8 @@ struct Seen {
 impl Seen {
     fn line(&mut self, line: &str) {
         let t = line.trim_start();
-        if let Some(what) = t.strip_prefix("Compiling ") {
-            self.compiled.push(what.to_owned());
+        if t.starts_with("Compiling ") {
+            self.compiled += 1;
         } else if t.starts_with("Checking ") {
             self.checked += 1;
         } else if let Some(what) = t.strip_prefix("Running ") {
@@ -58,36 +45,83 @@ impl Seen {
     }
 }
 
+/// Copies the files of the checkout at `root` that git tracks or would track into `to`
+/// (symbolic links as links, so that the rule book's `book/` links still lead to `spec/`).
+fn copy_checkout(root: &Path, to: &Path) -> Result<usize, String> {
+    let out = Command::new("git")
+        .args([
+            "ls-files",
+            "-z",
+            "--cached",
+            "--others",
+            "--exclude-standard",
+        ])
+        .current_dir(root)
+        .output()
+        .map_err(|e| format!("git ls-files: {e}"))?;
+    if !out.status.success() {
+        return Err(format!(
+            "git ls-files: {}",
+            String::from_utf8_lossy(&out.stderr)
+        ));
+    }
+    let mut copied = 0;
+    for name in out.stdout.split(|&b| b == 0).filter(|n| !n.is_empty()) {
+        let name = String::from_utf8_lossy(name);
+        let (from, dest) = (root.join(&*name), to.join(&*name));
+        let Ok(meta) = std::fs::symlink_metadata(&from) else {
+            continue; // deleted in the work tree
+        };
+        if let Some(dir) = dest.parent() {
+            std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        }
+        let fail = |e: std::io::Error| format!("{name}: {e}");
+        #[cfg(unix)]
+        if meta.file_type().is_symlink() {
+            let target = std::fs::read_link(&from).map_err(fail)?;
+            std::os::unix::fs::symlink(target, &dest).map_err(fail)?;
+            copied += 1;
+            continue;
+        }
+        let _ = meta;
+        std::fs::copy(&from, &dest).map_err(fail)?;
+        copied += 1;
+    }
+    Ok(copied)
+}
+
 pub fn cold_build(args: &[String]) -> Result<(), String> {
     let ci = args.iter().any(|a| a == "--ci");
     let dir = match args.iter().position(|a| a == "--dir") {
         Some(i) => PathBuf::from(args.get(i + 1).ok_or("--dir needs a folder")?),
-        None => root().join("target/cold-build"),
+        None => crate::root().join("target/cold-build"),
     };
     if dir.exists() {
-        // Only an empty folder or an earlier target folder (cargo tags those) is emptied.
+        // Only an empty folder or one this command made (with its `src/`) is emptied.
         let empty = std::fs::read_dir(&dir).is_ok_and(|mut d| d.next().is_none());
-        if !empty && !dir.join("CACHEDIR.TAG").is_file() {
+        if !empty && !dir.join("src/Cargo.toml").is_file() {
             return Err(format!(
-                "{} holds files and is not a cargo target folder: give a new --dir",
+                "{} holds files and is not an earlier cold build: give a new --dir",
                 dir.display()
             ));
         }
         std::fs::remove_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     }
-    std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let src = dir.join("src");
+    let files = copy_checkout(&crate::root(), &src)?;
+    println!("{files} files copied into {}", src.display());
     // One pipe for both streams, so that each `test result` follows its `Running` line.
     let command = if ci {
         "sh .ci/run 2>&1"
     } else {
         "cargo test --workspace 2>&1"
     };
-    let cpu_before = children_cpu_seconds();
+    let cpu_before = crate::test::children_cpu();
     let started = Instant::now();
     let mut child = Command::new("sh")
         .args(["-c", command])
-        .current_dir(root())
-        .env("CARGO_TARGET_DIR", &dir)
+        .current_dir(&src)
+        .env_remove("CARGO_TARGET_DIR")
         .env_remove("CARGO_BUILD_TARGET_DIR")
         .stdout(Stdio::piped())
         .spawn()
@@ -102,30 +136,26 @@ pub fn cold_build(args: &[String]) -> Result<(), String> {
     }
     let status = child.wait().map_err(|e| format!("{command}: {e}"))?;
     let wall = started.elapsed().as_secs_f64();
-    let cpu = children_cpu_seconds()
+    let cpu = crate::test::children_cpu()
         .zip(cpu_before)
         .map(|(after, before)| after - before);
     println!();
     println!(
         "cold `{}` in {}",
         command.trim_end_matches(" 2>&1"),
-        dir.display()
+        src.display()
     );
-    println!(
-        "  wall time       {:.0} s ({}:{:02})",
-        wall,
-        wall as u64 / 60,
-        wall as u64 % 60
-    );
+    let (m, s) = (wall as u64 / 60, wall as u64 % 60);
+    println!("  wall time         {wall:.0} s ({m} min {s:02} s)");
     match cpu {
-        Some(c) => println!("  CPU user+sys    {c:.0} s"),
-        None => println!("  CPU user+sys    unknown here (no /proc/self/stat)"),
+        Some(c) => println!("  CPU user+sys      {c:.0} s"),
+        None => println!("  CPU user+sys      unknown here (no /proc/self/stat)"),
     }
-    println!("  crates compiled {}", seen.compiled.len());
+    println!("  crates compiled   {}", seen.compiled);
     if seen.checked > 0 {
-        println!("  crates checked  {} (clippy)", seen.checked);
+        println!("  crates checked    {} (clippy)", seen.checked);
     }
-    println!("  test binaries (wall time of each run):");
+    println!("  test binaries, the wall time of each run:");
     for (name, time) in &seen.binaries {
         println!("    {time:>8}  {name}");
     }

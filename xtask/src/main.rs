@@ -40,8 +40,9 @@
 //!   rule-book example rendered to PNG with librsvg's rsvg-convert (installed from the
 //!   distribution when missing), into `target/render/png/` (`tool.rs`).
 //! * `cargo xtask cold-build [--ci] [--dir DIR]`: `cargo test --workspace` (with `--ci`, `.ci/run`)
-//!   in a fresh target folder (`target/cold-build/` by default), with its wall and CPU time, the
-//!   crates compiled and each test binary's time (`cold.rs`; README "The first hour").
+//!   in a fresh copy of the checkout with nothing built (`target/cold-build/src` by default), with
+//!   its wall and CPU time, the crates compiled and each test binary's time (`cold.rs`; README
+//!   "The first hour").
 
 mod tool;
 
