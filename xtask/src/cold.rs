@@ -90,6 +90,30 @@ fn copy_checkout(root: &Path, to: &Path) -> Result<usize, String> {
     Ok(copied)
 }
 
+/// The one-minute load average (`/proc/loadavg`, Linux).
+fn load_average() -> Option<String> {
+    let text = std::fs::read_to_string("/proc/loadavg").ok()?;
+    text.split_whitespace().next().map(str::to_owned)
+}
+
+/// The checkout's commit, with `+changes` when its files differ from it.
+fn head_commit(root: &Path) -> String {
+    let git = |args: &[&str]| {
+        Command::new("git")
+            .args(args)
+            .current_dir(root)
+            .output()
+            .ok()
+            .filter(|o| o.status.success())
+            .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_owned())
+    };
+    let commit = git(&["rev-parse", "--short", "HEAD"]).unwrap_or_else(|| "?".to_owned());
+    match git(&["status", "--porcelain", "--untracked-files=no"]) {
+        Some(changes) if !changes.is_empty() => format!("{commit}+changes"),
+        _ => commit,
+    }
+}
+
 pub fn cold_build(args: &[String]) -> Result<(), String> {
     let ci = args.iter().any(|a| a == "--ci");
     let dir = match args.iter().position(|a| a == "--dir") {
@@ -116,6 +140,7 @@ pub fn cold_build(args: &[String]) -> Result<(), String> {
     } else {
         "cargo test --workspace 2>&1"
     };
+    let load_before = load_average();
     let cpu_before = crate::test::children_cpu();
     let started = Instant::now();
     let mut child = Command::new("sh")
@@ -141,9 +166,26 @@ pub fn cold_build(args: &[String]) -> Result<(), String> {
         .map(|(after, before)| after - before);
     println!();
     println!(
-        "cold `{}` in {}",
+        "cold `{}` in {}, at {}",
         command.trim_end_matches(" 2>&1"),
-        src.display()
+        src.display(),
+        head_commit(&crate::root())
+    );
+    // The wall time is the README's figure only on an idle machine: the load says whether it was.
+    let cores = std::thread::available_parallelism().map_or(0, std::num::NonZeroUsize::get);
+    println!(
+        "  machine           {cores} cores; load average {} before, {} after{}",
+        load_before.as_deref().unwrap_or("unknown"),
+        load_average().as_deref().unwrap_or("unknown"),
+        if load_before
+            .as_deref()
+            .and_then(|l| l.parse::<f64>().ok())
+            .is_some_and(|l| l > 0.5)
+        {
+            " (loaded: the wall time is not an idle figure)"
+        } else {
+            ""
+        }
     );
     let (m, s) = (wall as u64 / 60, wall as u64 % 60);
     println!("  wall time         {wall:.0} s ({m} min {s:02} s)");
