@@ -22,9 +22,10 @@
 //!   reachable from the Uugg start for starts whose sowing never ends (uugg.md U15, rules README
 //!   §4) and reports their periods in laps: how the endless start of `tests/rules/uugg_examples.rs`
 //!   was found.
-//! * `cargo xtask limits`: the timed check that pathological records (a million plies, a 10 MB
-//!   comment, runs of openers) are read in linear time: the ignored test of
-//!   `tests/cli/limits.rs`, run in release (timings stay out of `cargo test`).
+//! * `cargo xtask limits`: the timed checks that pathological records (a million plies, a 10 MB
+//!   comment, runs of openers) are read in linear time and that a mebibyte of `forbidden`
+//!   annotations validates in seconds, in release (`limits.rs`; timings stay out of `cargo test`,
+//!   which checks the same inputs' results).
 //! * `cargo xtask solve-check [--db FILE] [--count N] [--nodes N]`: N positions (10 000) of the
 //!   Bechi 2×3 database (solved on the spot without `--db`), each searched to the end without the
 //!   database, values compared under both conventions for endless play (`analysis.rs`).
@@ -51,6 +52,7 @@ mod bench;
 mod bench_batch;
 mod check_proof;
 mod cold;
+mod limits;
 mod test;
 
 /// Files written whole or not at all, through exclusive temporary files: the command's own.
@@ -74,7 +76,7 @@ fn main() -> ExitCode {
         Some("bench") => bench::bench(&args[1..]),
         Some("gen-records") => gen_records(&args[1..]),
         Some("uugg-endless") => uugg_endless(&args[1..]),
-        Some("limits") => limits(),
+        Some("limits") => limits::limits(),
         Some("solve-check") => analysis::solve_check(&args[1..]),
         Some("accuracy") => analysis::accuracy(&args[1..]),
         Some("check-proof") => check_proof::check_proof(&args[1..]),
@@ -171,23 +173,6 @@ fn perft_suites(args: &[String]) -> Result<(), String> {
         Err(format!("{failures} line(s) failed"))
     } else {
         Ok(())
-    }
-}
-
-/// `cargo xtask limits`: the ignored, timed tests, in release: linear reading, and a mebibyte of
-/// `forbidden` annotations of an endless start validated in seconds (issue 13).
-fn limits() -> Result<(), String> {
-    let status = std::process::Command::new(std::env::var("CARGO").unwrap_or("cargo".into()))
-        .args(["test", "--release", "-p", "mancala", "--test", "cli", "--"])
-        .args(["--ignored", "--nocapture", "--exact", "--test-threads", "1"])
-        .arg("limits::pathological_records_are_read_in_linear_time")
-        .arg("endless::a_mebibyte_of_forbidden_annotations_validates_in_seconds")
-        .status()
-        .map_err(|e| format!("cargo test: {e}"))?;
-    if status.success() {
-        Ok(())
-    } else {
-        Err(format!("a timed limit check failed ({status})"))
     }
 }
 
