@@ -194,6 +194,10 @@ pub fn cold_build(args: &[String]) -> Result<(), String> {
         None => println!("  CPU user+sys      unknown here (no /proc/self/stat)"),
     }
     println!("  crates compiled   {}", seen.compiled);
+    if ci {
+        // `cargo xtask` is `cargo run --quiet --release -p xtask` (.cargo/config.toml).
+        println!("                    (not counted: the quiet release build of `cargo xtask`)");
+    }
     if seen.checked > 0 {
         println!("  crates checked    {} (clippy)", seen.checked);
     }
