@@ -140,6 +140,8 @@ pub fn cold_build(args: &[String]) -> Result<(), String> {
     } else {
         "cargo test --workspace 2>&1"
     };
+    // Taken now: the checkout may move while the build runs.
+    let commit = head_commit(&crate::root());
     let load_before = load_average();
     let cpu_before = crate::test::children_cpu();
     let started = Instant::now();
@@ -169,7 +171,7 @@ pub fn cold_build(args: &[String]) -> Result<(), String> {
         "cold `{}` in {}, at {}",
         command.trim_end_matches(" 2>&1"),
         src.display(),
-        head_commit(&crate::root())
+        commit
     );
     // The wall time is the README's figure only on an idle machine: the load says whether it was.
     let cores = std::thread::available_parallelism().map_or(0, std::num::NonZeroUsize::get);
