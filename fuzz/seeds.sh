@@ -6,7 +6,7 @@
 set -eu
 cd "$(dirname "$0")"
 rm -rf seeds
-mkdir -p seeds/record seeds/replay seeds/position seeds/json seeds/output
+mkdir -p seeds/record seeds/replay seeds/position seeds/json seeds/output seeds/paths seeds/batch
 for f in ../corpus/*/*.mgn; do
     name=$(basename "$(dirname "$f")")-$(basename "$f" .mgn)
     cp "$f" "seeds/record/$name.mgn"
@@ -48,4 +48,20 @@ if [ -f "$j" ]; then
     sed 's/"movetext":\[/"movetext":[{"kind":"round","round":10000,"decision":{"kind":"none"}},/' "$j" > seeds/json/round-10000
     sed 's/"movetext":\[/"movetext":[{"kind":"annotation","key":"captures","value":"0) (x"},/' "$j" > seeds/json/annotation-bracket
 fi
+# paths: every operation on every word of the target's vocabulary (the tree's names, ., ..).
+for op in 0 1 2 3; do
+    for w in $(seq 0 23); do
+        printf "\\$(printf %o "$op")\\000\\$(printf %o "$w")bytes" > "seeds/paths/op$op-word$w"
+    done
+done
+# batch: the positions of the corpus as lines (short runs of each byte), and a long line.
+k=0
+for f in seeds/position/*.txt; do
+    k=$((k + 1))
+    [ $k -gt 200 ] && break
+    { printf '\077'; tail -n 1 "$f" | od -An -v -tx1 | tr -s ' \n' '\n\n' | grep . |
+        while read -r h; do printf "\\$(printf %o "0x$h")\\000"; done; printf '\n\000'; } \
+        > "seeds/batch/$(basename "$f")"
+done
+printf '\007x\377\n\000bechi' > seeds/batch/long-line
 for d in seeds/*; do echo "$d: $(ls "$d" | wc -l) files"; done

@@ -404,3 +404,22 @@ fn a_changed_checksum_or_header_is_refused() {
     let bad = good.replacen("mancala-proof 1", "mancala-proof 2", 1);
     assert!(refused(&bad).message.contains("version 2"));
 }
+
+/// A line longer than any proof's (`/dev/zero`, a file that is no proof) is refused when it
+/// reaches `MAX_LINE`, never held whole (issue 23: lines in bounded memory); in the header as in
+/// the body.
+#[test]
+fn an_over_long_line_is_refused_at_the_limit() {
+    use std::io::{BufReader, Read};
+    let zeros = || BufReader::new(std::io::repeat(b'0').take(4 << 20));
+    let e = check(&mut zeros()).unwrap_err();
+    assert_eq!(e.line, 1, "{e}");
+    assert!(e.message.contains("longer than 1048576 bytes"), "{e}");
+    let good = small();
+    let (head, _) = good.split_once("\n\n").unwrap();
+    let mut input = std::io::Cursor::new(format!("{head}\n\n")).chain(zeros());
+    let e = check(&mut BufReader::new(&mut input)).unwrap_err();
+    assert!(e.message.contains("longer than"), "{e}");
+    // What was left unread shows the line was not read to its end.
+    assert!(input.bytes().count() > (2 << 20));
+}

@@ -191,6 +191,94 @@ fn output_target_on_corpus_records_and_regressions() {
     run("output", checks::output, &seeds);
 }
 
+/// A `paths` input: the operation, the number of parts, the parts (indices into the target's
+/// words, or raw names), and a payload.
+#[cfg(unix)]
+fn path_input(op: u8, parts: &[u8], payload: &[u8]) -> Vec<u8> {
+    let mut v = vec![op, u8::try_from(parts.len().max(1) - 1).unwrap_or(3)];
+    v.extend_from_slice(parts);
+    v.extend_from_slice(payload);
+    v
+}
+
+/// Every word of the `paths` target alone, and under `dir`, `to-dir` and `..`, with every
+/// operation: the special files of the tree are written in place or refused, never replaced.
+#[cfg(unix)]
+#[test]
+fn paths_target_on_every_word_and_regressions() {
+    let mut seeds = Vec::new();
+    for op in 0..4u8 {
+        for word in 0..24u8 {
+            for prefix in [None, Some(1u8), Some(10), Some(19)] {
+                let parts: Vec<u8> = prefix.into_iter().chain([word]).collect();
+                let payload: &[u8] = if op == 3 { &[0, word] } else { b"bytes" };
+                seeds.push((
+                    format!("op {op} word {word} under {prefix:?}"),
+                    path_input(op, &parts, payload),
+                ));
+            }
+        }
+    }
+    run("paths", checks::paths, &seeds);
+}
+
+/// Batch streams: the corner cases by hand (empty, no line end, CRLF, a BOM, a line of exactly
+/// the limit and one over, bytes that are not UTF-8, a 4 MB run), then the regressions.
+#[cfg(unix)]
+#[test]
+fn batch_target_on_corner_cases_and_regressions() {
+    let seeds: Vec<(String, Vec<u8>)> = [
+        &b""[..],
+        b"\x07",
+        b"\x07a\x01",
+        b"\x07a\x07\n\x01",
+        b"\x03a\x03\r\x01\n\x01b\x02",
+        b"\x03\xEF\x01\xBB\x01\xBF\x01b\x03\n\x01",
+        b"\x03\xFF\x01a\x02\n\x01\xC3\x01",
+        b"\x00x\xFF\n\x01y\x01",
+    ]
+    .iter()
+    .enumerate()
+    .map(|(k, s)| (format!("corner case {k}"), s.to_vec()))
+    .collect();
+    run("batch", checks::batch, &seeds);
+}
+
+#[cfg(unix)]
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, .. ProptestConfig::default() })]
+
+    /// Random paths over the tree of special files (the `paths` target's checks).
+    #[test]
+    fn random_output_paths_never_replace_a_special_file(
+        op in 0u8..4,
+        parts in prop::collection::vec(any::<u8>(), 1..5),
+        payload in prop::collection::vec(any::<u8>(), 0..64),
+    ) {
+        checks::paths(&path_input(op, &parts, &payload));
+    }
+
+    /// Random batch streams: runs of bytes among a few that matter (line ends, CR, the BOM's
+    /// bytes, bytes that are not UTF-8, letters), short and long (the `batch` target's checks).
+    #[test]
+    fn random_batch_streams_come_out_line_by_line(
+        limit in any::<u8>(),
+        runs in prop::collection::vec(
+            (
+                prop::sample::select(b"\n\r\xEF\xBB\xBF\xFF\xC3\x80ab 9".to_vec()),
+                prop_oneof![15 => 0u8..0xF0, 1 => 0xF0u8..0xF2],
+            ),
+            0..40,
+        ),
+    ) {
+        let mut data = vec![limit];
+        for (byte, n) in runs {
+            data.extend([byte, n]);
+        }
+        checks::batch(&data);
+    }
+}
+
 /// Every regression input is named by its target's folder and kept.
 #[test]
 fn regression_folders_are_targets() {
@@ -198,7 +286,10 @@ fn regression_folders_are_targets() {
     for e in std::fs::read_dir(&dir).unwrap() {
         let name = e.unwrap().file_name().to_string_lossy().into_owned();
         assert!(
-            ["record", "position", "json", "replay", "output"].contains(&name.as_str())
+            [
+                "record", "position", "json", "replay", "output", "paths", "batch"
+            ]
+            .contains(&name.as_str())
                 || Path::new(&name).extension().is_some_and(|x| x == "md"),
             "fuzz/regressions/{name}: not a fuzz target"
         );

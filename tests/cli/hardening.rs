@@ -228,7 +228,7 @@ fn pictures_of_two_record_files_never_mix() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("it is a file, not a folder"), "{err}");
+    assert!(err.contains("it is a regular file, not a folder"), "{err}");
     assert!(!err.contains("os error"), "{err}");
 }
 

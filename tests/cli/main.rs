@@ -14,6 +14,7 @@ mod html;
 mod json_forms;
 mod limits;
 mod options;
+mod outputs;
 mod perft;
 mod recipes;
 mod redu_notation;

@@ -76,16 +76,48 @@ pub struct Run {
 /// a regression fails at once instead of exhausting the machine.
 #[cfg(target_os = "linux")]
 pub fn run_bounded(name: &str, args: &[&str], limit_kb: u64) -> Run {
+    run_bounded_fed(name, args, None, true, limit_kb)
+}
+
+/// What feeds a bounded run's standard input, from a thread of its own.
+#[cfg(target_os = "linux")]
+pub type Feed = Box<dyn FnOnce(std::process::ChildStdin) + Send>;
+
+/// [`run_bounded`] with standard input written by `feed` (closed when it returns; none: empty
+/// input), and standard output kept or thrown away (`keep_stdout`: a run that writes hundreds of
+/// MB).
+#[cfg(target_os = "linux")]
+pub fn run_bounded_fed(
+    name: &str,
+    args: &[&str],
+    feed: Option<Feed>,
+    keep_stdout: bool,
+    limit_kb: u64,
+) -> Run {
     let dir = fresh_dir(&format!("run-{name}"));
     let (out, err) = (dir.join("stdout"), dir.join("stderr"));
+    let stdout = if keep_stdout {
+        Stdio::from(std::fs::File::create(&out).unwrap())
+    } else {
+        Stdio::null()
+    };
     let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
         .args(args)
         .current_dir(root())
-        .stdin(Stdio::null())
-        .stdout(std::fs::File::create(&out).unwrap())
+        .stdin(if feed.is_some() {
+            Stdio::piped()
+        } else {
+            Stdio::null()
+        })
+        .stdout(stdout)
         .stderr(std::fs::File::create(&err).unwrap())
         .spawn()
         .unwrap();
+    // The feeder may block on a full pipe; it ends with an error once the child is gone.
+    let feeder = feed.map(|f| {
+        let stdin = child.stdin.take().unwrap();
+        std::thread::spawn(move || f(stdin))
+    });
     let pid = child.id();
     let started = Instant::now();
     let mut peak = 0;
@@ -106,9 +138,12 @@ pub fn run_bounded(name: &str, args: &[&str], limit_kb: u64) -> Run {
         }
         std::thread::sleep(Duration::from_millis(2));
     };
+    if let Some(f) = feeder {
+        let _ = f.join();
+    }
     let run = Run {
         code: status.code(),
-        stdout: std::fs::read_to_string(&out).unwrap(),
+        stdout: std::fs::read_to_string(&out).unwrap_or_default(),
         stderr: std::fs::read_to_string(&err).unwrap(),
     };
     let _ = std::fs::remove_dir_all(&dir);

@@ -236,7 +236,9 @@ fn corpus(records: u64) -> Result<PathBuf, String> {
         return Ok(path);
     }
     eprintln!("bench: writing {} ({records} records)", path.display());
-    let mut file = crate::atomic::create(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut file = crate::Target::file(&path)
+        .open()
+        .map_err(|e| format!("{}: {e}", path.display()))?;
     let mut out = std::io::BufWriter::new(&mut file);
     let opts = GenOptions {
         max_rounds: 1,
@@ -254,7 +256,7 @@ fn corpus(records: u64) -> Result<PathBuf, String> {
     }
     out.flush().map_err(|e| e.to_string())?;
     drop(out);
-    file.commit()
+    file.finish()
         .map_err(|e| format!("{}: {e}", path.display()))?;
     Ok(path)
 }

@@ -31,7 +31,9 @@ fn positions(count: usize) -> Result<PathBuf, String> {
         text.push_str(&notation::write_position(&pos.to_setup()));
         text.push('\n');
     }
-    std::fs::write(&path, text).map_err(|e| e.to_string())?;
+    crate::Target::file(&path)
+        .write(text.as_bytes())
+        .map_err(|e| format!("{}: {e}", path.display()))?;
     Ok(path)
 }
 

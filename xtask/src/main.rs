@@ -14,10 +14,11 @@
 //!   -` on 200,000 Bechi positions in one process (positions/s), and plies per second from
 //!   Python (the package's wheel built into `target/python/`: one ply a call and a batch of
 //!   positions a call, `crates/python/bench/plies.py`); see `bench.rs`.
-//! * `cargo xtask gen-records [--out FILE] [--bytes N] [--count N] [--seed S] [--game G]
+//! * `cargo xtask gen-records [--out FILE|-] [--bytes N] [--count N] [--seed S] [--game G]
 //!   [--option K=V]... [--max-rounds N]`: random complete matches played by the engine, annotated
-//!   and commented, in canonical notation (spec/notation.md); for the 100 MB streaming check of
-//!   `mancala validate` and for the corpus's complete matches.
+//!   and commented, in canonical notation (spec/notation.md), to FILE (written as the binary
+//!   writes its outputs: `crates/cli/src/output.rs`) or standard output; for the 100 MB streaming
+//!   check of `mancala validate` and for the corpus's complete matches.
 //! * `cargo xtask uugg-endless [--holes N] [--depth D] [--list]`: searches the positions
 //!   reachable from the Uugg start for starts whose sowing never ends (uugg.md U15, rules README
 //!   §4) and reports their periods in laps: how the endless start of `tests/rules/uugg_examples.rs`
@@ -55,8 +56,8 @@ mod cold;
 mod limits;
 mod test;
 
-/// Files written whole or not at all, through exclusive temporary files: the command's own.
-use mancala::atomic;
+/// Every file written as the binary writes its outputs (`crates/cli/src/output.rs`).
+use mancala::output::Target;
 use testkit::reference;
 
 use rules_core::Position;
@@ -220,18 +221,14 @@ fn gen_records(args: &[String]) -> Result<(), String> {
             variants.push(v);
         }
     }
-    // `--out FILE` is written whole or not at all (issue 8), through an exclusive temporary file
-    // beside it that no planted link can redirect and that an interrupted run removes (issue 13;
-    // atomic.rs).
-    let out_path = value("--out").map(PathBuf::from);
-    let mut file = match &out_path {
-        Some(p) => Some(atomic::create(p).map_err(|e| format!("{}: {e}", p.display()))?),
-        None => None,
-    };
-    let mut out: Box<dyn Write + '_> = match file.as_mut() {
-        Some(f) => Box::new(std::io::BufWriter::new(f)),
-        None => Box::new(std::io::BufWriter::new(std::io::stdout().lock())),
-    };
+    // `--out FILE` is written as every output of the binary is (`output.rs`): a file whole or not
+    // at all (issue 8) through an exclusive temporary file that no planted link redirects and an
+    // interrupted run removes (issue 13); a device or a FIFO in place; `-` is standard output.
+    let target = Target::new(value("--out").map_or("-", String::as_str));
+    let mut file = target
+        .open()
+        .map_err(|e| format!("--out {}: {e}", target.shown()))?;
+    let mut out = std::io::BufWriter::new(&mut file);
     let opts = GenOptions {
         max_rounds,
         ..GenOptions::default()
@@ -256,9 +253,8 @@ fn gen_records(args: &[String]) -> Result<(), String> {
     // On failure the unfinished file is dropped, which removes its temporary file.
     let (n, written) = write_all()?;
     drop(out);
-    if let (Some(f), Some(p)) = (file, &out_path) {
-        f.commit().map_err(|e| format!("{}: {e}", p.display()))?;
-    }
+    file.finish()
+        .map_err(|e| format!("--out {}: {e}", target.shown()))?;
     eprintln!("gen-records: {n} records, {written} bytes");
     Ok(())
 }

@@ -98,7 +98,9 @@ fn venv(root: &Path, dir: &Path) -> Result<PathBuf, String> {
             ])
             .arg(&requirements),
     )?;
-    std::fs::write(&stamp, wanted).map_err(|e| format!("{}: {e}", stamp.display()))?;
+    crate::Target::file(&stamp)
+        .write(wanted.as_bytes())
+        .map_err(|e| format!("{}: {e}", stamp.display()))?;
     Ok(venv)
 }
 

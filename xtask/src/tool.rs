@@ -23,7 +23,9 @@ fn write(path: &Path, bytes: &[u8]) -> Result<(), String> {
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     }
-    crate::atomic::write(path, bytes).map_err(|e| format!("{}: {e}", path.display()))
+    crate::Target::file(path)
+        .write(bytes)
+        .map_err(|e| format!("{}: {e}", path.display()))
 }
 
 /// `cargo xtask dist [--out DIR]`: the completion scripts and manual pages of `mancala`, as the

@@ -129,10 +129,14 @@ pub fn run(args: &AnalyseArgs) -> Result<Exit, CliError> {
     let db = args.db.as_deref().map(load_db).transpose()?;
     let oracle = db.as_ref().map(|d| d as &dyn Oracle);
     let a = analyse(&pos, &search_options(args, oracle));
-    let proof = (args.proof.as_deref()).map(|p| crate::proof_out::write(p, &pos, &a));
+    let target = args.proof.as_ref().map(crate::output::Target::new);
+    let proof = (target.as_ref()).map(|t| crate::proof_out::write(t, &pos, &a));
     let written = proof.as_ref().and_then(|r| r.as_ref().ok());
-    let stdout = std::io::stdout();
-    let mut out = std::io::BufWriter::new(stdout.lock());
+    // `--proof -` writes the proof to standard output, and the analysis goes to stderr.
+    let mut out: Box<dyn Write> = match target {
+        Some(crate::output::Target::Stdout) => Box::new(std::io::stderr().lock()),
+        _ => Box::new(std::io::BufWriter::new(std::io::stdout().lock())),
+    };
     match args.format {
         Format::Json => {
             let mut data = analysis_json(&pos, &a);

@@ -13,8 +13,9 @@
 //!   commands that write no file keep the default behaviour);
 //! * only SIGKILL, or the machine stopping, can leave a `.NAME.XXXXXX.tmp` behind.
 //!
-//! The file is shared with xtask (`#[path]`), which writes `gen-records --out` and `dist`
-//! through it.
+//! This is the mechanism; which outputs go through it is decided in one place, `output.rs`
+//! (a new file or a regular file; never a device, a FIFO or a link, which are written in place
+//! or refused there). Every file the binary and xtask write goes through `output::Target`.
 
 use std::fs::File;
 use std::io::{self, Write};
@@ -139,19 +140,16 @@ impl Drop for AtomicFile {
     }
 }
 
-/// Writes `bytes` to `path` whole or not at all (see the module's documentation).
-///
-/// # Errors
-/// Creating, writing, flushing or renaming failed; the target is then unchanged.
-pub fn write(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    let mut f = create(path)?;
-    f.write_all(bytes)?;
-    f.commit()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Writes `bytes` to `path` whole or not at all.
+    fn write(path: &Path, bytes: &[u8]) -> io::Result<()> {
+        let mut f = create(path)?;
+        f.write_all(bytes)?;
+        f.commit()
+    }
 
     fn names(dir: &Path) -> Vec<String> {
         let mut v: Vec<String> = std::fs::read_dir(dir)

@@ -70,10 +70,15 @@ pub const EXIT_STATUS: &str = "Exit status, for every command:\n  \
     (perft), every move legal (play), a legal position (show, moves)\n  \
     1    invalid input: some record invalid, an illegal move, or a position string that is not a \
     position of its game\n  \
-    2    usage error (bad arguments or values), I/O error (an unreadable file; the others are read)\n  \
+    2    usage error (bad arguments or values; - where stdin is not read; an output that is one \
+    of the inputs), I/O error (an unreadable file, the others are read; an output refused or not \
+    written)\n  \
     101  internal error: a bug, reported in one line on stderr\n\
     A closed standard output (`mancala ... | head`) ends any command quietly, with status 0; a \
-    closed or full standard error loses the messages and changes nothing else.";
+    closed or full standard error loses the messages and changes nothing else.\n\
+    Output files (--html, --out, the files of --svg and man --out): a new or regular file is \
+    written whole or not at all; a character device or a FIFO, or a link to one (/dev/stdout), \
+    in place; a link to a file, a folder, a disk or a socket is refused; - is standard output.";
 
 /// The exit statuses in one line, at the end of every command's short help (`-h`).
 pub const EXIT_STATUS_SHORT: &str = "Exit status: 0 success, 1 invalid input, 2 usage or I/O \
@@ -144,7 +149,9 @@ pub enum Command {
         the records of one record file (or of standard input): the board, the move list by round and each ply explained with its rules, \
         stepped with buttons, the arrow keys, Home/End or an address such as \
         page.html#record-2-ply-17. At most 1,000 records and 20,000 plies: a larger input is \
-        refused (exit 2) and nothing is written (spec/replay-page.md).\n\n\
+        refused (exit 2) and nothing is written (spec/replay-page.md). FILE is written whole, or \
+        in place when it is a device or a FIFO (/dev/stdout, a named pipe); a link to a file is \
+        refused, and so is FILE when it is the record file, before anything is read.\n\n\
         Exit status: 0 every record valid, 1 some record invalid, 2 usage or I/O error.",
         after_help = EXIT_STATUS_SHORT,
         after_long_help = EXIT_STATUS_SHARED
@@ -300,7 +307,9 @@ pub enum Command {
         can hold it, 2x4.\n\n\
         Prints the number of positions and moves, the time, the database checksum, and the \
         value of each root and of each of its moves; --out FILE writes the database \
-        (spec/analysis.md §4), which `mancala analyse --db FILE` consults.\n\n\
+        (spec/analysis.md §4), which `mancala analyse --db FILE` consults; --out - writes it to \
+        standard output, and the report to standard error. A --out that would be refused (a \
+        folder that does not exist, a link to a file) is refused before solving.\n\n\
         Exit status: 0 solved, 1 a --position that is not a position of its game, 2 usage or \
         I/O error.",
         after_help = EXIT_STATUS_SHORT,
@@ -322,7 +331,8 @@ pub enum Command {
         long_about = "Print a manual page, in roff, generated from this command's own definition: \
         mancala's, or with COMMAND that of `mancala COMMAND`. Read one with `mancala man | man -l \
         -`. With --out DIR, write mancala.1 and one mancala-COMMAND.1 per command into DIR \
-        (created if needed), each file whole or not at all, and list them on stdout.\n\n\
+        (created if needed), each file whole or not at all, and list them on stdout (--out - is \
+        refused: a folder of pages is no stream).\n\n\
         Exit status: 0 success, 2 usage or I/O error (an unknown COMMAND, a DIR that cannot be \
         written).",
         after_help = EXIT_STATUS_SHORT,
@@ -359,7 +369,9 @@ pub struct PositionOptions {
 /// What POSITION may be, in every command that takes one.
 const POSITION_FORMS: &str = "A position string (\"bechi 2,0,5,2/3,1*,4*,7 B store=12,12 \
     opener=B\"), its JSON form (an object, spec/notation.md §4.4), a game's name for its start \
-    position (with --option and --opener), or `-` for one per line of standard input";
+    position (with --option and --opener), or `-` for one per line of standard input (lines of \
+    at most 1 MiB: a longer line, or one that is not UTF-8, is answered with an error in its \
+    place and the run goes on; a byte-order mark at a line's start is dropped)";
 
 #[derive(Args, Debug)]
 pub struct ShowArgs {
@@ -438,8 +450,8 @@ pub struct ExplainArgs {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     pub ply: Option<u32>,
 
-    /// Explain MOVE played from this position (a position string, its JSON form or a game's name)
-    /// instead of a ply of a record
+    /// Explain MOVE played from this position (a position string, its JSON form or a game's name;
+    /// not `-`: one position, from the command line) instead of a ply of a record
     #[arg(long, short = 'p', value_name = "POS", requires = "mv")]
     pub position: Option<String>,
 
@@ -569,12 +581,12 @@ pub struct ReplayArgs {
     pub replace: bool,
 
     /// Write one self-contained HTML page of the records of one record file (or of standard
-    /// input) to FILE (`-`: standard output) instead of the text replay: the board, the move list
-    /// by round and each ply explained with its rules, stepped with buttons, the arrow keys,
-    /// Home/End or a link such as `page.html#record-2-ply-17`; at most 1,000 records and 20,000
-    /// plies (spec/replay-page.md)
+    /// input) to FILE (`-`: standard output; a device or a FIFO is written in place) instead of
+    /// the text replay: the board, the move list by round and each ply explained with its rules,
+    /// stepped with buttons, the arrow keys, Home/End or a link such as
+    /// `page.html#record-2-ply-17`; at most 1,000 records and 20,000 plies (spec/replay-page.md)
     #[arg(long, value_name = "FILE|-", conflicts_with_all = ["format", "svg"])]
-    pub html: Option<String>,
+    pub html: Option<std::path::PathBuf>,
 }
 
 #[derive(Args, Debug)]
@@ -612,7 +624,7 @@ pub struct GameArgs {
     pub options: Vec<String>,
 
     /// Start from this position instead of the start of round 1: a position string (spec/notation.md
-    /// §4), its JSON form, or a game's name (its start position)
+    /// §4), its JSON form, or a game's name (its start position); not `-`
     #[arg(long, short = 'p', value_name = "POS")]
     pub position: Option<String>,
 
@@ -661,7 +673,11 @@ fn parse_size(s: &str) -> Result<usize, String> {
         .ok_or_else(|| format!("`{s}` is not a size such as 64M or 1G (at most 1024G)"))
 }
 
-/// A duration: a number with ms, s or m (`500ms`, `2s`, `1m`); a bare number is seconds.
+/// The longest `--time`, in seconds: 10,000,000 s, about 115 days.
+pub const MAX_SECONDS: f64 = 1e7;
+
+/// A duration: a number with ms, s or m (`500ms`, `2s`, `1m`); a bare number is seconds; at most
+/// [`MAX_SECONDS`].
 fn parse_duration(s: &str) -> Result<std::time::Duration, String> {
     let (num, scale) = if let Some(n) = s.strip_suffix("ms") {
         (n, 0.001)
@@ -672,11 +688,41 @@ fn parse_duration(s: &str) -> Result<std::time::Duration, String> {
     } else {
         (s, 1.0)
     };
-    num.parse::<f64>()
+    let seconds = num
+        .parse::<f64>()
         .ok()
-        .filter(|n| n.is_finite() && *n >= 0.0 && n * scale <= 1e7)
-        .map(|n| std::time::Duration::from_secs_f64(n * scale))
-        .ok_or_else(|| format!("`{s}` is not a duration such as 500ms, 2s or 1m"))
+        .filter(|n| !n.is_nan() && *n >= 0.0)
+        .map(|n| n * scale)
+        .ok_or_else(|| format!("`{s}` is not a duration such as 500ms, 2s or 1m"))?;
+    if seconds > MAX_SECONDS {
+        return Err(format!(
+            "`{s}` is longer than the longest time, {MAX_SECONDS:.0}s (about 115 days)"
+        ));
+    }
+    Ok(std::time::Duration::from_secs_f64(seconds))
+}
+
+/// A count of at least 1 (`--nodes`, `--max-positions`), with the largest named when it is
+/// passed.
+fn parse_count(s: &str) -> Result<u64, String> {
+    let digits = s.trim();
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(format!("`{s}` is not a count such as 1000000"));
+    }
+    match digits.parse::<u64>() {
+        Ok(0) => Err("a count of 0: give at least 1".to_owned()),
+        Ok(n) => Ok(n),
+        Err(_) => Err(format!(
+            "`{s}` is more than the largest count, {} (2^64 - 1)",
+            u64::MAX
+        )),
+    }
+}
+
+/// [`parse_count`] for a count held in memory (`usize`).
+fn parse_count_usize(s: &str) -> Result<usize, String> {
+    let n = parse_count(s)?;
+    usize::try_from(n).map_err(|_| format!("`{s}` is more than the largest count, {}", usize::MAX))
 }
 
 #[derive(Args, Debug)]
@@ -704,7 +750,8 @@ pub struct AnalyseArgs {
     pub db: Option<std::path::PathBuf>,
 
     /// Write a proof of the exact value to FILE, for `cargo xtask check-proof` (with no limit
-    /// given, the search runs until the value is proved)
+    /// given, the search runs until the value is proved); - writes it to standard output and
+    /// the analysis to standard error
     #[arg(long, value_name = "FILE")]
     pub proof: Option<std::path::PathBuf>,
 
@@ -724,17 +771,18 @@ pub struct SolveArgs {
     pub options: Vec<String>,
 
     /// Solve from these position strings instead of the start of round 1 (both openers);
-    /// repeatable
+    /// repeatable; not `-`
     #[arg(long, short = 'p', value_name = "POS")]
     pub position: Vec<String>,
 
-    /// Write the database to FILE (whole or not at all)
-    #[arg(long, value_name = "FILE")]
+    /// Write the database to FILE (whole or not at all; a device or a FIFO in place), or to
+    /// standard output with `-` (the report then goes to stderr)
+    #[arg(long, value_name = "FILE|-")]
     pub out: Option<std::path::PathBuf>,
 
     /// Stop with an error, saying how far it went, past N positions (about 60 bytes each while
     /// solving)
-    #[arg(long, value_name = "N", default_value = "200000000")]
+    #[arg(long, value_name = "N", default_value = "200000000", value_parser = parse_count_usize)]
     pub max_positions: usize,
 
     /// Output format: text for people, or one JSON line
@@ -779,13 +827,13 @@ pub struct SearchLimits {
     #[arg(long, value_name = "PLIES", value_parser = clap::value_parser!(u32).range(1..=1000))]
     pub depth: Option<u32>,
 
-    /// Stop deepening after this time (500ms, 2s, 1m) [default when no limit is given: 2s for
-    /// analyse, 200ms per position for annotate]
+    /// Stop deepening after this time (500ms, 2s, 1m; at most 10000000s) [default when no limit
+    /// is given: 2s for analyse, 200ms per position for annotate]
     #[arg(long, value_name = "TIME", value_parser = parse_duration)]
     pub time: Option<std::time::Duration>,
 
     /// Stop deepening after visiting about this many positions
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", value_parser = parse_count)]
     pub nodes: Option<u64>,
 }
 

@@ -59,6 +59,8 @@ pub fn io_message(e: &io::Error) -> String {
         K::DirectoryNotEmpty => "it is a folder that is not empty".to_owned(),
         K::StorageFull => "no space left on the device".to_owned(),
         K::ReadOnlyFilesystem => "the file system is read-only".to_owned(),
+        // Written in place to a FIFO or a pipe (not standard output, which ends quietly).
+        K::BrokenPipe => "its reader closed it before the end".to_owned(),
         _ => {
             let text = e.to_string();
             match text.rfind(" (os error ") {
@@ -78,7 +80,8 @@ pub fn make_folder(dir: &std::path::Path, flag: &str) -> Result<(), CliError> {
     let shown = dir.display();
     match std::fs::metadata(dir) {
         Ok(m) if !m.is_dir() => Err(CliError::Io(format!(
-            "{flag} {shown}: it is a file, not a folder: give a folder for the files"
+            "{flag} {shown}: it is {}, not a folder: give a folder for the files",
+            crate::output::type_words(&m)
         ))),
         Ok(_) => Ok(()),
         Err(_) => std::fs::create_dir_all(dir)

@@ -3,9 +3,9 @@
 //! (`mancala man [COMMAND]`, `mancala man --out DIR`). `cargo xtask dist` runs these, so the
 //! scripts and pages always describe the binary that was built.
 
-use crate::atomic;
 use crate::cli::{Cli, CompletionsArgs, ManArgs, VERSION};
 use crate::exit::{CliError, Verdict, io_message};
+use crate::output::Target;
 use clap::CommandFactory;
 use std::io::Write;
 
@@ -51,7 +51,7 @@ pub fn man(args: &ManArgs) -> Result<Verdict, CliError> {
         crate::exit::make_folder(dir, "--out")?;
         for (name, bytes) in &pages {
             let path = dir.join(name);
-            atomic::write(&path, bytes).map_err(|e| {
+            Target::file(&path).write(bytes).map_err(|e| {
                 CliError::Io(format!(
                     "cannot write {}: {}",
                     path.display(),

@@ -10,7 +10,7 @@
 
 pub mod analyse_cmd;
 pub mod annotate_cmd;
-pub mod atomic;
+pub(crate) mod atomic;
 pub mod batch;
 pub mod board;
 pub mod cli;
@@ -18,10 +18,12 @@ pub mod convert;
 pub mod diag;
 pub mod exit;
 pub mod explain;
+pub mod files;
 pub mod game_args;
 pub mod generate;
 pub mod html;
 pub mod input;
+pub mod output;
 pub mod perft;
 pub mod pictures;
 pub mod position_cmd;

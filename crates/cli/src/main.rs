@@ -4,8 +4,8 @@
 use clap::Parser;
 use mancala::exit::{CliError, Verdict};
 use mancala::{
-    analyse_cmd, annotate_cmd, cli, convert, diag, explain, generate, perft, position_cmd, replay,
-    rules_cmd, solve_cmd, style, validate,
+    analyse_cmd, annotate_cmd, cli, convert, diag, explain, files, generate, perft, position_cmd,
+    replay, rules_cmd, solve_cmd, style, validate,
 };
 use std::process::ExitCode;
 
@@ -56,6 +56,11 @@ fn main() -> ExitCode {
         }
     };
     let style = style::Style::detect(args.color);
+    // An output that is one of the inputs, `-` where it is not read: refused before anything is.
+    if let Err(e) = files::check(&args.command) {
+        diag::error(&e);
+        return ExitCode::from(e.exit_code());
+    }
     let result = match args.command {
         cli::Command::Perft(a) => perft::run(&a),
         cli::Command::Analyse(a) => analyse_cmd::run(&a),

@@ -4,7 +4,9 @@
 //!
 //! Writing is safe in a folder others can write to (issue 13): each file is written whole or not
 //! at all, through an exclusive, unpredictable temporary file (`atomic.rs`), never through a link;
-//! an interrupted run leaves no temporary file. Pictures never mix: a DIR that already holds
+//! an interrupted run leaves no temporary file. Each picture is an output as `output.rs` says
+//! (a FIFO or a device at a picture's name would be written in place, never replaced). A record
+//! file that is one of DIR's pictures to be replaced is refused before anything is read. Pictures never mix: a DIR that already holds
 //! pictures named after STEM (of another record file with the same name, or of an earlier run)
 //! is refused before anything is written, unless `--replace` removes them first. If writing
 //! fails part way, the error names the pictures written before it.
@@ -12,6 +14,7 @@
 use crate::cli::{Format, FromFormat, ReplayArgs};
 use crate::exit::{CliError, Verdict, io_message};
 use crate::input::{self, Unit};
+use crate::output::Target;
 use crate::replay::{decision_text, set_up_notes, steps_text};
 use crate::{svg, validate};
 use notation::{CheckOptions, Step, write_position};
@@ -250,6 +253,17 @@ fn prepare(dir: &Path, stem: &str, replace: bool) -> Result<(), CliError> {
         )));
     }
     for p in &old {
+        if let Ok(m) = p.symlink_metadata()
+            && !m.is_file()
+            && !m.file_type().is_symlink()
+        {
+            return Err(CliError::Io(format!(
+                "--replace: {} is not a picture but a special file (a device, a FIFO or a socket): mancala removes only files and links; remove it yourself, or give another folder (nothing was removed)",
+                p.display()
+            )));
+        }
+    }
+    for p in &old {
         std::fs::remove_file(p)
             .map_err(|e| CliError::Io(format!("--replace: {}: {}", p.display(), io_message(&e))))?;
     }
@@ -278,8 +292,10 @@ fn write_failure(path: &Path, e: &std::io::Error, written: &[PathBuf]) -> CliErr
 /// `replay --svg DIR`: the pictures of every record of every file, one file after the other;
 /// stdout lists each as it is written. Two files of one stem are refused as an earlier run is.
 pub fn run(args: &ReplayArgs, dir: &Path) -> Result<Verdict, CliError> {
+    let names = input::names(&args.files);
+    refuse_pictures_among_inputs(dir, &names)?;
     let mut verdict = Verdict::Valid;
-    for name in input::names(&args.files) {
+    for name in names {
         match run_file(args, dir, &name)? {
             Verdict::Valid => {}
             Verdict::Invalid => verdict = Verdict::Invalid,
@@ -287,6 +303,21 @@ pub fn run(args: &ReplayArgs, dir: &Path) -> Result<Verdict, CliError> {
         }
     }
     Ok(verdict)
+}
+
+/// Refuses an input that is one of the pictures DIR holds for the stems of `names` (which
+/// `--replace` would remove, and a new picture would never be), before anything is read.
+fn refuse_pictures_among_inputs(dir: &Path, names: &[String]) -> Result<(), CliError> {
+    if !dir.is_dir() {
+        return Ok(());
+    }
+    for stem in names.iter().map(|n| stem_of(n)) {
+        for picture in pictures_in(dir, &stem)? {
+            let target = Target::file(&picture);
+            crate::output::refuse_inputs("--svg", &target, names)?;
+        }
+    }
+    Ok(())
 }
 
 /// The pictures of the records of file `name`.
@@ -305,7 +336,8 @@ fn run_file(args: &ReplayArgs, dir: &Path, name: &str) -> Result<Verdict, CliErr
     input::each_record(name, reader, FromFormat::Auto, opts, |u| {
         each_picture(&u, &stem, |file, svg| {
             let path = dir.join(file);
-            crate::atomic::write(&path, svg.as_bytes())
+            Target::file(&path)
+                .write(svg.as_bytes())
                 .map_err(|e| write_failure(&path, &e, &written))?;
             writeln!(
                 out,

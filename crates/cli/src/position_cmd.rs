@@ -158,7 +158,13 @@ fn run_on(
                 format,
                 input: Some(n),
             };
-            answer(line, a, out)
+            match line {
+                Ok(line) => answer(line, a, out),
+                Err(bad) => {
+                    a.error(out, bad.kind(), &bad.message(), json!({}))?;
+                    a.end(out, Outcome::Invalid)
+                }
+            }
         });
     }
     let outcome = answer(

@@ -63,8 +63,11 @@ pub fn game_name(text: &str) -> Option<GameKind> {
         .flatten()
 }
 
-/// Reads a POSITION in any of its forms, with what the command line gives.
+/// Reads a POSITION in any of its forms, with what the command line gives. A byte-order mark
+/// at its start (`"$(cat pos.txt)"` of a file an editor saved with one) is dropped; anywhere else
+/// it is an error that names it.
 pub fn read(text: &str, given: &Given) -> Result<Position, Bad> {
+    let text = text.strip_prefix('\u{FEFF}').unwrap_or(text);
     if let Some(game) = game_name(text) {
         let variant = crate::game_args::variant(game, &given.options, |k, v, e| {
             format!("bad --option {k}={v}: {e}")

@@ -1,13 +1,13 @@
 //! `mancala analyse --proof FILE`: the proof of an exact value, written for `cargo xtask
 //! check-proof` (spec/analysis.md §8).
 
-use crate::exit::{CliError, io_message};
+use crate::exit::CliError;
+use crate::output::Target;
 use analysis::proof::{Proof, prove};
 use analysis::{Analysis, Outcome};
 use rules_core::Position;
 use serde_json::json;
 use std::io::Write;
-use std::path::Path;
 
 /// What was written.
 pub struct Written {
@@ -34,13 +34,15 @@ impl<W: Write> Write for Counted<W> {
     }
 }
 
-/// Proves the analysis's value of `pos` and writes the proof to `path`, whole or not at all.
+/// Proves the analysis's value of `pos` and writes the proof to `target` as every output is
+/// written (`output.rs`): a file whole or not at all, a device or a FIFO in place, `-` to standard
+/// output.
 ///
 /// # Errors
 /// A value that is not exact (a limit stopped the search, or endless play decides), a value the
-/// proof search refutes, or the file cannot be written.
-pub fn write(path: &Path, pos: &Position, a: &Analysis) -> Result<Written, CliError> {
-    let shown = path.display();
+/// proof search refutes, or the output cannot be written.
+pub fn write(target: &Target, pos: &Position, a: &Analysis) -> Result<Written, CliError> {
+    let shown = target.shown();
     let value = match (a.exact, a.value) {
         (true, Outcome::Seeds(v)) => v,
         _ => {
@@ -53,8 +55,8 @@ pub fn write(path: &Path, pos: &Position, a: &Analysis) -> Result<Written, CliEr
     };
     let proof = prove(pos, value)
         .map_err(|e| CliError::Usage(format!("--proof {shown}: no proof written: {e}")))?;
-    let io = |e: std::io::Error| CliError::Io(format!("--proof {shown}: {}", io_message(&e)));
-    let file = crate::atomic::create(path).map_err(io)?;
+    let io = |e: std::io::Error| target.error("--proof", &e);
+    let file = target.open().map_err(io)?;
     let mut out = Counted {
         out: std::io::BufWriter::with_capacity(1 << 16, file),
         bytes: 0,
@@ -62,9 +64,9 @@ pub fn write(path: &Path, pos: &Position, a: &Analysis) -> Result<Written, CliEr
     proof.write(&mut out).map_err(io)?;
     let bytes = out.bytes;
     let file = out.out.into_inner().map_err(|e| io(e.into_error()))?;
-    file.commit().map_err(io)?;
+    file.finish().map_err(io)?;
     Ok(Written {
-        path: shown.to_string(),
+        path: shown,
         proof,
         bytes,
     })

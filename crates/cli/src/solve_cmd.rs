@@ -2,7 +2,7 @@
 //! analysis, and the database file (spec/analysis.md §3, §4).
 
 use crate::cli::{Format, SolveArgs};
-use crate::exit::{CliError, Verdict as Exit, io_message};
+use crate::exit::{CliError, Verdict as Exit};
 use analysis::search::Oracle;
 use analysis::solve::{Stats, solve};
 use analysis::value::Outcome;
@@ -113,15 +113,20 @@ pub fn run(args: &SolveArgs) -> Result<Exit, CliError> {
         }
     };
     let (db, stats) = solve(&roots, args.max_positions, &mut progress).map_err(CliError::Usage)?;
-    if let Some(path) = &args.out {
+    // `--out -` writes the database to standard output, and the report goes to stderr.
+    let target = args.out.as_ref().map(crate::output::Target::new);
+    if let Some(target) = &target {
         let mut bytes = Vec::with_capacity(db.keys.len() * 10 + 200);
         db.write(&mut bytes)?;
-        crate::atomic::write(path, &bytes)
-            .map_err(|e| CliError::Io(format!("--out {}: {}", path.display(), io_message(&e))))?;
+        target
+            .write(&bytes)
+            .map_err(|e| target.error("--out", &e))?;
     }
     let values: Vec<serde_json::Value> = roots.iter().map(|r| root_values(&db, r)).collect();
-    let stdout = std::io::stdout();
-    let mut out = std::io::BufWriter::new(stdout.lock());
+    let mut out: Box<dyn Write> = match target {
+        Some(crate::output::Target::Stdout) => Box::new(std::io::stderr().lock()),
+        _ => Box::new(std::io::BufWriter::new(std::io::stdout().lock())),
+    };
     match args.format {
         Format::Json => writeln!(
             out,

@@ -53,6 +53,56 @@ enum State {
     Movetext,
 }
 
+/// Reads one line of `reader` into `buf`, without its line end (LF or CRLF), keeping at most
+/// `cap` bytes of it and consuming the rest unkept: memory stays bounded by `cap` and the
+/// reader's buffer whatever the line's length (a stream with no line end at all, such as
+/// `/dev/zero`, is read for ever in that memory). Returns `None` at the end of the input, else
+/// whether the line was longer than `cap` (then `buf` holds its first `cap` bytes).
+///
+/// # Errors
+/// An I/O error of `reader` (an interrupted read is retried).
+pub fn read_line(
+    reader: &mut (impl BufRead + ?Sized),
+    buf: &mut Vec<u8>,
+    cap: usize,
+) -> io::Result<Option<bool>> {
+    buf.clear();
+    let mut any = false;
+    let mut over = false;
+    loop {
+        let avail = match reader.fill_buf() {
+            Ok(b) => b,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if avail.is_empty() {
+            break;
+        }
+        any = true;
+        // memchr: a line end is found a word at a time, so a long line costs little.
+        let (part, used, end) = match memchr::memchr(b'\n', avail) {
+            Some(k) => (&avail[..k], k + 1, true),
+            None => (avail, avail.len(), false),
+        };
+        let room = cap.saturating_sub(buf.len());
+        if part.len() > room {
+            over = true;
+        }
+        buf.extend_from_slice(&part[..part.len().min(room)]);
+        reader.consume(used);
+        if end {
+            break;
+        }
+    }
+    if !any {
+        return Ok(None);
+    }
+    if !over && buf.last() == Some(&b'\r') {
+        buf.pop();
+    }
+    Ok(Some(over))
+}
+
 /// Reads records one at a time from a buffered byte stream.
 pub struct RecordReader<R> {
     inner: R,
@@ -88,40 +138,10 @@ impl<R: BufRead> RecordReader<R> {
     /// Reads one line into `buf` (without its line end), keeping at most `cap` bytes. Returns
     /// `None` at the end of the input, else whether the line was longer than `cap`.
     fn read_line(&mut self, buf: &mut Vec<u8>, cap: usize) -> io::Result<Option<bool>> {
-        buf.clear();
-        let mut any = false;
-        let mut over = false;
-        loop {
-            let avail = match self.inner.fill_buf() {
-                Ok(b) => b,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(e),
-            };
-            if avail.is_empty() {
-                break;
-            }
-            any = true;
-            let (part, used, end) = match avail.iter().position(|&b| b == b'\n') {
-                Some(k) => (&avail[..k], k + 1, true),
-                None => (avail, avail.len(), false),
-            };
-            let room = cap.saturating_sub(buf.len());
-            if part.len() > room {
-                over = true;
-            }
-            buf.extend_from_slice(&part[..part.len().min(room)]);
-            self.inner.consume(used);
-            if end {
-                break;
-            }
-        }
-        if !any {
+        let Some(over) = read_line(&mut self.inner, buf, cap)? else {
             return Ok(None);
-        }
+        };
         self.line += 1;
-        if buf.last() == Some(&b'\r') {
-            buf.pop();
-        }
         if self.at_start {
             self.at_start = false;
             if buf.starts_with(&[0xEF, 0xBB, 0xBF]) {

@@ -62,6 +62,17 @@ fn ends_found(c: char) -> bool {
     c.is_whitespace() || matches!(c, ',' | '/' | '[' | ']' | '{' | '}' | '"')
 }
 
+/// The name of a character that takes no room on a screen and is not white space: found in
+/// text, it would be shown as nothing (`crate::text::is_invisible`).
+fn invisible_name(c: char) -> Option<&'static str> {
+    match c {
+        '\u{FEFF}' => Some("a byte-order mark (U+FEFF)"),
+        '\u{200B}' => Some("a zero-width space (U+200B)"),
+        '\u{2060}' => Some("a word joiner (U+2060)"),
+        _ => None,
+    }
+}
+
 /// The text found at an error: the next token, or what stands there, in words.
 #[must_use]
 pub fn found(rest: &str) -> String {
@@ -70,12 +81,16 @@ pub fn found(rest: &str) -> String {
         .take_while(|c| !ends_found(*c))
         .take(24)
         .collect();
-    if let Some(c) = rest
-        .chars()
-        .next()
-        .filter(|c| c.is_control() && !c.is_whitespace())
-    {
+    let first = rest.chars().next();
+    if let Some(c) = first.filter(|c| c.is_control() && !c.is_whitespace()) {
         format!("the control character U+{:04X}", u32::from(c))
+    } else if let Some(name) = first.and_then(invisible_name) {
+        format!("{name}, an invisible character")
+    } else if let Some(name) = token.chars().find_map(invisible_name) {
+        format!(
+            "`{}`, which holds {name}, an invisible character",
+            crate::text::for_terminal(&token)
+        )
     } else if token.is_empty() {
         match rest.chars().next() {
             None => "the end".to_owned(),

@@ -6,12 +6,24 @@
 
 use std::borrow::Cow;
 
-/// Whether a terminal could obey `c` rather than show it: the C0 controls but the tab, DEL, the
-/// C1 controls, and the bidirectional embeddings, overrides and isolates (U+202A to U+202E,
-/// U+2066 to U+2069), which reorder the text after them.
+/// Whether a terminal could obey `c` rather than show it, or show it as nothing: the C0 controls
+/// but the tab, DEL, the C1 controls, the bidirectional embeddings, overrides and isolates
+/// (U+202A to U+202E, U+2066 to U+2069), which reorder the text after them, and the invisible
+/// characters of [`is_invisible`].
 #[must_use]
 pub fn is_unsafe_on_terminal(c: char) -> bool {
-    (c.is_control() && c != '\t') || matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+    (c.is_control() && c != '\t')
+        || matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+        || is_invisible(c)
+}
+
+/// Whether `c` takes no room on a screen though it is not white space, so that text holding it
+/// looks like text without it (`bechi` and a byte-order mark before it): the byte-order mark
+/// U+FEFF, the zero-width space U+200B and the word joiner U+2060. (The zero-width joiners
+/// U+200C and U+200D are left alone: scripts and emoji need them.)
+#[must_use]
+pub fn is_invisible(c: char) -> bool {
+    matches!(c, '\u{FEFF}' | '\u{200B}' | '\u{2060}')
 }
 
 /// `s` with every character of [`is_unsafe_on_terminal`] written as a Rust escape, `\u{1b}`, so
@@ -90,6 +102,10 @@ mod tests {
             "x\\u{9b}y\\u{202e}z\\u{a}"
         );
         assert_eq!(for_terminal("é ሀ"), "é ሀ");
+        // Invisible characters show, so that `\u{feff}bechi` does not look like `bechi`.
+        assert_eq!(for_terminal("\u{feff}bechi"), "\\u{feff}bechi");
+        assert_eq!(for_terminal("a\u{200b}b\u{2060}c"), "a\\u{200b}b\\u{2060}c");
+        assert_eq!(for_terminal("\u{200d}"), "\u{200d}");
         assert!(matches!(for_terminal("plain"), Cow::Borrowed(_)));
     }
 

@@ -33,7 +33,12 @@ mod node;
 mod verify;
 
 use std::fmt;
-use std::io::BufRead;
+use std::io::{BufRead, Read};
+
+/// The longest line a proof file may hold, end included: a node's line is a position string and
+/// its moves, a few hundred bytes; a longer line (`/dev/zero`, a file that is not a proof) is
+/// refused when it reaches this length, never held whole (issue 23: lines in bounded memory).
+pub const MAX_LINE: u64 = 1 << 20;
 
 pub use header::VERSION;
 
@@ -163,12 +168,19 @@ impl<R: BufRead> Lines<'_, R> {
     /// The next line's number and bytes with its end (`\n`), or `None` at the end of the file.
     fn next_raw(&mut self) -> Result<Option<(usize, &[u8])>, CheckError> {
         self.buf.clear();
-        let n = self
-            .input
+        let n = (&mut *self.input)
+            .take(MAX_LINE)
             .read_until(b'\n', &mut self.buf)
             .map_err(|e| CheckError::at(self.number + 1, None, format!("cannot read: {e}")))?;
         if n == 0 {
             return Ok(None);
+        }
+        if n as u64 == MAX_LINE && !self.buf.ends_with(b"\n") {
+            return Err(CheckError::at(
+                self.number + 1,
+                None,
+                format!("the line is longer than {MAX_LINE} bytes: no line of a proof file is"),
+            ));
         }
         self.number += 1;
         self.bytes += n as u64;

@@ -16,6 +16,19 @@
 //!   (`replay --svg`, `show --svg --caption`) is well-formed XML for any tag, comment, name and
 //!   caption; the text for people (replay, the record line, every problem) carries no raw control
 //!   character.
+//! * [`paths`]: arbitrary output paths over a tree of special files (issue 23): written in place,
+//!   replaced whole or refused as the output policy says, and no special file ever replaced.
+//! * [`batch`]: streams of arbitrary bytes and lengths through the batch reader (issue 23): every
+//!   line once, in order, capped, in bounded memory.
+
+#[cfg(unix)]
+mod batch;
+#[cfg(unix)]
+mod paths;
+#[cfg(unix)]
+pub use batch::{BATCH_MEMORY_KB, batch, peak_kb, reset_peak_kb};
+#[cfg(unix)]
+pub use paths::paths;
 
 use notation::{
     CheckOptions, Item, Origin, Problem, Record, RecordReader, check_with, parse_position,

@@ -11,7 +11,7 @@
 //!
 //! A page holds at most `MAX_RECORDS` records and `MAX_PLIES` plies: beyond, nothing is written
 //! and the run is refused as a usage error (exit 2), naming the limit and how to split the input.
-//! FILE is written whole or not at all (`atomic.rs`).
+//! FILE is written as `output.rs` says: a file whole or not at all, a device or a FIFO in place.
 
 mod data;
 mod page;
@@ -19,8 +19,9 @@ mod page;
 pub use page::script_json;
 
 use crate::cli::{Format, FromFormat, ReplayArgs};
-use crate::exit::{CliError, Verdict, io_message};
+use crate::exit::{CliError, Verdict};
 use crate::input;
+use crate::output::{Output, Target};
 use crate::validate;
 use notation::CheckOptions;
 use serde_json::{Map, Value, json};
@@ -93,70 +94,69 @@ fn title(v: &Value, plies: usize) -> String {
     t
 }
 
-/// Where the page goes: a file written whole or not at all, or standard output, which gets the
-/// page only once it is complete (so a refused input writes nothing there either).
-enum Target {
-    File(
-        std::path::PathBuf,
-        std::io::BufWriter<crate::atomic::AtomicFile>,
-    ),
-    Stdout(Vec<u8>),
+/// Where the page goes (`output.rs` decides): a new or regular file, written whole or not at all;
+/// or a stream (standard output, a device, a FIFO), which gets the page only once it is complete,
+/// so that a refused input writes nothing there either.
+enum Page {
+    File(std::io::BufWriter<Output>),
+    Stream(Output, Vec<u8>),
 }
 
-impl Write for Target {
+impl Write for Page {
     fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
         match self {
-            Target::File(_, f) => f.write(buf),
-            Target::Stdout(v) => v.write(buf),
+            Page::File(f) => f.write(buf),
+            Page::Stream(_, v) => v.write(buf),
         }
     }
 
     fn flush(&mut self) -> std::io::Result<()> {
         match self {
-            Target::File(_, f) => f.flush(),
-            Target::Stdout(_) => Ok(()),
+            Page::File(f) => f.flush(),
+            Page::Stream(..) => Ok(()),
         }
     }
 }
 
-fn file_error(path: &std::path::Path, e: &std::io::Error) -> CliError {
-    CliError::Io(format!("--html {}: {}", path.display(), io_message(e)))
-}
-
-impl Target {
-    fn open(target: &str) -> Result<Target, CliError> {
-        if target == "-" {
-            return Ok(Target::Stdout(Vec::new()));
-        }
-        let path = std::path::PathBuf::from(target);
-        let file = crate::atomic::create(&path).map_err(|e| file_error(&path, &e))?;
-        Ok(Target::File(path, std::io::BufWriter::new(file)))
+impl Page {
+    fn open(target: &Target) -> Result<Page, CliError> {
+        let out = target.open().map_err(|e| target.error("--html", &e))?;
+        Ok(if out.is_atomic() {
+            Page::File(std::io::BufWriter::new(out))
+        } else {
+            Page::Stream(out, Vec::new())
+        })
     }
 
-    /// Writes the page out: renames the file into place, or writes it to standard output. A file
-    /// page's name goes to stdout, as `--svg` lists its pictures.
-    fn commit(self) -> Result<(), CliError> {
-        let stdout = std::io::stdout();
-        let mut out = stdout.lock();
+    /// Writes the page out: renames the file into place, or writes the stream. The name of a
+    /// page written to a file goes to stdout, as `--svg` lists its pictures (not that of a device
+    /// or a FIFO, which may be standard output itself: `/dev/stdout`).
+    fn commit(self, target: &Target) -> Result<(), CliError> {
+        let failed = |e: std::io::Error| target.error("--html", &e);
+        let wrote_file = matches!(self, Page::File(_));
         match self {
-            Target::File(path, f) => {
-                let file = f.into_inner().map_err(|e| file_error(&path, e.error()))?;
-                file.commit().map_err(|e| file_error(&path, &e))?;
-                writeln!(
-                    out,
-                    "{}",
-                    notation::text::for_terminal(&path.display().to_string())
-                )?;
+            Page::File(f) => f
+                .into_inner()
+                .map_err(|e| failed(e.into_error()))?
+                .finish()
+                .map_err(failed)?,
+            Page::Stream(mut out, page) => {
+                out.write_all(&page).map_err(failed)?;
+                out.finish().map_err(failed)?;
             }
-            Target::Stdout(page) => out.write_all(&page)?,
         }
-        out.flush()?;
+        if wrote_file {
+            let stdout = std::io::stdout();
+            let mut out = stdout.lock();
+            writeln!(out, "{}", target.shown())?;
+            out.flush()?;
+        }
         Ok(())
     }
 }
 
 /// `replay --html TARGET`.
-pub fn run(args: &ReplayArgs, target: &str) -> Result<Verdict, CliError> {
+pub fn run(args: &ReplayArgs, target: &std::path::Path) -> Result<Verdict, CliError> {
     let name = match args.files.as_slice() {
         [] => "-".to_owned(),
         [one] => one.clone(),
@@ -166,17 +166,16 @@ pub fn run(args: &ReplayArgs, target: &str) -> Result<Verdict, CliError> {
             ));
         }
     };
+    // The page is opened first: a target that is refused, or is the input, reads nothing.
+    let target = Target::new(target);
+    let out = Page::open(&target)?;
     let reader = input::open(&name).map_err(CliError::Io)?;
     let opts = CheckOptions {
         lenient: args.lenient,
         ..input::REPLAY
     };
     let shown = input::display(&name).to_owned();
-    let out = Target::open(target)?;
-    let write_error = |e: std::io::Error| match target {
-        "-" => CliError::from(e),
-        _ => file_error(std::path::Path::new(target), &e),
-    };
+    let write_error = |e: std::io::Error| target.error("--html", &e);
     let mut page = page::PageWriter::start(out).map_err(write_error)?;
     let mut list: Vec<Value> = Vec::new();
     let mut cited: Vec<String> = Vec::new();
@@ -219,7 +218,7 @@ pub fn run(args: &ReplayArgs, target: &str) -> Result<Verdict, CliError> {
         "file": shown, "records": list, "rules": rules(&cited), "geometry": geometry(),
         "limits": {"records": MAX_RECORDS, "plies": MAX_PLIES},
     });
-    page.finish(&index).map_err(write_error)?.commit()?;
+    page.finish(&index).map_err(write_error)?.commit(&target)?;
     Ok(if invalid > 0 {
         Verdict::Invalid
     } else {

@@ -43,16 +43,23 @@ pub fn run(args: &RulesArgs, style: Style) -> Result<Verdict, CliError> {
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let w = width();
-    let mut lines: Vec<String> = Vec::new();
+    // Each entry is written as it is made: 30,000 words cost the memory of one entry, not of
+    // the whole output (issue 23).
+    let mut emit = |lines: Vec<String>| -> Result<(), CliError> {
+        for l in lines {
+            writeln!(out, "{l}")?;
+        }
+        Ok(())
+    };
     if queries.is_empty() {
         match args.format {
-            Format::Text => lines = list(book, style),
+            Format::Text => emit(list(book, style))?,
             Format::Json => {
                 for c in &book.games {
-                    lines.push(game_json(c).to_string());
+                    emit(vec![game_json(c).to_string()])?;
                 }
                 for t in &book.common.topics {
-                    lines.push(json!({"type": "topic", "data": t}).to_string());
+                    emit(vec![json!({"type": "topic", "data": t}).to_string()])?;
                 }
             }
         }
@@ -61,15 +68,12 @@ pub fn run(args: &RulesArgs, style: Style) -> Result<Verdict, CliError> {
         match args.format {
             Format::Text => {
                 if k > 0 {
-                    lines.push(String::new());
+                    emit(vec![String::new()])?;
                 }
-                lines.extend(query_text(book, q, style, w));
+                emit(query_text(book, q, style, w))?;
             }
-            Format::Json => lines.extend(query_json(q)),
+            Format::Json => emit(query_json(q))?,
         }
-    }
-    for l in lines {
-        writeln!(out, "{l}")?;
     }
     out.flush()?;
     Ok(Verdict::Valid)

@@ -59,10 +59,7 @@ fn start_from(
         return Err(Box::new(Problem::new(
             ProblemKind::Position,
             span.clone(),
-            format!(
-                "the Position's board is that of {}, the header's options give {variant}",
-                setup.variant
-            ),
+            options_differ(&setup.variant, options),
         )));
     }
     // B17, S20, U23: the opener of round r follows from the opener of round 1.
@@ -104,4 +101,38 @@ fn start_from(
             },
         ))
     })
+}
+
+/// Why the Position's variant is not the header's, naming each option that differs: the
+/// Position's board gives `holes` by its width when the Options tag does not state it
+/// (spec/notation.md §4.1), so an option left out of `[Options]` is its default.
+fn options_differ(position: &rules_core::Variant, options: &StatedOptions) -> String {
+    let header = options.variant();
+    let parts: Vec<String> = header
+        .option_keys()
+        .iter()
+        .filter_map(|&key| {
+            let (mine, theirs) = (position.option_value(key)?, header.option_value(key)?);
+            (mine != theirs).then(|| {
+                if options.is_stated(key) {
+                    format!(
+                        "the Position's board has {key}={mine}, but the Options tag gives {key}={theirs}"
+                    )
+                } else {
+                    format!(
+                        "the Position's board has {key}={mine}, but the header gives {key}={theirs} (the default: no Options tag states {key}); state {key}={mine} in the Options tag"
+                    )
+                }
+            })
+        })
+        .collect();
+    if parts.is_empty() {
+        return format!(
+            "the Position's board is that of {position}, the header's options give {header}"
+        );
+    }
+    format!(
+        "{}, or give a Position with the header's board",
+        parts.join("; ")
+    )
 }
