@@ -22,6 +22,7 @@ pub mod game_args;
 pub mod generate;
 pub mod html;
 pub mod input;
+pub mod match_cmd;
 pub mod perft;
 pub mod pictures;
 pub mod position_cmd;
