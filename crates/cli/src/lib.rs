@@ -32,5 +32,5 @@ pub mod replay;
 pub mod rules_cmd;
 pub mod solve_cmd;
 pub mod style;
-pub mod svg;
+pub use diagram as svg;
 pub mod validate;
