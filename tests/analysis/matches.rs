@@ -275,3 +275,42 @@ fn forcing_search_agrees_with_the_round_graph() {
     // Both answers occur.
     assert!(agreed[0] > 10 && agreed[1] > 10, "{agreed:?}");
 }
+
+/// A line of best play played out by forcing searches (what a solve by search does where the seed
+/// margin's line is not one of best play for the match): with every round total of the 2×3
+/// solution forgotten, `complete_line` finds one for each round of the line, and each round ends
+/// in a state worth exactly one round less (the winner no slower, the loser holding out as long
+/// as he can), down to the end of the match in round 5.
+#[test]
+fn a_line_played_out_by_forcing_searches_is_one_of_best_play() {
+    let v = bechi(3);
+    let mut rounds = SearchRounds::new(16 << 20, None, true, 1_000_000);
+    let (mut s, _) = solve_by_search(v, &mut rounds, &mut |_| {}).unwrap();
+    for sv in &mut s.states {
+        for u in &mut sv.set_ups {
+            u.line_total = None;
+        }
+    }
+    for opener in Player::BOTH {
+        let start = MatchState::start(v, opener);
+        s.complete_line(&start, 1_000_000).unwrap();
+        let line = s.line(&start);
+        assert_eq!(line.len(), 5, "{opener}");
+        for (k, r) in line.iter().enumerate() {
+            let value = s.get(&r.state).unwrap().value;
+            assert_eq!(value, win(opener.other(), 5 - k as u32));
+            let t = r.totals.expect("a round total");
+            assert_eq!(
+                t[0] + t[1],
+                r.set_up.start.to_setup().seeds.iter().sum::<u32>()
+            );
+            match r.after {
+                Some(Between::Next(m)) => {
+                    assert_eq!(s.get(&m).unwrap().value, win(opener.other(), 4 - k as u32));
+                }
+                Some(Between::Over(w)) => assert_eq!((w, k), (opener.other(), 4)),
+                None => panic!("round {k} has no end"),
+            }
+        }
+    }
+}

@@ -295,7 +295,8 @@ pub enum Command {
         each of its set-ups.\n\n\
         --method retrograde solves every position of every round start (exact; Bechi 2x3: 9.4 \
         million positions, seconds); --method search finds each round start's seed margin by \
-        search and settles the rest with forcing searches (exact too; Bechi 2x4: 58 round starts, \
+        search and settles the rest with forcing searches, and plays out with them the rounds of \
+        the line whose totals the margins do not give (exact too; Bechi 2x4: 58 round starts, \
         about 20 s of CPU). auto: retrograde on 2x3, search on 2x4. A match that never ends has no \
         winner (bechi.md §6): it is reported as endless, which either convention counts as a win \
         for the player it favours; no state of 2x3 or 2x4 is endless.\n\n\

@@ -241,7 +241,7 @@ fn line_words(k: usize, r: &LineRound) -> String {
         _ => "every hole filled".to_owned(),
     };
     let totals = r.totals.map_or(
-        "its totals on a line of best play are not known to this method".to_owned(),
+        "its totals on a line of best play were not found (raise --max-positions)".to_owned(),
         |t| format!("round {}-{}", t[0], t[1]),
     );
     let res = r.set_up.reserves();
@@ -411,9 +411,15 @@ pub fn run(args: &MatchArgs) -> Result<Exit, CliError> {
         .transpose()?;
     let oracle = db.as_ref().map(|d| d as &dyn Oracle);
     let t = Instant::now();
-    let (s, figures) = solve(variant, args, oracle)?;
+    let (mut s, figures) = solve(variant, args, oracle)?;
     let (value, line) = match &asked {
         Asked::State(st) => {
+            // A solve by search leaves some rounds' totals unknown: play them out.
+            if let Err(e) = s.complete_line(st, args.max_positions) {
+                crate::diag::note(format_args!(
+                    "match: the line of best play stops short: {e}"
+                ));
+            }
             let sv = s
                 .get(st)
                 .ok_or_else(|| CliError::Usage(format!("{st} is not a state of the match")))?;

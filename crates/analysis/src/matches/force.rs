@@ -45,7 +45,9 @@ impl Hasher for WordHasher {
 enum State {
     /// On the current line, not settled yet.
     Open,
-    Proved,
+    /// Proved, the n-th position proved: every move a proof follows from it leads to a position
+    /// proved earlier (or to a round end), so a line along the proof always ends.
+    Proved(u64),
     Refuted,
 }
 
@@ -71,6 +73,8 @@ pub(crate) struct Forcing {
     pub visited: u64,
     /// Stop past this many positions in the memo.
     limit: usize,
+    /// Positions proved so far.
+    proved: u64,
 }
 
 /// The search stopped: the memo outgrew its limit.
@@ -88,6 +92,7 @@ impl Forcing {
             memo: HashMap::default(),
             visited: 0,
             limit,
+            proved: 0,
         }
     }
 
@@ -101,6 +106,19 @@ impl Forcing {
         Ok(self.search(start)? == Verdict::Proved)
     }
 
+    /// When `pos` was proved: 0 for a round end in the targets, n for the n-th position proved;
+    /// `None` if it is not proved (yet). A proved position's proof moves lead to smaller numbers.
+    pub fn proved_order(&self, pos: &Position) -> Option<u64> {
+        if let Some(r) = pos.round_result() {
+            let hit = r.totals[0] < 64 && self.targets >> r.totals[0] & 1 == 1;
+            return hit.then_some(0);
+        }
+        match self.memo.get(pos)? {
+            State::Proved(n) => Some(*n),
+            _ => None,
+        }
+    }
+
     fn known(&self, pos: &Position) -> Option<Verdict> {
         if let Some(r) = pos.round_result() {
             let hit = r.totals[0] < 64 && self.targets >> r.totals[0] & 1 == 1;
@@ -112,7 +130,7 @@ impl Forcing {
         }
         match self.memo.get(pos)? {
             State::Open => Some(Verdict::Endless),
-            State::Proved => Some(Verdict::Proved),
+            State::Proved(_) => Some(Verdict::Proved),
             State::Refuted => Some(Verdict::Refuted),
         }
     }
@@ -163,7 +181,10 @@ impl Forcing {
         let or = pos.to_move() == self.x;
         let verdict = self.settle(pos, &children, or)?;
         match verdict {
-            Verdict::Proved => self.memo.insert(*pos, State::Proved),
+            Verdict::Proved => {
+                self.proved += 1;
+                self.memo.insert(*pos, State::Proved(self.proved))
+            }
             Verdict::Refuted => self.memo.insert(*pos, State::Refuted),
             // Depends on the line: forgotten, so that another line searches it again.
             Verdict::Endless => self.memo.remove(pos),

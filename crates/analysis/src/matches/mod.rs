@@ -213,6 +213,76 @@ impl MatchSolution {
         Some(seen)
     }
 
+    /// A's round totals of `up`, a set-up of `at`, that count for `winner` within `rounds` rounds:
+    /// the match over in his favour, or a state he wins within `rounds` − 1 (bit `t` for `t`).
+    fn totals_within(&self, at: &MatchState, up: &SetUp, winner: Player, rounds: u32) -> u64 {
+        if rounds == 0 {
+            return 0;
+        }
+        let r = up.reserves();
+        let sown: u32 = up.start.to_setup().seeds.iter().sum();
+        (0..=sown.min(63))
+            .filter(|&t| {
+                let h = [r[0] + t, r[1] + sown - t];
+                match MatchState::after(self.variant, h, at.opener.other()) {
+                    Ok(Between::Over(w)) => w == winner,
+                    Ok(Between::Next(m)) => self.get(&m).is_some_and(|sv| {
+                        matches!(sv.value, MatchOutcome::Win { winner: w, rounds: j }
+                            if w == winner && j < rounds)
+                    }),
+                    Err(_) => false,
+                }
+            })
+            .fold(0, |acc, t| acc | 1 << t)
+    }
+
+    /// Finds the round totals the solve left unknown on the line of best play from `from`
+    /// ([`MatchSolution::line`]; a solve by search knows a round's totals only where the seed
+    /// margin's line is one of best play for the match): each such round is played out, the
+    /// winner keeping to a strategy that wins within the set-up's rounds, the loser to one that
+    /// holds out as long, by forcing searches of at most `limit` positions each. Stops at a round
+    /// it cannot play out.
+    ///
+    /// # Errors
+    /// A forcing search outgrew `limit`.
+    pub fn complete_line(&mut self, from: &MatchState, limit: usize) -> Result<(), String> {
+        let mut seen = Vec::new();
+        let mut at = *from;
+        while !seen.contains(&at) {
+            seen.push(at);
+            let Some(j) = self.states.iter().position(|s| s.state == at) else {
+                break;
+            };
+            let Some(c) = self.states[j].set_ups.iter().position(|u| u.best) else {
+                break;
+            };
+            let up = self.states[j].set_ups[c].set_up.clone();
+            let MatchOutcome::Win { winner, rounds } = self.states[j].set_ups[c].value else {
+                break;
+            };
+            if self.states[j].set_ups[c].line_total.is_none() {
+                let within = self.totals_within(&at, &up, winner, rounds);
+                let faster = self.totals_within(&at, &up, winner, rounds - 1);
+                let t = position::play_out(&up.start, winner, within, faster, limit).map_err(
+                    |force::TooBig| {
+                        format!("playing out the line, a forcing search outgrew {limit} positions")
+                    },
+                )?;
+                self.states[j].set_ups[c].line_total = t;
+            }
+            let Some(t) = self.states[j].set_ups[c].line_total else {
+                break;
+            };
+            let r = up.reserves();
+            let sown: u32 = up.start.to_setup().seeds.iter().sum();
+            match MatchState::after(self.variant, [r[0] + t, r[1] + sown - t], at.opener.other())? {
+                Between::Next(m) => at = m,
+                Between::Over(_) => break,
+            }
+        }
+        Ok(())
+    }
+
     /// The value of a state, if the match goes on from it.
     #[must_use]
     pub fn get(&self, state: &MatchState) -> Option<&StateValue> {

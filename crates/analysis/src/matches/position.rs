@@ -123,3 +123,61 @@ pub fn position_value(
         .map(|a| u32::from(a.level[g.start as usize]));
     super::levels::outcome(joined)
 }
+
+/// Plays a round out from `start`, where `x` can force A's round total into `within` but not into
+/// `faster` (bit `t` for a total of `t`): `x` follows his forcing strategy, always to the move
+/// proved first, so that the line makes progress and ends; his opponent holds out, always to a
+/// move from which `x` cannot force `faster`. A's round total at the end, or `None` if `x` cannot
+/// force `within` after all.
+///
+/// # Errors
+/// A forcing search outgrew `limit` positions.
+pub(crate) fn play_out(
+    start: &Position,
+    x: Player,
+    within: u64,
+    faster: u64,
+    limit: usize,
+) -> Result<Option<u32>, TooBig> {
+    let sown = start.to_setup().seeds.iter().sum();
+    let mut win = Forcing::new(x, within, sown, limit);
+    let mut fast = Forcing::new(x, faster, sown, limit);
+    if !win.forces(start)? {
+        return Ok(None);
+    }
+    let mut pos = *start;
+    loop {
+        if let Some(r) = pos.round_result() {
+            return Ok(Some(r.totals[0]));
+        }
+        let children: Vec<Position> = pos
+            .legal_moves_with_positions()
+            .into_iter()
+            .map(|(_, c)| c)
+            .collect();
+        let mut next = None;
+        if pos.to_move() == x {
+            let mut first = u64::MAX;
+            for c in children {
+                if win.forces(&c)?
+                    && let Some(n) = win.proved_order(&c)
+                    && n < first
+                {
+                    first = n;
+                    next = Some(c);
+                }
+            }
+        } else {
+            for c in children {
+                if faster == 0 || !fast.forces(&c)? {
+                    next = Some(c);
+                    break;
+                }
+            }
+        }
+        match next {
+            Some(c) => pos = c,
+            None => return Ok(None),
+        }
+    }
+}
