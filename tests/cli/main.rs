@@ -13,6 +13,7 @@ mod hardening;
 mod html;
 mod json_forms;
 mod limits;
+mod matches;
 mod options;
 mod outputs;
 mod perft;

@@ -7,10 +7,13 @@
 //! * [`solve`]: retrograde analysis of every position reachable in a Bechi round without blocked
 //!   holes (2×3, 2×4), slice by slice; [`db`]: the database file it writes, which the search
 //!   can consult as an oracle.
+//! * [`matches`]: the whole Bechi match (B13–B17) solved, every state between two rounds, by
+//!   attractors over every position of every round start or by searches of the round starts.
 
 pub mod annotate;
 pub mod db;
 pub mod eval;
+pub mod matches;
 pub mod proof;
 pub mod search;
 pub mod solve;

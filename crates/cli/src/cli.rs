@@ -316,6 +316,34 @@ pub enum Command {
         after_long_help = EXIT_STATUS_SHARED
     )]
     Solve(SolveArgs),
+    /// Solve the match of Bechi: who wins with best play, in how many rounds, the best set-ups
+    #[command(
+        long_about = "Solve the whole match of Bechi (B13-B17, spec/analysis.md §10): round after \
+        round, the holdings decide how many holes each fills, the poorer player chooses which of \
+        his holes stay blocked, the openers alternate, and a player left with fewer than 6 seeds \
+        loses. The objective is the match, not the seeds: a player wins as soon as he can and \
+        loses as late as he can; a match that never ends has no winner (endless).\n\n\
+        Every state between two rounds (each player's holdings, the next opener) is solved, and \
+        the one asked for is reported: the start of the match (equal holdings, --opener to open \
+        round 1), a state given by --holdings and --opener, or, with --position, a position in \
+        the middle of a round. Text: the value, a line of best play round by round (the holes the \
+        poorer player fills, the round's totals, the holdings after it), the count of states \
+        each player wins, and the solver's figures; --states adds every state with the value of \
+        each of its set-ups.\n\n\
+        --method retrograde solves every position of every round start (exact; Bechi 2x3: 9.4 \
+        million positions, seconds); --method search finds each round start's seed margin by \
+        search and settles the rest with forcing searches, and plays out with them the rounds of \
+        the line whose totals the margins do not give (exact too; Bechi 2x4: 58 round starts, \
+        about 20 s of CPU). auto: retrograde on 2x3, search on 2x4. A match that never ends has no \
+        winner (bechi.md §6): it is reported as endless, which either convention counts as a win \
+        for the player it favours; no state of 2x3 or 2x4 is endless.\n\n\
+        With --format json, one line {\"type\": \"match\", \"data\": {...}} (spec/analysis.md \
+        §10.4).\n\n\
+        Exit status: 0 solved, 1 a --position that is not a position of its game, 2 usage or I/O \
+        error (a round start or a search too big for --max-positions).",
+        after_help = EXIT_STATUS
+    )]
+    Match(MatchArgs),
     /// Print a shell completion script for bash, zsh, fish, elvish or powershell
     #[command(
         long_about = "Print a completion script for a shell, generated from this command's own \
@@ -784,6 +812,71 @@ pub struct SolveArgs {
     /// solving)
     #[arg(long, value_name = "N", default_value = "200000000", value_parser = parse_count_usize)]
     pub max_positions: usize,
+
+    /// Output format: text for people, or one JSON line
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: Format,
+}
+
+/// How `mancala match` solves.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MatchMethod {
+    /// Retrograde analysis on 2x3, search on 2x4.
+    Auto,
+    /// Every position of every round start, stores included.
+    Retrograde,
+    /// Each round start's seed margin by search, forcing searches where it does not settle.
+    Search,
+}
+
+#[derive(Args, Debug)]
+pub struct MatchArgs {
+    /// The game: bechi (the only one whose match is solved)
+    #[arg(long, short = 'g', value_name = "NAME", default_value = "bechi")]
+    pub game: String,
+
+    /// A rule option, e.g. holes=3; repeatable
+    #[arg(long = "option", short = 'o', value_name = "KEY=VALUE")]
+    pub options: Vec<String>,
+
+    /// Who opens the next round: round 1 at the start, or the round after --holdings [default: B]
+    #[arg(long, value_name = "A|B", value_parser = ["A", "B"])]
+    pub opener: Option<String>,
+
+    /// The state between two rounds: A's and B's holdings, e.g. 21,15 [default: equal, the start]
+    #[arg(long, value_name = "A,B", conflicts_with = "position")]
+    pub holdings: Option<String>,
+
+    /// A position in the middle of a round (a position string): its value for the match
+    #[arg(long, short = 'p', value_name = "POS")]
+    pub position: Option<String>,
+
+    /// How to solve
+    #[arg(long, value_enum, default_value = "auto")]
+    pub method: MatchMethod,
+
+    /// Print every state of the match with its value and the value of each of its set-ups
+    #[arg(long)]
+    pub states: bool,
+
+    /// Search every round start, instead of taking a round start's answers from its mirror
+    /// image (the rows swapped, the other player opening) (search)
+    #[arg(long)]
+    pub no_symmetry: bool,
+
+    /// The most positions of one round start (retrograde, --position) or of one forcing search
+    /// (search)
+    #[arg(long, value_name = "N", default_value = "50000000")]
+    pub max_positions: usize,
+
+    /// Transposition table of SIZE bytes for the searches of round starts (search)
+    #[arg(long, value_name = "SIZE", default_value = "64M", value_parser = parse_size)]
+    pub hash: usize,
+
+    /// A database written by `mancala solve --out`, consulted by the searches of round starts
+    /// without blocked holes (search)
+    #[arg(long, value_name = "FILE")]
+    pub db: Option<std::path::PathBuf>,
 
     /// Output format: text for people, or one JSON line
     #[arg(long, value_enum, default_value = "text")]

@@ -23,6 +23,7 @@ pub mod game_args;
 pub mod generate;
 pub mod html;
 pub mod input;
+pub mod match_cmd;
 pub mod output;
 pub mod perft;
 pub mod pictures;

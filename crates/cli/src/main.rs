@@ -4,8 +4,8 @@
 use clap::Parser;
 use mancala::exit::{CliError, Verdict};
 use mancala::{
-    analyse_cmd, annotate_cmd, cli, convert, diag, explain, files, generate, perft, position_cmd,
-    replay, rules_cmd, solve_cmd, style, validate,
+    analyse_cmd, annotate_cmd, cli, convert, diag, explain, files, generate, match_cmd, perft,
+    position_cmd, replay, rules_cmd, solve_cmd, style, validate,
 };
 use std::process::ExitCode;
 
@@ -65,6 +65,7 @@ fn main() -> ExitCode {
         cli::Command::Perft(a) => perft::run(&a),
         cli::Command::Analyse(a) => analyse_cmd::run(&a),
         cli::Command::Solve(a) => solve_cmd::run(&a),
+        cli::Command::Match(a) => match_cmd::run(&a),
         cli::Command::Annotate(a) => annotate_cmd::run(&a),
         cli::Command::Validate(a) => validate::run(&a),
         // `replay --svg` draws pictures, `--html` writes the replay page; the replay in text or
