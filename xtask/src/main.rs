@@ -30,11 +30,16 @@
 //! * `cargo xtask render [--out DIR] [--only PATTERN] [--no-install]`: the SVG pictures of every
 //!   rule-book example rendered to PNG with librsvg's rsvg-convert (installed from the
 //!   distribution when missing), into `target/render/png/` (`tool.rs`).
+//! * `cargo xtask compare-outputs --old BIN [--new BIN] [--quick]`: every output of the binary
+//!   on the corpus and on the positions it reaches, old binary against new (default
+//!   `target/release/mancala`), byte for byte: for changes that must not change behaviour
+//!   (`compare.rs`).
 
 mod tool;
 
 mod analysis;
 mod bench;
+mod compare;
 mod bench_batch;
 
 /// Files written whole or not at all, through exclusive temporary files: the command's own.
@@ -62,8 +67,9 @@ fn main() -> ExitCode {
         Some("accuracy") => analysis::accuracy(&args[1..]),
         Some("dist") => tool::dist(&args[1..]),
         Some("render") => tool::render(&args[1..]),
+        Some("compare-outputs") => compare::compare_outputs(&args[1..]),
         _ => Err(
-            "usage: cargo xtask (perft-suites [--reference] [--limit N] [--suite NAME] [--hash SIZE] | bench [--json] [--runs N] [--game G] [--hash SIZE] [--max-seconds S] [--records N] [--no-perft] [--no-validate] | gen-records [--out FILE] [--bytes N] [--count N] [--seed S] [--game G] [--option K=V]... [--max-rounds N] | uugg-endless [--holes N] [--depth D] [--list] | limits | solve-check [--db FILE] [--count N] [--nodes N] | accuracy [--db FILE] [--count N] [--times MS,MS,..] | dist [--out DIR] | render [--out DIR] [--only PATTERN] [--no-install])"
+            "usage: cargo xtask (perft-suites [--reference] [--limit N] [--suite NAME] [--hash SIZE] | bench [--json] [--runs N] [--game G] [--hash SIZE] [--max-seconds S] [--records N] [--no-perft] [--no-validate] | gen-records [--out FILE] [--bytes N] [--count N] [--seed S] [--game G] [--option K=V]... [--max-rounds N] | uugg-endless [--holes N] [--depth D] [--list] | limits | solve-check [--db FILE] [--count N] [--nodes N] | accuracy [--db FILE] [--count N] [--times MS,MS,..] | dist [--out DIR] | render [--out DIR] [--only PATTERN] [--no-install] | compare-outputs --old BIN [--new BIN] [--quick])"
                 .to_owned(),
         ),
     };
