@@ -5,6 +5,7 @@
 //! Board strings read as the diagrams: top row 4A 3A 2A 1A, bottom row 1B 2B 3B 4B; `*` marks a
 //! chosen hole (B2), `x` a blocked one (B3).
 
+use rules_core::Rule;
 use crate::support::{mv, mv_in, pos, text};
 use rules_core::{AfterRound, Decision, Event, Hole, Player, Position};
 
@@ -20,7 +21,7 @@ fn fig_01_no_move_from_a_single_seed() {
     // «no podreu moure des del forat 2B perquè aquest forat conté sols 1 llavor»
     let p = pos(FIG_01, &[]);
     let e = p.play(&mv("2B")).unwrap_err();
-    assert_eq!(e.rule, "B4");
+    assert_eq!(e.rule, Rule::B4);
     assert_eq!(
         e.to_string(),
         "illegal move 2B: 2B holds 1 seed; a move needs at least 2 (B4)"
@@ -64,7 +65,7 @@ fn fig_03_chain_capture_of_ten_stops_at_odd_2b() {
         "bechi 0*,0*,0*,4/0*,3,1*,6 A store=12,22 opener=B"
     );
     assert_eq!(played.trace.captured(), [0, 10]);
-    let captures: Vec<(String, u32, &str)> = played
+    let captures: Vec<(String, u32, Rule)> = played
         .trace
         .events
         .iter()
@@ -78,10 +79,10 @@ fn fig_03_chain_capture_of_ten_stops_at_odd_2b() {
     assert_eq!(
         captures,
         [
-            ("2A".to_owned(), 2, "B9"),
-            ("3A".to_owned(), 2, "B10"),
-            ("4A".to_owned(), 4, "B10"),
-            ("1B".to_owned(), 2, "B10")
+            ("2A".to_owned(), 2, Rule::B9),
+            ("3A".to_owned(), 2, Rule::B10),
+            ("4A".to_owned(), 4, Rule::B10),
+            ("1B".to_owned(), 2, Rule::B10)
         ]
     );
 }
@@ -148,14 +149,14 @@ fn fig_00b_round_two_with_six_holes() {
         "2A".parse().unwrap(),
     ]);
     let e = p.after_round(&three).unwrap_err();
-    assert_eq!(e.rule, Some("B16"));
+    assert_eq!(e.rule, Some(Rule::B16));
     assert_eq!(
         e.to_string(),
         "A holds 14 seeds and fills exactly 2 holes with 6, not 3 (B16)"
     );
     assert_eq!(
         p.after_round(&Decision::None).unwrap_err().rule,
-        Some("B16")
+        Some(Rule::B16)
     );
 }
 
@@ -167,7 +168,7 @@ fn blocked_hole_cannot_be_played_and_is_passed_over_by_captures() {
         "bechi 6,1,1*,0x/1,1,1,1 A store=14,16 reserve=2,4 round=2 opener=A",
         &[],
     );
-    assert_eq!(p.play(&mv("1A")).unwrap_err().rule, "B3");
+    assert_eq!(p.play(&mv("1A")).unwrap_err().rule, Rule::B3);
     // 4A (6, `+`, B4): 4A 1B 2B 3B 4B, 1A skipped (B7), 2A: 2, even and chosen: captured (B9).
     // The chain looks at 3A: 1, odd: it stops (B10).
     let played = p.play(&mv("4A")).unwrap();
@@ -195,14 +196,14 @@ fn passing_and_round_end() {
     let p = pos("bechi 1,0,1,0/0,0,2,0 A store=22,22 opener=B", &[]);
     assert_eq!(p.legal_moves(), vec![mv("pass")]);
     let e = p.play(&mv("4A")).unwrap_err();
-    assert_eq!(e.rule, "B4");
+    assert_eq!(e.rule, Rule::B4);
     let after = p.play(&mv("pass")).unwrap().position;
     assert_eq!(after.to_move(), Player::B);
-    assert_eq!(after.play(&mv("pass")).unwrap_err().rule, "B5");
+    assert_eq!(after.play(&mv("pass")).unwrap_err().rule, Rule::B5);
     // 3B (2, +): 3B keeps 1, 4B 1: odd, no capture. Now nobody can move: the round is over (B13).
     let end = after.play(&mv("3B")).unwrap().position;
     assert!(end.legal_moves().is_empty());
-    assert_eq!(end.play(&mv("pass")).unwrap_err().rule, "B13");
+    assert_eq!(end.play(&mv("pass")).unwrap_err().rule, Rule::B13);
     let r = end.round_result().unwrap();
     assert_eq!(r.totals, [24, 24]);
     // Equal holdings: both fill all their holes; the other player opens (B17).
@@ -220,7 +221,7 @@ fn match_ends_when_a_player_cannot_fill_a_hole() {
         panic!()
     };
     assert_eq!(m.winner, Some(Player::B));
-    assert_eq!(m.rule, "B15");
+    assert_eq!(m.rule, Rule::B15);
 }
 
 #[test]
@@ -235,8 +236,8 @@ fn two_by_three_middle_hole_sows_both_ways() {
         },
         Player::B,
     );
-    assert_eq!(p.play(&mv("2B")).unwrap_err().rule, "B4");
-    assert_eq!(p.play(&mv("1B+")).unwrap_err().rule, "B4");
+    assert_eq!(p.play(&mv("2B")).unwrap_err().rule, Rule::B4);
+    assert_eq!(p.play(&mv("1B+")).unwrap_err().rule, Rule::B4);
     // From the start, 2B+ and 2B- drop one seed in every hole and end in 1B and 3B, both odd: the
     // same outcome, so one move, spelled 2B+ (README §6.2).
     assert_eq!(

@@ -4,6 +4,7 @@
 //! Board strings read as the diagrams of a 2×8 board: top row 8A 7A … 1A, bottom row 1B 2B … 8B.
 //! kB faces (9−k)A: 1B–8A, 4B–5A, 5B–4A.
 
+use rules_core::Rule;
 use crate::support::{mv, pos, text};
 use rules_core::{AfterRound, Decision, Event, Player};
 
@@ -52,7 +53,7 @@ fn fig_01_to_02d_clockwise_from_2b_captures_fourteen() {
             )
         ]
     );
-    let captures: Vec<(String, u32, &str)> = played
+    let captures: Vec<(String, u32, Rule)> = played
         .trace
         .events
         .iter()
@@ -66,9 +67,9 @@ fn fig_01_to_02d_clockwise_from_2b_captures_fourteen() {
     assert_eq!(
         captures,
         [
-            ("5A".to_owned(), 6, "G15"),
-            ("4B".to_owned(), 1, "G15"),
-            ("4A".to_owned(), 7, "G17")
+            ("5A".to_owned(), 6, Rule::G15),
+            ("4B".to_owned(), 1, Rule::G15),
+            ("4A".to_owned(), 7, Rule::G17)
         ]
     );
     // «Així doncs, en aquest torn heu capturat 14 llavors.»
@@ -93,7 +94,7 @@ fn fig_03b_counterclockwise_from_2b_moves_again() {
     assert!(played.trace.events.contains(&Event::Next {
         player: Player::B,
         repeat: true,
-        rule: "G13"
+        rule: Rule::G13
     }));
     // The repeat move is a ply of its own, from any hole and in any direction (G14).
     let again = played.position.legal_moves();
@@ -104,7 +105,7 @@ fn fig_03b_counterclockwise_from_2b_moves_again() {
 fn single_seeds_cannot_be_played_and_direction_is_required() {
     let p = pos(FIG_01, &[]);
     // «no es pot començar a moure des d'un forat que contingui una sola llavor» (G4)
-    assert_eq!(p.play(&mv("3B+")).unwrap_err().rule, "G4");
+    assert_eq!(p.play(&mv("3B+")).unwrap_err().rule, Rule::G4);
     assert_eq!(
         p.play(&mv("2B")).unwrap_err().to_string(),
         "illegal move 2B: the mover chooses the direction: write 2B+ or 2B- (G4)"
@@ -113,7 +114,7 @@ fn single_seeds_cannot_be_played_and_direction_is_required() {
         p.play(&mv("2A+")).unwrap_err().to_string(),
         "illegal move 2A+: 2A is not one of B's holes (G4)"
     );
-    assert_eq!(p.play(&mv("9B+")).unwrap_err().rule, "G1");
+    assert_eq!(p.play(&mv("9B+")).unwrap_err().rule, Rule::G1);
 }
 
 #[test]
@@ -143,7 +144,7 @@ fn forced_pass_and_round_end() {
     let p = pos("giuthi 1,0,1,0,1,0,1,0/0,0,0,0,0,0,0,2 A store=40,50", &[]);
     assert_eq!(p.legal_moves(), vec![mv("pass")]);
     let p = p.play(&mv("pass")).unwrap().position;
-    assert_eq!(p.play(&mv("pass")).unwrap_err().rule, "G5");
+    assert_eq!(p.play(&mv("pass")).unwrap_err().rule, Rule::G5);
     // 8B- (2): 7B, 6B: 6B was empty and no seed reached A's row: B moves again (G13), but now he
     // has only single seeds too. Nobody can move: the round is over (G19).
     let p = p.play(&mv("8B-")).unwrap().position;
@@ -152,7 +153,7 @@ fn forced_pass_and_round_end() {
         "giuthi 1,0,1,0,1,0,1,0/0,0,0,0,0,1,1,0 B store=40,50"
     );
     assert!(p.legal_moves().is_empty());
-    assert_eq!(p.play(&mv("pass")).unwrap_err().rule, "G19");
+    assert_eq!(p.play(&mv("pass")).unwrap_err().rule, Rule::G19);
     let r = p.round_result().unwrap();
     // G20: captures plus the seeds in the own row.
     assert_eq!(r.totals, [44, 52]);
@@ -174,10 +175,10 @@ fn layout_copy_and_richer_opens() {
         "giuthi 16,7,6,5,4,3,2,1/1,2,3,4,5,6,7,16 B reserve=0,8 round=2"
     );
     for (bad, rule) in [
-        (Decision::Layout(vec![0, 2, 3, 4, 5, 6, 7, 17]), "G23"),
-        (Decision::Layout(vec![1, 2, 3, 4, 5, 6, 7]), "G23"),
-        (Decision::Layout(vec![1, 2, 3, 4, 5, 6, 7, 15]), "G24"),
-        (Decision::None, "G23"),
+        (Decision::Layout(vec![0, 2, 3, 4, 5, 6, 7, 17]), Rule::G23),
+        (Decision::Layout(vec![1, 2, 3, 4, 5, 6, 7]), Rule::G23),
+        (Decision::Layout(vec![1, 2, 3, 4, 5, 6, 7, 15]), Rule::G24),
+        (Decision::None, Rule::G23),
     ] {
         assert_eq!(p.after_round(&bad).unwrap_err().rule, Some(rule), "{bad:?}");
     }
@@ -190,18 +191,18 @@ fn match_ends_by_draw_or_a_poor_player() {
     let AfterRound::MatchOver(m) = p.after_round(&Decision::None).unwrap() else {
         panic!()
     };
-    assert_eq!((m.winner, m.rule), (None, "G22"));
+    assert_eq!((m.winner, m.rule), (None, Rule::G22));
     // G22.2: the poorer player holds N = 8 or fewer: the richer wins.
     let p = pos("giuthi 1,0,1,0,1,0,1,0/0,0,0,0,1,1,1,1 B store=4,84", &[]);
     let AfterRound::MatchOver(m) = p.after_round(&Decision::None).unwrap() else {
         panic!()
     };
-    assert_eq!((m.winner, m.rule), (Some(Player::B), "G22"));
+    assert_eq!((m.winner, m.rule), (Some(Player::B), Rule::G22));
     assert_eq!(
         p.after_round(&Decision::Layout(vec![1; 8]))
             .unwrap_err()
             .rule,
-        Some("G22")
+        Some(Rule::G22)
     );
     // 9 seeds are enough to play on.
     let p = pos("giuthi 1,0,1,0,1,0,1,0/0,0,0,0,1,1,1,1 B store=5,83", &[]);

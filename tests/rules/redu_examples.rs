@@ -9,6 +9,7 @@
 //! row; omitted entries are `d`), `w`/`b` wrap or bounce, `/` the long form listing the sown holes,
 //! `x3B` a capture, `x3B:` an O1 capture before a sowing, `~` a forgotten capture, `p4B` a penalty.
 
+use rules_core::Rule;
 use crate::support::{mv_in, pos, text};
 use rules_core::{Move, Player, Position};
 
@@ -27,9 +28,9 @@ fn sown(p: &Position, token: &str) -> Vec<String> {
 }
 
 /// The rule that forbids `token` in `p`, with the message.
-fn refused(p: &Position, token: &str) -> (String, String) {
+fn refused(p: &Position, token: &str) -> (Rule, String) {
     let e = p.play(&mv_in(p, token)).unwrap_err();
-    (e.rule.to_owned(), e.reason)
+    (e.rule, e.reason)
 }
 
 /// jugB002, fig001 / fig002. Fixed by the text: B moves from 4B, which holds 2 («Decideix moure
@@ -125,7 +126,7 @@ fn fig_013_start_opposite_the_initial_hole() {
     assert_ne!(after(&p, "3A+w"), after(&p, "3A+o"));
     // R12 needs both holes of the first column empty: clockwise, column 2 (2A, 5B) is not.
     let (rule, reason) = refused(&p, "3A-o");
-    assert_eq!(rule, "R12");
+    assert_eq!(rule, Rule::R12);
     assert_eq!(
         reason,
         "the start opposite 3A needs both holes of the first column, 2A and 5B, empty"
@@ -145,7 +146,7 @@ fn jug_b001_lone_seed_captures_three() {
     assert_eq!(after(&p, "4B"), "redu 4,4,4,0,4,4/4,4,4,0,4,4 A store=2,6");
     // The long form of a lone seed; a lone seed has no direction (R4).
     assert_eq!(after(&p, "4B/3A"), after(&p, "4B"));
-    assert_eq!(refused(&p, "4B+").0, "R4");
+    assert_eq!(refused(&p, "4B+").0, Rule::R4);
 }
 
 #[test]
@@ -160,7 +161,7 @@ fn jug_b001_penalty_and_forgotten_capture_are_lenient_only() {
     let after_x = before.play(&x_move).unwrap().position;
     let claim = mv_in(&after_x, "p4B");
     let (rule, reason) = refused(&after_x, "p4B");
-    assert_eq!(rule, "R26");
+    assert_eq!(rule, Rule::R26);
     assert_eq!(
         reason,
         "a penalty claim is accepted only in lenient validation"
@@ -176,7 +177,7 @@ fn jug_b001_penalty_and_forgotten_capture_are_lenient_only() {
     assert_eq!(penalised.position.to_move(), Player::A);
     assert_eq!(penalised.trace.captured(), [3, 0]);
     // Without the previous ply there is nothing to cancel.
-    assert_eq!(after_x.play_lenient(&claim, None).unwrap_err().rule, "R26");
+    assert_eq!(after_x.play_lenient(&claim, None).unwrap_err().rule, Rule::R26);
     // Only a singleton that would capture can be named: 1B held 4.
     let bad = mv_in(&after_x, "p1B");
     assert_eq!(
@@ -184,13 +185,13 @@ fn jug_b001_penalty_and_forgotten_capture_are_lenient_only() {
             .play_lenient(&bad, Some((&before, &x_move)))
             .unwrap_err()
             .rule,
-        "R26"
+        Rule::R26
     );
     // «Si el jugador fa el moviment però es descuida de capturar les llavors del forat oposat,
     // aquestes resten al tauler…» (R25): 4B~ leaves the 3 seeds in 3A, A moves, and there is no
     // penalty for it.
     let forgot = mv_in(&before, "4B~");
-    assert_eq!(refused(&before, "4B~").0, "R25");
+    assert_eq!(refused(&before, "4B~").0, Rule::R25);
     let kept = before.play_lenient(&forgot, None).unwrap();
     assert_eq!(
         text(&kept.position),
@@ -201,7 +202,7 @@ fn jug_b001_penalty_and_forgotten_capture_are_lenient_only() {
             .play_lenient(&claim, Some((&before, &forgot)))
             .unwrap_err()
             .rule,
-        "R26"
+        Rule::R26
     );
     // Only an M1 capture can be forgotten: 1B holds 4.
     let e = before
@@ -209,7 +210,7 @@ fn jug_b001_penalty_and_forgotten_capture_are_lenient_only() {
         .unwrap_err();
     assert_eq!(
         (e.rule, e.reason.as_str()),
-        ("R25", "only an M1 capture (a singleton) can be forgotten")
+        (Rule::R25, "only an M1 capture (a singleton) can be forgotten")
     );
 }
 
@@ -239,12 +240,12 @@ fn jug_a001_free_o1_capture() {
         "redu 4,4,0,4,4,5/4,4,1,4,0,5 A store=4,5"
     );
     // The capture alone is not a ply under the default (R22).
-    assert_eq!(refused(&p1, "x3B").0, "R22");
+    assert_eq!(refused(&p1, "x3B").0, Rule::R22);
     // Under o1-costs-turn=yes it is, and A moves next; a prefix is refused.
     let q = pos(&text(&p1), &["o1-costs-turn=yes"]);
     let q1 = q.play(&mv_in(&q, "x3B")).unwrap().position;
     assert_eq!(text(&q1), "redu 4,4,0,4,4,4/4,4,0,4,2,4 A store=4,6");
-    assert_eq!(refused(&q, "x3B:5B+").0, "R22");
+    assert_eq!(refused(&q, "x3B:5B+").0, Rule::R22);
 }
 
 /// jugA002. Fixed by the text: A moves from 4A, which holds 2, first into 4B and ends in 3A
@@ -268,7 +269,7 @@ fn jug_a002_o2_capture_ends_the_capturers_turn() {
         "redu 4,4,0,5,4,4/4,4,4,0,4,4 A store=3,4"
     );
     // An O2 capture cannot precede a sowing (R23).
-    assert_eq!(refused(&p1, "x4B:1B+").0, "R23");
+    assert_eq!(refused(&p1, "x4B:1B+").0, Rule::R23);
     // The right is usable only at once (R20): after B's sowing it is gone.
     let p2 = p1.play(&mv_in(&p1, "1B+")).unwrap().position;
     assert_eq!(p2.to_setup().right, None);
@@ -318,17 +319,17 @@ fn jug_b003_eight_seeds_bounce_skip_and_o3() {
 fn every_rule_that_forbids_a_move_names_itself() {
     let p = pos(JUG_B003, &[]);
     for (token, rule) in [
-        ("7B", "R1"),        // no such hole
-        ("4A+", "R3"),       // not the mover's hole
-        ("4B+", "R13"),      // far end reached with seeds in hand: w or b needed
-        ("4B+bdhdd", "R15"), // a decision left over
-        ("4B", "R15"),       // no direction
-        ("4B+o", "R12"),     // first column (5B, 2A) not empty
-        ("2B", "R6"),        // 2B holds 3: fine; see below for R6
-        ("x4A", "R20"),      // no right
-        ("1B2B+", "R9"),     // 1B holds 2
-        ("4B~", "R25"),      // strict validation
-        ("p3B", "R26"),      // strict validation
+        ("7B", Rule::R1),        // no such hole
+        ("4A+", Rule::R3),       // not the mover's hole
+        ("4B+", Rule::R13),      // far end reached with seeds in hand: w or b needed
+        ("4B+bdhdd", Rule::R15), // a decision left over
+        ("4B", Rule::R15),       // no direction
+        ("4B+o", Rule::R12),     // first column (5B, 2A) not empty
+        ("2B", Rule::R6),        // 2B holds 3: fine; see below for R6
+        ("x4A", Rule::R20),      // no right
+        ("1B2B+", Rule::R9),     // 1B holds 2
+        ("4B~", Rule::R25),      // strict validation
+        ("p3B", Rule::R26),      // strict validation
     ] {
         if token == "2B" {
             continue;
@@ -338,7 +339,7 @@ fn every_rule_that_forbids_a_move_names_itself() {
     }
     // R30: no passes (`pass` is not even a Redu token).
     assert!(Move::parse(rules_core::GameKind::Redu, "pass").is_err());
-    assert_eq!(p.play(&Move::Pass).unwrap_err().rule, "R30");
+    assert_eq!(p.play(&Move::Pass).unwrap_err().rule, Rule::R30);
     assert_eq!(
         refused(&p, "4B+").1,
         "with 5 seeds in hand the path reaches the far end at column 6 (6B and 1A): write w (wrap) or b (bounce) there"
@@ -349,38 +350,38 @@ fn every_rule_that_forbids_a_move_names_itself() {
     );
     // R6: two seeds need a direction; R4: a lone seed has none; R9: not consecutive.
     let q = pos("redu 4,4,4,4,4,4/2,1,4,1,1,4 B store=5,6", &[]);
-    assert_eq!(refused(&q, "1B").0, "R6");
-    assert_eq!(refused(&q, "2B+").0, "R4");
-    assert_eq!(refused(&q, "2B4B+").0, "R9");
-    assert_eq!(refused(&q, "4B5B").0, "R9");
-    assert_eq!(refused(&q, "1B+d").0, "R6");
+    assert_eq!(refused(&q, "1B").0, Rule::R6);
+    assert_eq!(refused(&q, "2B+").0, Rule::R4);
+    assert_eq!(refused(&q, "2B4B+").0, Rule::R9);
+    assert_eq!(refused(&q, "4B5B").0, Rule::R9);
+    assert_eq!(refused(&q, "1B+d").0, Rule::R6);
     // R3: an empty hole; the long form must sow every seed.
     let e = pos("redu 4,4,4,4,4,4/0,4,4,4,0,12 B", &[]);
-    assert_eq!(refused(&e, "1B/6A").0, "R3");
+    assert_eq!(refused(&e, "1B/6A").0, Rule::R3);
     assert_eq!(
         refused(&e, "2B/4A/3B/4B"),
         (
-            "R3".to_owned(),
+            Rule::R3.to_owned(),
             "the move sows 3 seeds, but 2B holds 4: all its seeds are sown".to_owned()
         )
     );
     // R14: from 6B, 11 or more seeds skip the start column and leave the board.
-    assert_eq!(refused(&e, "6B+").0, "R14");
+    assert_eq!(refused(&e, "6B+").0, Rule::R14);
     assert!(e.play(&mv_in(&e, "6B+w")).is_ok() && e.play(&mv_in(&e, "6B+b")).is_ok());
     // R11: under entry=alternate only the first entry is chosen.
     let a = pos(JUG_B003, &["entry=alternate"]);
-    assert_eq!(refused(&a, "4B+dhb").0, "R11");
+    assert_eq!(refused(&a, "4B+dhb").0, Rule::R11);
     assert!(a.play(&mv_in(&a, "4B+hb")).is_ok());
     // R19: the right is on another hole; R24: a capture that empties the row is a ply alone.
     let r = pos("redu 0,0,0,0,0,1/4,4,4,4,4,27 A store=0,0 right=O1:1A", &[]);
-    assert_eq!(refused(&r, "x2A").0, "R19");
+    assert_eq!(refused(&r, "x2A").0, Rule::R19);
     let (rule, _) = refused(&r, "x1A:1A");
-    assert_eq!(rule, "R24");
+    assert_eq!(rule, Rule::R24);
     let ended = r.play(&mv_in(&r, "x1A")).unwrap().position;
     assert_eq!(text(&ended), "redu 0,0,0,0,0,0/4,4,4,4,4,27 A store=1,0");
     // R27: the game is over: A must sow and has nothing; B takes the rest and wins (R28).
     assert!(ended.legal_moves().is_empty());
-    assert_eq!(refused(&ended, "1A").0, "R27");
+    assert_eq!(refused(&ended, "1A").0, Rule::R27);
     let result = ended.round_result().unwrap();
     assert_eq!(result.totals, [1, 47]);
     assert_eq!(result.winner, Some(Player::B));
@@ -403,7 +404,7 @@ fn a_drawn_game_is_a_draw() {
     assert_eq!(r.winner, None);
     match p.after_round(&rules_core::Decision::None).unwrap() {
         rules_core::AfterRound::MatchOver(m) => {
-            assert_eq!((m.winner, m.rule), (None, "R29"));
+            assert_eq!((m.winner, m.rule), (None, Rule::R29));
         }
         rules_core::AfterRound::Next(_) => panic!("one round"),
     }
@@ -417,7 +418,7 @@ fn setup_checks_name_every_problem() {
             .unwrap_err()
             .problems
             .iter()
-            .map(|p| format!("{} [{}]", p.message, p.rule.unwrap_or("-")))
+            .map(|p| format!("{} [{}]", p.message, p.rule.map_or("-".to_owned(), |r| r.to_string())))
             .collect()
     };
     assert_eq!(

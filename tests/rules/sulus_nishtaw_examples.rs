@@ -9,6 +9,7 @@
 //! The sowing cycle is 1B … 9B, 1A … 9A, 1B. `a`/`b` mark a hole claimed by A/B (S2); `owners=`
 //! gives the territories in the same layout when they are not the rows.
 
+use rules_core::Rule;
 use crate::support::{mv_in, pos, text};
 use rules_core::{
     AfterRound, Decision, Event, GameKind, MarkKind, Player, Position, Setup, Variant,
@@ -132,7 +133,7 @@ fn s4_opening_from_the_start() {
                 .to_vec(),
             seeds: 8,
             dir: rules_core::Dir::Ccw,
-            rule: "S4",
+            rule: Rule::S4,
         })
     );
     assert_eq!(
@@ -148,7 +149,7 @@ fn s4_opening_from_the_start() {
     assert!(played.trace.events.contains(&Event::Next {
         player: Player::A,
         repeat: false,
-        rule: "S8"
+        rule: Rule::S8
     }));
 }
 
@@ -164,7 +165,7 @@ fn s4_s6_the_opening_is_the_only_first_ply_and_is_played_once() {
     assert_eq!(
         (e.rule, e.reason.as_str()),
         (
-            "S15",
+            Rule::S15,
             "Sulus Nishtaw has no passes: the player to move sows"
         )
     );
@@ -242,7 +243,7 @@ fn jug_01_to_03c_6b_relays_through_4a_and_6a_and_claims_8a() {
     );
     assert!(played.trace.events.iter().any(|e| matches!(
         e,
-        Event::Mark { hole, mark, rule: "S8" }
+        Event::Mark { hole, mark, rule: Rule::S8 }
             if hole.to_string() == "8A" && mark.kind == MarkKind::Claim && mark.owner == Player::B
     )));
     assert_eq!(played.trace.captured(), [0, 0]);
@@ -278,7 +279,7 @@ fn jug_5_to_6b_two_taxes_from_7b_with_repeat_moves() {
     assert!(first.trace.events.contains(&Event::Next {
         player: Player::B,
         repeat: true,
-        rule: "S10"
+        rule: Rule::S10
     }));
     // «I torneu a repetir torn, sembrant des de qualsevol forat del propi costat que no sigui un
     // “forat reclamat”.» The repeat move is a ply of its own, from any unclaimed own hole.
@@ -404,7 +405,7 @@ fn s1_s7_moves_from_holes_that_cannot_be_played() {
     let e = p.play(&cw).unwrap_err();
     assert_eq!(
         (e.rule, e.reason.as_str()),
-        ("S1", "Sulus Nishtaw sows counterclockwise only")
+        (Rule::S1, "Sulus Nishtaw sows counterclockwise only")
     );
     // A counterclockwise sign written out is the same move (spec/notation.md §5).
     let ccw = rules_core::Move::sow_dir("6B".parse().unwrap(), rules_core::Dir::Ccw);
@@ -491,7 +492,7 @@ fn s12_an_endless_sowing_is_not_a_move() {
     assert_eq!(t.laps().len(), rules_core::TRACED_LAPS as usize);
     assert!(matches!(
         t.events.last(),
-        Some(Event::Note { rule: "S12", text }) if text.contains("after 276 laps it is back where its first lap began, 6 seeds from 3B")
+        Some(Event::Note { rule: Rule::S12, text }) if text.contains("after 276 laps it is back where its first lap began, 6 seeds from 3B")
     ));
 }
 
@@ -521,12 +522,12 @@ fn s15_a_the_mover_starving_himself_ends_the_round() {
     let r = after.round_result().unwrap();
     assert_eq!(
         (r.totals, r.winner, r.rule),
-        ([54, 0], Some(Player::A), "S16")
+        ([54, 0], Some(Player::A), Rule::S16)
     );
     // S21: B's total is 0; S18 would give him no hole: the match is over.
     match after.after_round(&Decision::None).unwrap() {
         AfterRound::MatchOver(m) => {
-            assert_eq!((m.winner, m.rule), (Some(Player::A), "S21"));
+            assert_eq!((m.winner, m.rule), (Some(Player::A), Rule::S21));
         }
         AfterRound::Next(n) => panic!("the match goes on: {}", text(&n)),
     }
@@ -605,7 +606,7 @@ fn s16_scoring_under_both_values_of_claims_score_to() {
     let r = pos(END_33, &[]).round_result().unwrap();
     assert_eq!(
         (r.totals, r.winner, r.rule),
-        ([21, 33], Some(Player::B), "S16")
+        ([21, 33], Some(Player::B), Rule::S16)
     );
     assert_eq!(r.holdings, r.totals);
     // side-owner: A 16 + 8A 5 + 5A 2 = 23; B 8 + 3B 4 + 7B 1 + 18 = 31.
@@ -620,7 +621,7 @@ fn s16_scoring_under_both_values_of_claims_score_to() {
             .after_round(&Decision::None)
             .unwrap_err()
             .rule,
-        Some("S15")
+        Some(Rule::S15)
     );
 }
 
@@ -637,7 +638,7 @@ fn s18_s19_the_33_seed_round_2_territory_of_11_holes() {
         p.after_round(&Decision::Layout(vec![1; 9]))
             .unwrap_err()
             .rule,
-        Some("S18")
+        Some(Rule::S18)
     );
     let r2 = next_round(&p);
     assert_eq!(
@@ -756,7 +757,7 @@ fn s21_a_total_of_one_or_less_ends_the_match() {
     ] {
         match end_of_round(ta).after_round(&Decision::None).unwrap() {
             AfterRound::MatchOver(m) => {
-                assert_eq!((m.winner, m.rule), (Some(winner), "S21"), "A has {ta}");
+                assert_eq!((m.winner, m.rule), (Some(winner), Rule::S21), "A has {ta}");
             }
             AfterRound::Next(_) => panic!("A has {ta}: the match is over"),
         }
@@ -777,11 +778,11 @@ fn s13_s14_v1_compares_the_holes_b_could_otherwise_start_from() {
     assert_eq!(moves(&pos(V1_V2, &["v2=on"])), ["5B"]);
     let p = pos(V1_V2, &["v1=on", "v2=on"]);
     assert_eq!(moves(&p), ["5B"]);
-    assert_eq!(p.play(&mv_in(&p, "1B")).unwrap_err().rule, "S14");
+    assert_eq!(p.play(&mv_in(&p, "1B")).unwrap_err().rule, Rule::S14);
     let only_v1 = pos(V1_V2, &["v1=on"]);
     assert_eq!(
         only_v1.play(&mv_in(&only_v1, "5B")).unwrap_err().rule,
-        "S13"
+        Rule::S13
     );
 }
 
@@ -808,7 +809,7 @@ fn problems(text: &str) -> Vec<String> {
         .unwrap_err()
         .problems
         .iter()
-        .map(|p| format!("{} [{}]", p.message, p.rule.unwrap_or("-")))
+        .map(|p| format!("{} [{}]", p.message, p.rule.map_or("-".to_owned(), |r| r.to_string())))
         .collect()
 }
 

@@ -8,6 +8,7 @@
 //! uugg of A/of B (U8); `owners=` gives the owner of every hole when it is not its row's player
 //! (U21).
 
+use rules_core::Rule;
 use crate::reference;
 use crate::support::{mv_in, pos, text};
 use rules_core::{AfterRound, Decision, Event, Mark, MarkKind, Move, Player, Position};
@@ -39,7 +40,7 @@ fn laps(t: &rules_core::Trace) -> Vec<String> {
         .collect()
 }
 
-fn captures(t: &rules_core::Trace) -> Vec<(String, u32, &'static str)> {
+fn captures(t: &rules_core::Trace) -> Vec<(String, u32, Rule)> {
     t.events
         .iter()
         .filter_map(|e| match e {
@@ -51,7 +52,7 @@ fn captures(t: &rules_core::Trace) -> Vec<(String, u32, &'static str)> {
         .collect()
 }
 
-fn marks(t: &rules_core::Trace) -> Vec<(String, Mark, &'static str)> {
+fn marks(t: &rules_core::Trace) -> Vec<(String, Mark, Rule)> {
     t.events
         .iter()
         .filter_map(|e| match e {
@@ -81,7 +82,7 @@ fn uagga_on_the_first_lap() {
         "uugg 4,4,4,4,4,4b/4,4,4,0,6,6 A opener=B"
     );
     assert_eq!(laps(&played.trace), ["4B: 5B 6B 1A"]);
-    assert_eq!(marks(&played.trace), [("1A".to_owned(), UUGG_OF_B, "U5")]);
+    assert_eq!(marks(&played.trace), [("1A".to_owned(), UUGG_OF_B, Rule::U5)]);
     assert_eq!(played.trace.captured(), [0, 0]);
     // U3: the uugg is a start hole for neither player; «les quatre llavors no es poden usar per
     // sembrar».
@@ -106,7 +107,7 @@ fn uagga_on_a_relay_lap() {
         "uugg 5,5,5,5,4b/0,6,0,5,5 A opener=B"
     );
     assert_eq!(laps(&played.trace), ["1B: 2B 3B", "3B: 4B 5B 1A"]);
-    assert_eq!(marks(&played.trace), [("1A".to_owned(), UUGG_OF_B, "U5")]);
+    assert_eq!(marks(&played.trace), [("1A".to_owned(), UUGG_OF_B, Rule::U5)]);
 
     // From the same position, 2B (5): 3B 2 -> 3, 4B 4 -> 5, 5B 4 -> 5, 1A 3 -> 4 (not the last
     // seed: nothing happens), 2A 5 -> 6: relay 6: 3A 5 -> 6, 4A 5 -> 6, 5A 5 -> 6, 1B 2 -> 3,
@@ -172,7 +173,7 @@ fn turn_ending_in_an_uugg() {
             .trace
             .events
             .iter()
-            .any(|e| matches!(e, Event::Note { rule: "U6", .. }))
+            .any(|e| matches!(e, Event::Note { rule: Rule::U6, .. }))
     );
     // 4B (3): 5B 2 -> 3, 1A 3 -> 4 (not the last seed), 2A 6 -> 7: B's own uugg: the turn ends.
     let played = p.play(&mv_in(&p, "4B")).unwrap();
@@ -221,15 +222,15 @@ fn balla_compulsory_and_optional() {
         text(&played.position),
         "uugg 6,6,5,5,5/3,0,4a,2,2 A store=0,2 opener=B"
     );
-    assert_eq!(captures(&played.trace), [("3B".to_owned(), 2, "U9")]);
+    assert_eq!(captures(&played.trace), [("3B".to_owned(), 2, Rule::U9)]);
     assert!(played.trace.events.iter().any(|e| matches!(
         e,
-        Event::Note { rule: "U9", text } if text.starts_with("balla")
+        Event::Note { rule: Rule::U9, text } if text.starts_with("balla")
     )));
     assert!(played.trace.events.contains(&Event::Next {
         player: Player::A,
         repeat: false,
-        rule: "U11"
+        rule: Rule::U11
     }));
 
     // Optional: every start is a move, and 2B is still the balla (U9: «there is no plain sowing
@@ -262,7 +263,7 @@ fn balla_on_an_empty_uugg() {
         text(&played.position),
         "uugg 5,5,5,5,4/3,0,0a,2,2 A store=0,9 opener=B"
     );
-    assert_eq!(captures(&played.trace), [("3B".to_owned(), 1, "U12")]);
+    assert_eq!(captures(&played.trace), [("3B".to_owned(), 1, Rule::U12)]);
 }
 
 /// U14: a player without a legal move passes, and the round goes on. «No hi ha obligatorietat
@@ -279,12 +280,12 @@ fn forced_pass() {
         [
             Event::Pass {
                 player: Player::A,
-                rule: "U14"
+                rule: Rule::U14
             },
             Event::Next {
                 player: Player::B,
                 repeat: false,
-                rule: "U14"
+                rule: Rule::U14
             }
         ]
     );
@@ -355,7 +356,7 @@ fn endless_start_refused() {
     // Traced, the refused start keeps its first laps and says the rest, with the period the
     // reference measures (spec/engine.md §4): the trace does not grow with the period.
     let (e, t) = p.play_attempt(&mv_in(&p, "3A")).unwrap_err();
-    assert_eq!(e.rule, "U15");
+    assert_eq!(e.rule, Rule::U15);
     assert_eq!(t.laps().len(), rules_core::TRACED_LAPS as usize);
     // The first two laps by hand from the board above: 3 seeds from 3A into 4A (4 -> 5), 5A
     // (13 -> 14), 6A (2 -> 3: occupied, relay 3); 1B (3 -> 4), 2B (0 -> 1), 3B (14 -> 15, a hole
@@ -363,7 +364,7 @@ fn endless_start_refused() {
     assert_eq!(laps(&t)[..2], ["3A: 4A 5A 6A", "6A: 1B 2B 3B"]);
     assert!(matches!(
         t.events.last(),
-        Some(Event::Note { rule: "U15", text }) if text == "the sowing never ends: after 159748 laps it is back where its first lap began, 3 seeds from 3A on the same board, and goes round again for ever (the first 16 laps are shown)"
+        Some(Event::Note { rule: Rule::U15, text }) if text == "the sowing never ends: after 159748 laps it is back where its first lap began, 3 seeds from 3A on the same board, and goes round again for ever (the first 16 laps are shown)"
     ));
 }
 
@@ -389,7 +390,7 @@ fn round_end_scoring_and_two_and_two() {
     // U18: «cada jugador compta les llavors «menjades» en la fila pròpia i les llavors acumulades
     // en els forats «uugg» creats en la fila de l’adversari»: A 6 + 8 = 14, B 10 + 9 + 7 = 26.
     let r = end.round_result().unwrap();
-    assert_eq!((r.totals, r.holdings, r.rule), ([14, 26], [14, 26], "U18"));
+    assert_eq!((r.totals, r.holdings, r.rule), ([14, 26], [14, 26], Rule::U18));
     assert_eq!(r.winner, Some(Player::B));
     // U19: 14 = 3·4 + 2 and 26 = 6·4 + 2: «Si tan sols hi ha 2 llavors de més, aquestes no compten.
     // I cap jugador guanya ni perd cap forat.» B, the higher scorer, takes 5B 4B 3B 2B 1B 5A (U20);
@@ -404,11 +405,11 @@ fn round_end_scoring_and_two_and_two() {
     );
     assert_eq!(
         end.after_round(&Decision::Fill(vec![])).unwrap_err().rule,
-        Some("U19")
+        Some(Rule::U19)
     );
     assert_eq!(
         p.after_round(&Decision::None).unwrap_err().rule,
-        Some("U16")
+        Some(Rule::U16)
     );
 }
 
@@ -542,7 +543,7 @@ fn ownership_after_the_rows() {
         text(&played.position),
         format!("uugg 5,5,5,5,5,5/4,4,3,0,4b,3 A {OWNERS}")
     );
-    assert_eq!(marks(&played.trace), [("5B".to_owned(), UUGG_OF_B, "U5")]);
+    assert_eq!(marks(&played.trace), [("5B".to_owned(), UUGG_OF_B, Rule::U5)]);
     // A sows from 6B (3): 1A 5 -> 6, 2A 5 -> 6, 3A 5 -> 6, his own: relay 6: 4A 5A 6A 1B 2B 3B,
     // 3B 3 -> 4: B's hole: uagga by A.
     let q = after(&played.position, "6B");
@@ -560,7 +561,7 @@ fn ownership_after_the_rows() {
         text(&played.position),
         format!("uugg 5,5,5,5,6,4b/4,4,4,3,1,0 B store=2,0 {OWNERS}")
     );
-    assert_eq!(captures(&played.trace), [("1A".to_owned(), 2, "U9")]);
+    assert_eq!(captures(&played.trace), [("1A".to_owned(), 2, Rule::U9)]);
 }
 
 /// Every rule that can forbid a move names itself.
@@ -581,8 +582,8 @@ fn illegal_moves_name_their_rule() {
     let e = p
         .play(&Move::sow_dir("2B".parse().unwrap(), rules_core::Dir::Cw))
         .unwrap_err();
-    assert_eq!(e.rule, "U2");
-    assert_eq!(p.play(&Move::Open).unwrap_err().rule, "U2");
+    assert_eq!(e.rule, Rule::U2);
+    assert_eq!(p.play(&Move::Open).unwrap_err().rule, Rule::U2);
     // A forced direction may be written out: 2B+ is 2B.
     let plus = p
         .play(&Move::sow_dir("2B".parse().unwrap(), rules_core::Dir::Ccw))
@@ -620,7 +621,7 @@ fn position_strings_and_setup_checks() {
             .unwrap_err()
             .problems
             .iter()
-            .map(|p| format!("{} [{}]", p.message, p.rule.unwrap_or("-")))
+            .map(|p| format!("{} [{}]", p.message, p.rule.map_or("-".to_owned(), |r| r.to_string())))
             .collect()
     };
     assert_eq!(
@@ -661,7 +662,7 @@ fn round_end_and_set_up_explained() {
     assert_eq!(
         played.trace.events.last(),
         Some(&Event::Note {
-            rule: "U16",
+            rule: Rule::U16,
             text: "no seed is left outside the uuggs: the round is over".to_owned()
         })
     );

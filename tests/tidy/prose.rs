@@ -4,20 +4,19 @@
 
 use crate::root;
 
-/// The rule IDs written as whole string literals (`"B10"`), outside comments: the IDs code
-/// compares or matches, not the citations inside sentences.
+/// The rules named in code (`Rule::B10`), outside comments: the rules code compares or matches,
+/// not the citations inside sentences.
 fn literal_ids(text: &str) -> Vec<String> {
     let mut ids = Vec::new();
     for line in text.lines() {
         let code = line.split("//").next().unwrap_or("");
-        let parts: Vec<&str> = code.split('"').collect();
-        // Odd indexes are inside quotes.
-        for inside in parts.iter().skip(1).step_by(2) {
-            let mut c = inside.chars();
-            let letter = c.next().is_some_and(|l| "BGSRU".contains(l));
-            let digits = c.as_str();
-            if letter && !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
-                ids.push((*inside).to_owned());
+        for part in code.split("Rule::").skip(1) {
+            let id: String = part
+                .chars()
+                .take_while(char::is_ascii_alphanumeric)
+                .collect();
+            if !id.is_empty() {
+                ids.push(id);
             }
         }
     }

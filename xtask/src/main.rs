@@ -304,7 +304,7 @@ fn uugg_endless(args: &[String]) -> Result<(), String> {
                 let Err(e) = p.play_quiet(&rules_core::Move::sow(hole)) else {
                     continue;
                 };
-                if e.rule != "U15" {
+                if e.rule != rules_core::Rule::U15 {
                     continue;
                 }
                 let period = reference::uugg::endless_period(&s, i)

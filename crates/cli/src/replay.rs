@@ -29,7 +29,7 @@ pub(crate) fn decision_text(d: &Decision) -> String {
 
 /// How the round finished at `before` sets up the next one, rule by rule, where the game says
 /// (Uugg: U19, U20, U23).
-pub(crate) fn set_up_notes(before: Option<&Position>) -> Vec<(&'static str, String)> {
+pub(crate) fn set_up_notes(before: Option<&Position>) -> Vec<(rules_core::Rule, String)> {
     before.map(Position::next_round_notes).unwrap_or_default()
 }
 

@@ -25,7 +25,7 @@
 //! }
 //! // The first is valid; in the second B plays from A's hole 1A, which B4 forbids.
 //! assert!(verdicts[0].is_empty());
-//! assert_eq!(verdicts[1], [Some("B4")]);
+//! assert_eq!(verdicts[1], [Some(rules_core::Rule::B4)]);
 //! ```
 
 mod annotation;

@@ -28,7 +28,7 @@
 //! assert_eq!(pos.to_move(), Player::B);
 //! // An illegal move names the rule that forbids it: 1A is not one of B's holes (B4).
 //! let err = pos.play(&Move::parse(GameKind::Bechi, "1A").unwrap()).unwrap_err();
-//! assert_eq!(err.rule, "B4");
+//! assert_eq!(err.rule, rules_core::Rule::B4);
 //! // perft(1) is the number of legal moves; perft counts every path to its depth.
 //! assert_eq!(pos.perft(1), pos.legal_moves().len() as u128);
 //! assert!(pos.perft(3) > pos.perft(2));
@@ -43,6 +43,7 @@ mod player;
 mod position;
 pub mod prose;
 mod round;
+mod rule;
 mod setup;
 mod sowing;
 mod trace;
@@ -62,4 +63,5 @@ pub use position::{PlayError, Played, Position, Status};
 pub use round::{AfterRound, Decision, DecisionRequest, MatchResult, RoundError, RoundResult};
 pub use setup::{Mark, MarkKind, Right, RightKind, Setup, SetupError, SetupProblem};
 pub use sowing::TRACED_LAPS;
-pub use trace::{Event, NoTrace, Rule, Trace, Tracer};
+pub use rule::{Rule, UnknownRule};
+pub use trace::{Event, NoTrace, Trace, Tracer};

@@ -1,6 +1,7 @@
 //! Games and their rule options (rules README §5). An engine supports exactly these options, with
 //! these defaults, and no others.
 
+use crate::rule::Rule;
 use crate::geometry::Geometry;
 #[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
@@ -49,11 +50,11 @@ impl GameKind {
     /// The rule by which the openers of the rounds alternate, for the games whose matches have
     /// several rounds with an opener each (B17, S20, U23).
     #[must_use]
-    pub const fn alternating_openers_rule(self) -> Option<&'static str> {
+    pub const fn alternating_openers_rule(self) -> Option<Rule> {
         match self {
-            GameKind::Bechi => Some("B17"),
-            GameKind::SulusNishtaw => Some("S20"),
-            GameKind::Uugg => Some("U23"),
+            GameKind::Bechi => Some(Rule::B17),
+            GameKind::SulusNishtaw => Some(Rule::S20),
+            GameKind::Uugg => Some(Rule::U23),
             GameKind::Giuthi | GameKind::Redu => None,
         }
     }

@@ -607,8 +607,8 @@ mod tests {
             hand: 1,
         };
         let rules = SowingRules {
-            relay: "X1",
-            endless: "X2",
+            relay: Rule::U5,
+            endless: Rule::U15,
         };
         let lap_end = |_, _, d| {
             calls += 1;
@@ -628,7 +628,7 @@ mod tests {
         t.events.iter().filter(|e| f(e)).count()
     }
 
-    fn last_note(t: &Trace) -> Option<(&str, &str)> {
+    fn last_note(t: &Trace) -> Option<(Rule, &str)> {
         match t.events.last() {
             Some(Event::Note { rule, text }) => Some((*rule, text.as_str())),
             _ => None,
@@ -645,7 +645,7 @@ mod tests {
         assert_eq!(
             last_note(&t),
             Some((
-                "X2",
+                Rule::U15,
                 "the sowing never ends: after 16 laps it is back where its first lap began, 1 seed from 1B on the same board, and goes round again for ever"
             ))
         );
@@ -664,7 +664,7 @@ mod tests {
         assert_eq!(
             last_note(&t),
             Some((
-                "X2",
+                Rule::U15,
                 "the sowing never ends: after 20 laps it is back where its first lap began, 1 seed from 1B on the same board, and goes round again for ever (the first 16 laps are shown)"
             ))
         );

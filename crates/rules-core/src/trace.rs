@@ -10,8 +10,7 @@ use crate::setup::Mark;
 #[cfg(feature = "serde")]
 use serde::Serialize;
 
-/// A rule ID of the rules files, e.g. `"G15"`.
-pub type Rule = &'static str;
+pub use crate::rule::Rule;
 
 /// One step of a ply.
 #[derive(Clone, Debug, PartialEq, Eq)]

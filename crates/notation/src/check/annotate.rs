@@ -12,7 +12,7 @@ use crate::write_position;
 use rules_core::{Event, Hole, Move, Player, Position, Right, StatedOptions, Trace};
 
 /// Why an annotation does not hold, with the rule behind it where one is.
-pub(super) type Why = (String, Option<&'static str>);
+pub(super) type Why = (String, Option<rules_core::Rule>);
 
 type Check = Result<Annotation, Why>;
 
@@ -213,7 +213,7 @@ fn right(want: Option<Right>, at: &At<'_>) -> Check {
         // The rule that creates (or would create) the right, when the last ply says.
         let rule = last_ply(at.last).ok().and_then(|(.., trace)| {
             trace.events.iter().find_map(|e| match e {
-                Event::Note { rule, .. } if matches!(*rule, "R5" | "R8" | "R17") => Some(*rule),
+                Event::Note { rule, .. } if matches!(*rule, rules_core::Rule::R5 | rules_core::Rule::R8 | rules_core::Rule::R17) => Some(*rule),
                 _ => None,
             })
         });
@@ -386,7 +386,7 @@ fn forbidden(t: &str, r: &str, at: &At<'_>, mode: Mode<'_>) -> Check {
                 p.canonical.to_string()
             }
         ))),
-        Err(e) if e.rule != r => Err((
+        Err(e) if r.parse::<rules_core::Rule>().ok() != Some(e.rule) => Err((
             format!("{t} is illegal by {}, not {r}: {}", e.rule, e.reason),
             Some(e.rule),
         )),

@@ -1,6 +1,7 @@
 //! Bechi (`bechi.md`): 2×4 or 2×3, single lap starting in the start hole, the direction fixed by
 //! the hole, even captures from chosen holes, blocked holes in later rounds.
 
+use crate::rule::Rule;
 use crate::games::common::{board_index, forced_pass, foreign_move};
 use crate::geometry::{Geometry, HoleSet};
 use crate::moves::Move;
@@ -99,7 +100,7 @@ impl Bechi {
             seeds: n.into(),
             dir,
             relay: false,
-            rule: "B6",
+            rule: Rule::B6,
         });
         if !c.chosen.contains(i) {
             c.chosen.insert(i);
@@ -109,7 +110,7 @@ impl Bechi {
                     kind: MarkKind::Chosen,
                     owner: me,
                 },
-                rule: "B2",
+                rule: Rule::B2,
             });
         }
         // B6: the first seed goes back into the start hole; B7/B8: blocked holes are skipped.
@@ -131,7 +132,7 @@ impl Bechi {
         let last = pos;
         if !c.seeds[last].is_multiple_of(2) {
             emit(t, || Event::Note {
-                rule: "B9",
+                rule: Rule::B9,
                 text: format!(
                     "the last seed fell in {}, which now holds {}, an odd number: no capture",
                     g.hole(last),
@@ -140,7 +141,7 @@ impl Bechi {
             });
         } else if !c.chosen.contains(last) {
             emit(t, || Event::Note {
-                rule: "B9",
+                rule: Rule::B9,
                 text: format!(
                     "the last seed fell in {}, which holds an even number but has not been chosen this round: no capture",
                     g.hole(last)
@@ -152,7 +153,7 @@ impl Bechi {
                 let seeds = c.seeds[h];
                 c.seeds[h] = 0;
                 c.store[me.index()] += seeds;
-                let rule = if h == last { "B9" } else { "B10" };
+                let rule = if h == last { Rule::B9 } else { Rule::B10 };
                 emit(t, || Event::Capture {
                     hole: g.hole(h),
                     seeds: seeds.into(),
@@ -165,7 +166,7 @@ impl Bechi {
                     continue;
                 }
                 emit(t, || Event::Note {
-                    rule: "B10",
+                    rule: Rule::B10,
                     text: format!(
                         "the chain stops at {}: {}",
                         g.hole(h),
@@ -185,7 +186,7 @@ impl Bechi {
         emit(t, || Event::Next {
             player: me.other(),
             repeat: false,
-            rule: "B12",
+            rule: Rule::B12,
         });
         c
     }
@@ -229,7 +230,7 @@ impl Bechi {
         if let Some(o) = &s.owners {
             pr.check(
                 o.iter().enumerate().all(|(i, p)| *p == g.row(i)),
-                Some("B1"),
+                Some(Rule::B1),
                 || "in Bechi each player owns his own row".to_owned(),
             );
         }
@@ -248,7 +249,7 @@ impl Bechi {
                     continue;
                 }
             }
-            pr.check(m.owner == g.row(i), Some("B2"), || {
+            pr.check(m.owner == g.row(i), Some(Rule::B2), || {
                 format!(
                     "the mark on {hole} belongs to the owner of the hole, {}",
                     g.row(i)
@@ -257,36 +258,36 @@ impl Bechi {
         }
         for i in blocked.iter() {
             let hole = g.hole(i);
-            pr.check(s.seeds[i] == 0, Some("B3"), || {
+            pr.check(s.seeds[i] == 0, Some(Rule::B3), || {
                 format!(
                     "blocked hole {hole} holds {} seeds; a blocked hole holds none",
                     s.seeds[i]
                 )
             });
-            pr.check(!chosen.contains(i), Some("B3"), || {
+            pr.check(!chosen.contains(i), Some(Rule::B3), || {
                 format!("blocked hole {hole} cannot have been chosen: it cannot be played")
             });
         }
         if !blocked.is_empty() {
-            pr.check(s.round > 1, Some("B3"), || {
+            pr.check(s.round > 1, Some(Rule::B3), || {
                 "blocked holes exist only in rounds after the first".to_owned()
             });
             let rows: Vec<Player> = Player::BOTH
                 .into_iter()
                 .filter(|p| !blocked.and(g.row_set(*p)).is_empty())
                 .collect();
-            pr.check(rows.len() <= 1, Some("B16"), || {
+            pr.check(rows.len() <= 1, Some(Rule::B16), || {
                 "only the poorer player leaves holes unfilled, so blocked holes lie in one row"
                     .to_owned()
             });
             for p in rows {
-                pr.check(blocked.and(g.row_set(p)).len() < usize::from(n), Some("B15"), || {
+                pr.check(blocked.and(g.row_set(p)).len() < usize::from(n), Some(Rule::B15), || {
                     format!("every hole of {p} is blocked: a player who cannot fill a hole has lost the match")
                 });
             }
         }
         for p in Player::BOTH {
-            pr.check(s.stores[p.index()].is_multiple_of(2), Some("B9"), || {
+            pr.check(s.stores[p.index()].is_multiple_of(2), Some(Rule::B9), || {
                 format!(
                     "{p}'s store holds {}, but captures are always of even holes",
                     s.stores[p.index()]
@@ -294,11 +295,11 @@ impl Bechi {
             });
         }
         if s.round == 1 {
-            pr.check(s.reserves == [0, 0], Some("B16"), || {
+            pr.check(s.reserves == [0, 0], Some(Rule::B16), || {
                 "reserves arise only at the set-up of a later round".to_owned()
             });
         }
-        pr.check(s.opener.is_some(), Some("B17"), || {
+        pr.check(s.opener.is_some(), Some(Rule::B17), || {
             "the opener of the round is required: the next round's opener alternates".to_owned()
         });
         pr.unused_fields(s, "Bechi", false, false);
@@ -366,29 +367,29 @@ impl Rules for Bechi {
         let me = self.to_move;
         if self.is_over() {
             return Err(Illegal::new(
-                "B13",
+                Rule::B13,
                 "the round is over: neither player can move",
             ));
         }
         match *m {
             Move::Pass => {
-                forced_pass(self.can_move(me), me, "B5", t)?;
+                forced_pass(self.can_move(me), me, Rule::B5, t)?;
                 Ok(self.passed())
             }
             Move::Open | Move::ReduSow(_) | Move::ReduCapture { .. } | Move::ReduPenalty { .. } => {
-                Err(foreign_move(m, "Bechi", "B4", "a start hole"))
+                Err(foreign_move(m, "Bechi", Rule::B4, "a start hole"))
             }
             Move::Sow { hole, dir } => {
-                let i = board_index(g, hole, "B1")?;
+                let i = board_index(g, hole, Rule::B1)?;
                 if hole.side != me {
                     return Err(Illegal::new(
-                        "B4",
+                        Rule::B4,
                         format!("{hole} is not one of {me}'s holes"),
                     ));
                 }
                 if self.blocked.contains(i) {
                     return Err(Illegal::new(
-                        "B3",
+                        Rule::B3,
                         format!(
                             "{hole} was left unfilled at this round's set-up and cannot be played"
                         ),
@@ -396,7 +397,7 @@ impl Rules for Bechi {
                 }
                 if self.seeds[i] < 2 {
                     return Err(Illegal::new(
-                        "B4",
+                        Rule::B4,
                         format!(
                             "{hole} holds {} seed{}; a move needs at least 2",
                             self.seeds[i],
@@ -409,7 +410,7 @@ impl Rules for Bechi {
                     None if allowed.len() == 1 => allowed[0],
                     None => {
                         return Err(Illegal::new(
-                            "B4",
+                            Rule::B4,
                             format!(
                                 "the middle hole {hole} sows either way: write {hole}+ or {hole}-"
                             ),
@@ -418,7 +419,7 @@ impl Rules for Bechi {
                     Some(d) if allowed.contains(&d) => d,
                     Some(d) => {
                         return Err(Illegal::new(
-                            "B4",
+                            Rule::B4,
                             format!(
                                 "{hole} sows {}, not {d}",
                                 if allowed[0] == Dir::Cw {
@@ -444,14 +445,14 @@ impl Rules for Bechi {
             totals: self.round_totals(),
             holdings,
             winner: richer(holdings),
-            rule: "B13",
+            rule: Rule::B13,
         })
     }
 
     fn decision_request(&self) -> Result<DecisionRequest, RoundError> {
         if !self.is_over() {
             return Err(RoundError::new(
-                "B13",
+                Rule::B13,
                 "the round is not over: a player can still move",
             ));
         }
@@ -474,7 +475,7 @@ impl Rules for Bechi {
     fn after_round(&self, decision: &Decision) -> Result<AfterRound, RoundError> {
         if !self.is_over() {
             return Err(RoundError::new(
-                "B13",
+                Rule::B13,
                 "the round is not over: a player can still move",
             ));
         }
@@ -486,7 +487,7 @@ impl Rules for Bechi {
                 Ok(())
             } else {
                 Err(RoundError::new(
-                    "B16",
+                    Rule::B16,
                     format!("no set-up decision is made: {why}"),
                 ))
             }
@@ -497,7 +498,7 @@ impl Rules for Bechi {
                 no_decision("the match is over")?;
                 return Ok(AfterRound::MatchOver(MatchResult {
                     winner: Some(p.other()),
-                    rule: "B15",
+                    rule: Rule::B15,
                     reason: format!(
                         "{p} holds {} seeds, fewer than 6, and cannot fill a hole",
                         h[p.index()]
@@ -527,7 +528,7 @@ impl Rules for Bechi {
                 let fill = h[poorer.index()] / FILL;
                 let Decision::Fill(holes) = decision else {
                     return Err(RoundError::new(
-                        "B16",
+                        Rule::B16,
                         format!(
                             "{poorer} must choose the {fill} hole{} he fills",
                             if fill == 1 { "" } else { "s" }
@@ -540,16 +541,16 @@ impl Rules for Bechi {
                         .index(*hole)
                         .filter(|_| hole.side == poorer)
                         .ok_or_else(|| {
-                            RoundError::new("B16", format!("{hole} is not one of {poorer}'s holes"))
+                            RoundError::new(Rule::B16, format!("{hole} is not one of {poorer}'s holes"))
                         })?;
                     if filled.contains(i) {
-                        return Err(RoundError::new("B16", format!("{hole} is listed twice")));
+                        return Err(RoundError::new(Rule::B16, format!("{hole} is listed twice")));
                     }
                     filled.insert(i);
                 }
                 if filled.len() as u32 != fill {
                     return Err(RoundError::new(
-                        "B16",
+                        Rule::B16,
                         format!(
                             "{poorer} holds {} seeds and fills exactly {fill} hole{} with 6, not {}",
                             h[poorer.index()],

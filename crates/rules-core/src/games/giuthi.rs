@@ -2,6 +2,7 @@
 //! opposite holes after the opponent's row has been played, repeat moves, the poorer player's
 //! layout and the richer player's copy between rounds.
 
+use crate::rule::Rule;
 use crate::games::common::{board_index, forced_pass, foreign_move};
 use crate::geometry::{Geometry, HoleSet, MAX_HOLES};
 use crate::moves::Move;
@@ -57,7 +58,7 @@ impl Giuthi {
             seeds: hand.into(),
             dir,
             relay: false,
-            rule: "G6",
+            rule: Rule::G6,
         });
         // G8: a lap ending in a hole that held seeds is lifted and sown back the other way; G9: a
         // lap ending in an empty hole ends the sowing.
@@ -71,8 +72,8 @@ impl Giuthi {
             g,
             start,
             SowingRules {
-                relay: "G8",
-                endless: "G10",
+                relay: Rule::G8,
+                endless: Rule::G10,
             },
             cycle_key(1, HoleSet::EMPTY, HoleSet::EMPTY),
             |s, _, d| {
@@ -96,27 +97,27 @@ impl Giuthi {
         };
         if !own.contains(last) {
             emit(t, || Event::Note {
-                rule: "G11",
+                rule: Rule::G11,
                 text: format!(
                     "the last seed fell in {}, an empty hole of the opponent: no capture",
                     g.hole(last)
                 ),
             });
-            next_player(&mut c, t, false, "G11");
+            next_player(&mut c, t, false, Rule::G11);
         } else if sown.touched.and(self.own(me.other())).is_empty() {
             emit(t, || Event::Note {
-                rule: "G13",
+                rule: Rule::G13,
                 text: format!(
                     "the last seed fell in {}, an empty hole of {me}'s own, and no seed of this move fell in the opponent's row: no capture, {me} moves again",
                     g.hole(last)
                 ),
             });
-            next_player(&mut c, t, true, "G13");
+            next_player(&mut c, t, true, Rule::G13);
         } else {
             let o = g.len() - 1 - last;
             if c.seeds[o] == 0 {
                 emit(t, || Event::Note {
-                    rule: "G16",
+                    rule: Rule::G16,
                     text: format!(
                         "the last seed fell in {}, empty before, but the opposite hole {} is empty: no capture",
                         g.hole(last),
@@ -133,13 +134,13 @@ impl Giuthi {
                     hole: g.hole(o),
                     seeds: taken.into(),
                     player: me,
-                    rule: "G15",
+                    rule: Rule::G15,
                 });
                 emit(t, || Event::Capture {
                     hole: g.hole(last),
                     seeds: 1,
                     player: me,
-                    rule: "G15",
+                    rule: Rule::G15,
                 });
                 // G17: on along the own row in the direction of the last lap, no wrap.
                 let mut h = g.step(last, sown.dir);
@@ -152,12 +153,12 @@ impl Giuthi {
                         hole: g.hole(o),
                         seeds: taken.into(),
                         player: me,
-                        rule: "G17",
+                        rule: Rule::G17,
                     });
                     h = g.step(h, sown.dir);
                 }
                 emit(t, || Event::Note {
-                    rule: "G17",
+                    rule: Rule::G17,
                     text: if !own.contains(h) {
                         "the captures stop at the end of the own row".to_owned()
                     } else if c.seeds[h] > 0 {
@@ -171,7 +172,7 @@ impl Giuthi {
                     },
                 });
             }
-            next_player(&mut c, t, false, "G18");
+            next_player(&mut c, t, false, Rule::G18);
         }
         Ok(c)
     }
@@ -227,14 +228,14 @@ impl Giuthi {
         match richer(h) {
             None => Some(MatchResult {
                 winner: None,
-                rule: "G22",
+                rule: Rule::G22,
                 reason: format!("equal holdings, {} each: the match is drawn", h[0]),
             }),
             Some(r) => {
                 let p = r.other();
                 (h[p.index()] <= u32::from(self.n)).then(|| MatchResult {
                     winner: Some(r),
-                    rule: "G22",
+                    rule: Rule::G22,
                     reason: format!(
                         "{p} holds {} seeds, no more than N = {}, and cannot lay out a playable round",
                         h[p.index()],
@@ -261,7 +262,7 @@ impl Giuthi {
         if let Some(o) = &s.owners {
             pr.check(
                 o.iter().enumerate().all(|(i, p)| *p == g.row(i)),
-                Some("G2"),
+                Some(Rule::G2),
                 || "in Giuthi each player owns his own row".to_owned(),
             );
         }
@@ -272,20 +273,20 @@ impl Giuthi {
             );
         }
         if s.round == 1 {
-            pr.check(s.reserves == [0, 0], Some("G25"), || {
+            pr.check(s.reserves == [0, 0], Some(Rule::G25), || {
                 "reserves arise only at the set-up of a later round".to_owned()
             });
         } else {
             pr.check(
                 s.reserves[0] == 0 || s.reserves[1] == 0,
-                Some("G24"),
+                Some(Rule::G24),
                 || {
                     "only the richer player keeps a reserve; the poorer places all his seeds"
                         .to_owned()
                 },
             );
         }
-        pr.check(s.opener.is_none(), Some("G26"), || {
+        pr.check(s.opener.is_none(), Some(Rule::G26), || {
             "a Giuthi position names no opener: the richer player opens later rounds".to_owned()
         });
         pr.unused_fields(s, "Giuthi", false, false);
@@ -311,23 +312,23 @@ impl Giuthi {
         let me = self.to_move;
         match *m {
             Move::Pass => {
-                forced_pass(self.can_move(me), me, "G5", t)?;
+                forced_pass(self.can_move(me), me, Rule::G5, t)?;
                 Ok(self.passed())
             }
             Move::Open | Move::ReduSow(_) | Move::ReduCapture { .. } | Move::ReduPenalty { .. } => {
-                Err(foreign_move(m, "Giuthi", "G4", "a hole and a direction"))
+                Err(foreign_move(m, "Giuthi", Rule::G4, "a hole and a direction"))
             }
             Move::Sow { hole, dir } => {
-                let i = board_index(g, hole, "G1")?;
+                let i = board_index(g, hole, Rule::G1)?;
                 if hole.side != me {
                     return Err(Illegal::new(
-                        "G4",
+                        Rule::G4,
                         format!("{hole} is not one of {me}'s holes"),
                     ));
                 }
                 if self.seeds[i] < 2 {
                     return Err(Illegal::new(
-                        "G4",
+                        Rule::G4,
                         format!(
                             "{hole} holds {} seed{}; a move needs at least 2",
                             self.seeds[i],
@@ -337,12 +338,12 @@ impl Giuthi {
                 }
                 let Some(d) = dir else {
                     return Err(Illegal::new(
-                        "G4",
+                        Rule::G4,
                         format!("the mover chooses the direction: write {hole}+ or {hole}-"),
                     ));
                 };
                 self.sow(i, d, t).map_err(|Endless { .. }| {
-                    Illegal::new("G10", format!("the sowing from {hole}{d} never ends"))
+                    Illegal::new(Rule::G10, format!("the sowing from {hole}{d} never ends"))
                 })
             }
         }
@@ -388,7 +389,7 @@ impl Rules for Giuthi {
         // G19 first: when the round is over, every move is refused for that reason. A legal
         // sowing shows the mover has a move, so the end of the round (a sowing of every hole
         // of both players) is looked at only for a pass or a refused move.
-        let over = || Illegal::new("G19", "the round is over: neither player has a legal move");
+        let over = || Illegal::new(Rule::G19, "the round is over: neither player has a legal move");
         if *m == Move::Pass && self.is_over() {
             return Err(over());
         }
@@ -405,14 +406,14 @@ impl Rules for Giuthi {
             totals: self.round_totals(),
             holdings,
             winner: richer(holdings),
-            rule: "G20",
+            rule: Rule::G20,
         })
     }
 
     fn decision_request(&self) -> Result<DecisionRequest, RoundError> {
         if !self.is_over() {
             return Err(RoundError::new(
-                "G19",
+                Rule::G19,
                 "the round is not over: a player can still move",
             ));
         }
@@ -431,14 +432,14 @@ impl Rules for Giuthi {
     fn after_round(&self, decision: &Decision) -> Result<AfterRound, RoundError> {
         if !self.is_over() {
             return Err(RoundError::new(
-                "G19",
+                Rule::G19,
                 "the round is not over: a player can still move",
             ));
         }
         if let Some(end) = self.match_end() {
             if *decision != Decision::None {
                 return Err(RoundError::new(
-                    "G22",
+                    Rule::G22,
                     "the match is over: no layout is made",
                 ));
             }
@@ -450,7 +451,7 @@ impl Rules for Giuthi {
         let poorer = r.other();
         let Decision::Layout(layout) = decision else {
             return Err(RoundError::new(
-                "G23",
+                Rule::G23,
                 format!(
                     "{poorer}, the poorer player, must lay out his {} seeds",
                     h[poorer.index()]
@@ -459,7 +460,7 @@ impl Rules for Giuthi {
         };
         if layout.len() != usize::from(self.n) {
             return Err(RoundError::new(
-                "G23",
+                Rule::G23,
                 format!(
                     "a layout gives the seeds of all {} holes, not {}",
                     self.n,
@@ -469,7 +470,7 @@ impl Rules for Giuthi {
         }
         if let Some(k) = layout.iter().position(|&x| x == 0) {
             return Err(RoundError::new(
-                "G23",
+                Rule::G23,
                 format!(
                     "every hole receives at least one seed, and hole {} receives none",
                     k + 1
@@ -479,7 +480,7 @@ impl Rules for Giuthi {
         let sum: u64 = layout.iter().map(|&x| u64::from(x)).sum();
         if sum != u64::from(h[poorer.index()]) {
             return Err(RoundError::new(
-                "G24",
+                Rule::G24,
                 format!(
                     "{poorer} places all his {} seeds; the layout places {sum}",
                     h[poorer.index()]

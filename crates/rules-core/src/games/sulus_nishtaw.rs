@@ -133,12 +133,12 @@ impl SulusNishtaw {
     fn open<T: Tracer>(&self, t: &mut T) -> Result<SulusNishtaw, Endless> {
         let me = self.to_move;
         let k = self.terr(me).len();
-        let rule: Rule = if self.round == 1 { "S4" } else { "S6" };
+        let rule: Rule = if self.round == 1 { Rule::S4 } else { Rule::S6 };
         let mut c = *self;
         c.opening = false;
         emit(t, || {
             Event::Note {
-            rule: "S5",
+            rule: Rule::S5,
             text: "no hole is claimed during the opening: every lap that ends in an occupied hole relays"
                 .to_owned(),
         }
@@ -190,8 +190,8 @@ impl SulusNishtaw {
             G,
             start,
             SowingRules {
-                relay: "S8",
-                endless: "S12",
+                relay: Rule::S8,
+                endless: Rule::S12,
             },
             cycle_key(2, HoleSet::EMPTY, HoleSet::EMPTY),
             |s, _, _| {
@@ -204,7 +204,7 @@ impl SulusNishtaw {
             t,
         )?;
         emit(t, || Event::Note {
-            rule: "S8",
+            rule: Rule::S8,
             text: format!(
                 "the last seed fell in {}, which was empty: the turn ends",
                 G.hole(sown.last)
@@ -214,7 +214,7 @@ impl SulusNishtaw {
         emit(t, || Event::Next {
             player: me.other(),
             repeat: false,
-            rule: "S8",
+            rule: Rule::S8,
         });
         c.note_round_end(t);
         Ok(c)
@@ -236,7 +236,7 @@ impl SulusNishtaw {
             seeds: hand.into(),
             dir: Dir::Ccw,
             relay: false,
-            rule: "S7",
+            rule: Rule::S7,
         });
         let start = LapStart {
             origin: i,
@@ -249,8 +249,8 @@ impl SulusNishtaw {
             G,
             start,
             SowingRules {
-                relay: "S8",
-                endless: "S12",
+                relay: Rule::S8,
+                endless: Rule::S12,
             },
             // What the lap ends depend on besides the board: the claims and the territories.
             cycle_key(3, mine.or(theirs), opp_terr),
@@ -278,17 +278,17 @@ impl SulusNishtaw {
         if mine.contains(h) {
             // S8.1
             emit(t, || Event::Note {
-                rule: "S8",
+                rule: Rule::S8,
                 text: format!(
                     "the last seed fell in {hole}, a hole {me} claimed: the turn ends without capture"
                 ),
             });
-            next(&mut c, t, false, "S8");
+            next(&mut c, t, false, Rule::S8);
         } else if theirs.contains(h) {
             // S8.2, S9: the last seed and one seed the hole held, if it held any.
             let take = c.seeds[h].min(2);
             emit(t, || Event::Note {
-                rule: "S8",
+                rule: Rule::S8,
                 text: format!(
                     "the last seed fell in {hole}, a hole {opp} claimed in {me}'s territory{}",
                     if take == 1 {
@@ -304,16 +304,16 @@ impl SulusNishtaw {
                 hole,
                 seeds: take.into(),
                 player: me,
-                rule: "S9",
+                rule: Rule::S9,
             });
-            next(&mut c, t, true, "S10");
+            next(&mut c, t, true, Rule::S10);
         } else if c.seeds[h] == 1 {
             // S8.3
             emit(t, || Event::Note {
-                rule: "S8",
+                rule: Rule::S8,
                 text: format!("the last seed fell in {hole}, which was empty: the turn ends"),
             });
-            next(&mut c, t, false, "S8");
+            next(&mut c, t, false, Rule::S8);
         } else {
             // S8.4: an unclaimed hole of the opponent that held 3 now holds 4.
             c.claims[me.index()].insert(h);
@@ -323,15 +323,15 @@ impl SulusNishtaw {
                     kind: MarkKind::Claim,
                     owner: me,
                 },
-                rule: "S8",
+                rule: Rule::S8,
             });
             emit(t, || Event::Note {
-                rule: "S8",
+                rule: Rule::S8,
                 text: format!(
                     "the last seed fell in {hole}, an unclaimed hole of {opp} that held 3 and now holds 4; a claim ends the turn"
                 ),
             });
-            next(&mut c, t, false, "S8");
+            next(&mut c, t, false, Rule::S8);
         }
         c.note_round_end(t);
         Ok(c)
@@ -344,14 +344,14 @@ impl SulusNishtaw {
         }
         if let Some(p) = self.starved() {
             emit(t, || Event::Note {
-                rule: "S15",
+                rule: Rule::S15,
                 text: format!(
                     "{p} has no seed in the unclaimed holes of his territory: the round is over"
                 ),
             });
         } else if !self.has_move() {
             emit(t, || Event::Note {
-                rule: "S15",
+                rule: Rule::S15,
                 text: format!(
                     "{} has no legal move, and there are no passes: the round is over",
                     self.to_move
@@ -441,7 +441,7 @@ impl SulusNishtaw {
             .find(|p| t[p.index()] <= 1)
             .map(|p| MatchResult {
                 winner: Some(p.other()),
-                rule: "S21",
+                rule: Rule::S21,
                 reason: format!(
                     "{p}'s round total is {}: S18 would give him no hole, and {} wins the match",
                     t[p.index()],
@@ -471,13 +471,13 @@ impl SulusNishtaw {
                 terr_a = a;
             } else {
                 pr.push(
-                    Some("S19"),
+                    Some(Rule::S19),
                     "territories must be as S19 annexes holes: the player with h ≤ 9 holes owns his holes 1 to h, the other player every other hole",
                 );
             }
         }
         if s.round == 1 {
-            pr.check(terr_a == G.row_set(Player::A), Some("S1"), || {
+            pr.check(terr_a == G.row_set(Player::A), Some(Rule::S1), || {
                 "in round 1 each player owns his own nine holes".to_owned()
             });
         }
@@ -501,7 +501,7 @@ impl SulusNishtaw {
             };
             if m.owner == owner {
                 pr.push(
-                    Some("S2"),
+                    Some(Rule::S2),
                     format!(
                         "{hole} lies in {owner}'s territory and cannot be claimed by {owner}: a claim arises only in the opponent's territory"
                     ),
@@ -509,13 +509,13 @@ impl SulusNishtaw {
             }
             claims[m.owner.index()].insert(i);
         }
-        pr.check(s.reserves == [0, 0], Some("S18"), || {
+        pr.check(s.reserves == [0, 0], Some(Rule::S18), || {
             "Sulus Nishtaw keeps no reserves: every hole starts a round with 3 seeds".to_owned()
         });
         for p in Player::BOTH {
             pr.check(
                 s.stores[p.index()] == 0 || !claims[p.other().index()].is_empty(),
-                Some("S9"),
+                Some(Rule::S9),
                 || {
                     format!(
                         "{p} has taken {} seeds in taxes, but {} has claimed no hole: taxes come only from holes the opponent claimed",
@@ -525,19 +525,19 @@ impl SulusNishtaw {
                 },
             );
         }
-        pr.check(s.opener.is_some(), Some("S20"), || {
+        pr.check(s.opener.is_some(), Some(Rule::S20), || {
             "the opener of the round is required: the next round's opener alternates".to_owned()
         });
         if s.opening_pending {
             let fresh = s.seeds.iter().all(|&x| x == u32::from(START_SEEDS))
                 && claims == [HoleSet::EMPTY; 2]
                 && s.stores == [0, 0];
-            pr.check(fresh, Some("S6"), || {
+            pr.check(fresh, Some(Rule::S6), || {
                 "before the opening every hole holds 3 seeds, with no claims and no taxes taken"
                     .to_owned()
             });
             if let Some(o) = s.opener {
-                pr.check(s.to_move == o, Some("S6"), || {
+                pr.check(s.to_move == o, Some(Rule::S6), || {
                     format!("the opening is played by the round's opener, {o}")
                 });
             }
@@ -564,15 +564,15 @@ impl SulusNishtaw {
     /// Plays a decision string in a round that is not over (S4–S14).
     fn play_move<T: Tracer>(&self, m: &Move, t: &mut T) -> Result<SulusNishtaw, Illegal> {
         let me = self.to_move;
-        let opening_rule: Rule = if self.round == 1 { "S4" } else { "S6" };
+        let opening_rule: Rule = if self.round == 1 { Rule::S4 } else { Rule::S6 };
         match *m {
             Move::Pass => Err(Illegal::new(
-                "S15",
+                Rule::S15,
                 "Sulus Nishtaw has no passes: the player to move sows",
             )),
             Move::ReduSow(_) | Move::ReduCapture { .. } | Move::ReduPenalty { .. } => {
                 Err(Illegal::new(
-                    "S7",
+                    Rule::S7,
                     format!("`{m}` is a Redu move, not a Sulus Nishtaw move"),
                 ))
             }
@@ -584,7 +584,7 @@ impl SulusNishtaw {
                     ));
                 }
                 self.open(t).map_err(|Endless { .. }| {
-                    Illegal::new("S12", "the sowing of the opening never ends")
+                    Illegal::new(Rule::S12, "the sowing of the opening never ends")
                 })
             }
             Move::Sow { hole, dir } => {
@@ -596,25 +596,25 @@ impl SulusNishtaw {
                 }
                 let Some(i) = G.index(hole) else {
                     return Err(Illegal::new(
-                        "S1",
+                        Rule::S1,
                         format!("there is no hole {hole} on the 3×6 board"),
                     ));
                 };
                 if dir == Some(Dir::Cw) {
                     return Err(Illegal::new(
-                        "S1",
+                        Rule::S1,
                         "Sulus Nishtaw sows counterclockwise only",
                     ));
                 }
                 if !self.terr(me).contains(i) {
                     return Err(Illegal::new(
-                        "S7",
+                        Rule::S7,
                         format!("{hole} is not in {me}'s territory"),
                     ));
                 }
                 if self.claims[me.other().index()].contains(i) {
                     return Err(Illegal::new(
-                        "S7",
+                        Rule::S7,
                         format!(
                             "{hole} is a hole claimed by {}, and no move starts from a claimed hole",
                             me.other()
@@ -622,12 +622,12 @@ impl SulusNishtaw {
                     ));
                 }
                 if self.seeds[i] == 0 {
-                    return Err(Illegal::new("S7", format!("{hole} is empty")));
+                    return Err(Illegal::new(Rule::S7, format!("{hole} is empty")));
                 }
                 if !self.starts().contains(i) {
                     // Only S14 removes an occupied, unclaimed hole of the territory.
                     return Err(Illegal::new(
-                        "S14",
+                        Rule::S14,
                         format!(
                             "{hole} holds {} seed{}; under V2 a move starts from it only with more than 3",
                             self.seeds[i],
@@ -637,14 +637,14 @@ impl SulusNishtaw {
                 }
                 if self.opts.v1 && self.seeds[i] == 3 && self.v1_refuses_threes() {
                     return Err(Illegal::new(
-                        "S13",
+                        Rule::S13,
                         format!(
                             "{hole} holds 3 seeds; under V1 a move starts from a 3-seed hole only when every hole {me} could otherwise start from holds 3"
                         ),
                     ));
                 }
                 self.sow(i, t).map_err(|Endless { .. }| {
-                    Illegal::new("S12", format!("the sowing from {hole} never ends"))
+                    Illegal::new(Rule::S12, format!("the sowing from {hole} never ends"))
                 })
             }
         }
@@ -719,7 +719,7 @@ impl Rules for SulusNishtaw {
         // S15 first: when the round is over, every move is refused for that reason. A legal
         // ply shows the mover has one, so whether he has a legal move (a sowing of every start)
         // is looked at only for a refused move; a starved player (S15 a) is cheap to see.
-        let over = || self.over_reason().map(|why| Illegal::new("S15", why));
+        let over = || self.over_reason().map(|why| Illegal::new(Rule::S15, why));
         if self.starved().is_some()
             && let Some(e) = over()
         {
@@ -737,14 +737,14 @@ impl Rules for SulusNishtaw {
             totals,
             holdings: totals,
             winner: richer(totals),
-            rule: "S16",
+            rule: Rule::S16,
         })
     }
 
     fn decision_request(&self) -> Result<DecisionRequest, RoundError> {
         if !self.is_over() {
             return Err(RoundError::new(
-                "S15",
+                Rule::S15,
                 "the round is not over: the player to move can still sow",
             ));
         }
@@ -754,13 +754,13 @@ impl Rules for SulusNishtaw {
     fn after_round(&self, decision: &Decision) -> Result<AfterRound, RoundError> {
         if !self.is_over() {
             return Err(RoundError::new(
-                "S15",
+                Rule::S15,
                 "the round is not over: the player to move can still sow",
             ));
         }
         if *decision != Decision::None {
             return Err(RoundError::new(
-                "S18",
+                Rule::S18,
                 "no set-up decision is made: the territories follow from the round totals",
             ));
         }

@@ -123,7 +123,7 @@ impl Uugg {
             seeds: hand.into(),
             dir: Dir::Ccw,
             relay: false,
-            rule: "U2",
+            rule: Rule::U2,
         });
         let start = LapStart {
             origin: i,
@@ -137,8 +137,8 @@ impl Uugg {
             g,
             start,
             SowingRules {
-                relay: "U5",
-                endless: "U15",
+                relay: Rule::U5,
+                endless: Rule::U15,
             },
             // What the lap ends depend on besides the board: the uuggs and the opponent's holes.
             cycle_key(4, uuggs, theirs),
@@ -154,7 +154,7 @@ impl Uugg {
         let (last, relays) = (sown.last, sown.relays);
         if uuggs.contains(last) {
             emit(t, || Event::Note {
-                rule: "U6",
+                rule: Rule::U6,
                 text: if self.uugg[me.index()].contains(last) {
                     format!(
                         "the last seed fell in {}, an uugg of {me}'s own: it stays there and the turn ends",
@@ -170,7 +170,7 @@ impl Uugg {
             });
         } else if c.seeds[last] == 1 {
             emit(t, || Event::Note {
-                rule: "U5",
+                rule: Rule::U5,
                 text: format!(
                     "the last seed fell in {}, which was empty: the turn ends",
                     g.hole(last)
@@ -180,7 +180,7 @@ impl Uugg {
             // U5.3, U7: uagga.
             c.uugg[me.index()].insert(last);
             emit(t, || Event::Note {
-                rule: if relays == 0 { "U5" } else { "U7" },
+                rule: if relays == 0 { Rule::U5 } else { Rule::U7 },
                 text: format!(
                     "uagga{}: the last seed fell in {}, a hole of {} that held 3 (4 now); it becomes an uugg of {me}, its 4 seeds stay, and the turn ends",
                     if relays == 0 {
@@ -198,14 +198,14 @@ impl Uugg {
                     kind: MarkKind::Uugg,
                     owner: me,
                 },
-                rule: "U5",
+                rule: Rule::U5,
             });
         }
         c.to_move = me.other();
         emit(t, || Event::Next {
             player: me.other(),
             repeat: false,
-            rule: "U5",
+            rule: Rule::U5,
         });
         Ok(c)
     }
@@ -226,11 +226,11 @@ impl Uugg {
             seeds: 1,
             dir: Dir::Ccw,
             relay: false,
-            rule: "U9",
+            rule: Rule::U9,
         });
         emit(t, || Event::Sow { hole: g.hole(u) });
         emit(t, || Event::Note {
-            rule: if second == 1 { "U9" } else { "U12" },
+            rule: if second == 1 { Rule::U9 } else { Rule::U12 },
             text: if second == 1 {
                 format!(
                     "balla: the lone seed of {} goes into {}'s uugg {} and comes out again with one more seed of the uugg; {me} eats both",
@@ -251,17 +251,17 @@ impl Uugg {
             hole: g.hole(u),
             seeds: 1 + u32::from(second),
             player: me,
-            rule: if second == 1 { "U9" } else { "U12" },
+            rule: if second == 1 { Rule::U9 } else { Rule::U12 },
         });
         emit(t, || Event::Note {
-            rule: "U11",
+            rule: Rule::U11,
             text: format!("the balla is {me}'s whole turn: he does not sow"),
         });
         c.to_move = me.other();
         emit(t, || Event::Next {
             player: me.other(),
             repeat: false,
-            rule: "U11",
+            rule: Rule::U11,
         });
         c
     }
@@ -284,16 +284,16 @@ impl Uugg {
     }
 
     /// The rule that ends the round, if it is over.
-    fn end_rule(&self) -> &'static str {
+    fn end_rule(&self) -> Rule {
         let g = self.geometry();
         if g.all()
             .minus(self.uuggs())
             .iter()
             .all(|i| self.seeds[i] == 0)
         {
-            "U16"
+            Rule::U16
         } else {
-            "U17"
+            Rule::U17
         }
     }
 
@@ -304,34 +304,34 @@ impl Uugg {
         let me = self.to_move;
         match *m {
             Move::Pass => {
-                forced_pass(self.can_move(me), me, "U14", t)?;
+                forced_pass(self.can_move(me), me, Rule::U14, t)?;
                 Ok(self.passed())
             }
             Move::Open | Move::ReduSow(_) | Move::ReduCapture { .. } | Move::ReduPenalty { .. } => {
-                Err(foreign_move(m, "Uugg", "U2", "a start hole"))
+                Err(foreign_move(m, "Uugg", Rule::U2, "a start hole"))
             }
             Move::Sow { hole, dir } => {
-                let i = board_index(g, hole, "U1")?;
+                let i = board_index(g, hole, Rule::U1)?;
                 if dir == Some(Dir::Cw) {
                     return Err(Illegal::new(
-                        "U2",
+                        Rule::U2,
                         format!("Uugg sows counterclockwise only: write {hole}"),
                     ));
                 }
                 if self.uuggs().contains(i) {
                     return Err(Illegal::new(
-                        "U3",
+                        Rule::U3,
                         format!("{hole} is an uugg, which is never a start hole"),
                     ));
                 }
                 if !self.own(me).contains(i) {
                     return Err(Illegal::new(
-                        "U2",
+                        Rule::U2,
                         format!("{hole} is not one of {me}'s holes"),
                     ));
                 }
                 if self.seeds[i] == 0 {
-                    return Err(Illegal::new("U2", format!("{hole} is empty")));
+                    return Err(Illegal::new(Rule::U2, format!("{hole} is empty")));
                 }
                 let ballas = self.balla_holes(me);
                 if ballas.contains(i) {
@@ -340,7 +340,7 @@ impl Uugg {
                 if self.balla == Balla::Compulsory && !ballas.is_empty() {
                     let list: Vec<String> = ballas.iter().map(|b| g.hole(b).to_string()).collect();
                     return Err(Illegal::new(
-                        "U10",
+                        Rule::U10,
                         format!(
                             "{me} has a balla ({}) and must play it: the balla is compulsory",
                             list.join(", ")
@@ -348,7 +348,7 @@ impl Uugg {
                     ));
                 }
                 self.sow(i, t).map_err(|Endless { .. }| {
-                    Illegal::new("U15", format!("the sowing from {hole} never ends"))
+                    Illegal::new(Rule::U15, format!("the sowing from {hole} never ends"))
                 })
             }
         }
@@ -451,7 +451,7 @@ impl Uugg {
             };
             format!("{p} scored {sum}: {what}")
         };
-        let mut notes = vec![("U19", format!("{}; {}", score(Player::A), score(Player::B)))];
+        let mut notes = vec![(Rule::U19, format!("{}; {}", score(Player::A), score(Player::B)))];
         let next_a = self.next_owners(s);
         let owner = |i: usize| {
             if next_a.contains(i) {
@@ -462,7 +462,7 @@ impl Uugg {
         };
         match richer(s) {
             None => notes.push((
-                "U20",
+                Rule::U20,
                 "equal scores: each player owns his own row".to_owned(),
             )),
             Some(high) => {
@@ -500,11 +500,11 @@ impl Uugg {
                     high.other(),
                     names(&order[rest..])
                 ));
-                notes.push(("U20", text));
+                notes.push((Rule::U20, text));
             }
         }
         notes.push((
-            "U23",
+            Rule::U23,
             format!(
                 "{} opened round {}, so {} opens round {}",
                 self.opener,
@@ -523,7 +523,7 @@ impl Uugg {
             .find(|p| s[p.index()] <= 2)
             .map(|p| MatchResult {
                 winner: Some(p.other()),
-                rule: "U22",
+                rule: Rule::U22,
                 reason: format!(
                     "{p} scored {} seed{}, too few to fill a hole",
                     s[p.index()],
@@ -549,11 +549,11 @@ impl Uugg {
             }
         }
         if s.round == 1 {
-            pr.check(own_a == g.row_set(Player::A), Some("U1"), || {
+            pr.check(own_a == g.row_set(Player::A), Some(Rule::U1), || {
                 "in round 1 each player owns his own row".to_owned()
             });
         } else {
-            pr.check(territories_from_fill_order(g, own_a), Some("U20"), || {
+            pr.check(territories_from_fill_order(g, own_a), Some(Rule::U20), || {
                 "this ownership cannot come from the fill order: one player owns his whole row and the other his holes 1 to m (m at least 1), the rest of his row going to the first".to_owned()
             });
         }
@@ -568,7 +568,7 @@ impl Uugg {
                 continue;
             }
             uugg[m.owner.index()].insert(i);
-            pr.check(s.owner(i) != m.owner, Some("U5"), || {
+            pr.check(s.owner(i) != m.owner, Some(Rule::U5), || {
                 format!(
                     "{hole} is an uugg of {}, who owns the hole; an uugg is made in a hole of the opponent",
                     m.owner
@@ -578,7 +578,7 @@ impl Uugg {
         for p in Player::BOTH {
             pr.check(
                 s.stores[p.index()] == 0 || !uugg[p.other().index()].is_empty(),
-                Some("U9"),
+                Some(Rule::U9),
                 || {
                     format!(
                         "{p} has eaten {}, but {} has no uugg to eat from",
@@ -588,10 +588,10 @@ impl Uugg {
                 },
             );
         }
-        pr.check(s.reserves == [0, 0], Some("U19"), || {
+        pr.check(s.reserves == [0, 0], Some(Rule::U19), || {
             "Uugg keeps no seeds off the board: every hole of a set-up holds 4".to_owned()
         });
-        pr.check(s.opener.is_some(), Some("U23"), || {
+        pr.check(s.opener.is_some(), Some(Rule::U23), || {
             "the opener of the round is required: the next round's opener alternates".to_owned()
         });
         pr.unused_fields(s, "Uugg", false, false);
@@ -684,11 +684,11 @@ impl Rules for Uugg {
         // legal sowing or balla shows the mover has a move, so the end of the round (a sowing of
         // every start of both players) is looked at only for a pass or a refused move.
         let over = || match self.end_rule() {
-            "U16" => Illegal::new(
-                "U16",
+            Rule::U16 => Illegal::new(
+                Rule::U16,
                 "the round is over: no seed is left outside the uuggs",
             ),
-            _ => Illegal::new("U17", "the round is over: neither player has a legal move"),
+            _ => Illegal::new(Rule::U17, "the round is over: neither player has a legal move"),
         };
         if *m == Move::Pass && self.is_over() {
             return Err(over());
@@ -700,7 +700,7 @@ impl Rules for Uugg {
         if T::ON && child.is_over() {
             emit(t, || Event::Note {
                 rule: child.end_rule(),
-                text: if child.end_rule() == "U16" {
+                text: if child.end_rule() == Rule::U16 {
                     "no seed is left outside the uuggs: the round is over".to_owned()
                 } else {
                     "neither player has a legal move: the round is over".to_owned()
@@ -719,14 +719,14 @@ impl Rules for Uugg {
             totals,
             holdings: totals,
             winner: richer(totals),
-            rule: "U18",
+            rule: Rule::U18,
         })
     }
 
     fn decision_request(&self) -> Result<DecisionRequest, RoundError> {
         if !self.is_over() {
             return Err(RoundError::new(
-                "U16",
+                Rule::U16,
                 "the round is not over: a player can still move",
             ));
         }
@@ -736,13 +736,13 @@ impl Rules for Uugg {
     fn after_round(&self, decision: &Decision) -> Result<AfterRound, RoundError> {
         if !self.is_over() {
             return Err(RoundError::new(
-                "U16",
+                Rule::U16,
                 "the round is not over: a player can still move",
             ));
         }
         if *decision != Decision::None {
             return Err(RoundError::new(
-                "U19",
+                Rule::U19,
                 "no set-up decision is made: the scores decide the next round's holes",
             ));
         }

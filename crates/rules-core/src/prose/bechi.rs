@@ -2,6 +2,7 @@
 //! holding an even number (B9, B10), the forced pass (B5).
 
 use super::{GameProse, LapStart, Taking, Walk, all_seeds, dir_words, seeds_word};
+use crate::rule::Rule;
 use crate::setup::MarkKind;
 
 pub(super) struct Bechi;
@@ -40,7 +41,7 @@ impl GameProse for Bechi {
 
     fn capture(&self, _: &mut Walk<'_>, c: &Taking) -> String {
         let (hole, n, player, rule) = (c.hole, c.seeds, c.player, c.rule);
-        if rule == "B10" {
+        if rule == Rule::B10 {
             format!(
                 "The next hole in the direction of the sowing, {hole}, holds {n}, an even number of at least 2, and is chosen: {player} captures it too ({rule})."
             )

@@ -2,6 +2,7 @@
 //! non-empty hole (G8), the capture of the opposite hole (G12, G15) and of the next one (G17),
 //! the forced pass (G5).
 
+use crate::rule::Rule;
 use super::{GameProse, LapStart, Taking, Walk, all_seeds, dir_words, goes_on};
 
 pub(super) struct Giuthi;
@@ -27,7 +28,7 @@ impl GameProse for Giuthi {
 
     fn capture(&self, w: &mut Walk<'_>, c: &Taking) -> String {
         let (hole, n, player, rule) = (c.hole, c.seeds, c.player, c.rule);
-        if rule == "G17" {
+        if rule == Rule::G17 {
             let own =
                 w.g.opposite(c.i)
                     .map_or_else(String::new, |o| w.g.hole(o).to_string());

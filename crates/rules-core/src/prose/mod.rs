@@ -314,7 +314,7 @@ fn explain_event(game: &dyn GameProse, w: &mut Walk<'_>, k: usize, e: &Event) ->
                 hole: *hole,
                 seeds: *seeds,
                 dir: *dir,
-                rule,
+                rule: *rule,
             };
             let line = if *relay {
                 let held = w.last.filter(|(j, _)| *j == i).map_or(0, |(_, h)| h);
@@ -338,7 +338,7 @@ fn explain_event(game: &dyn GameProse, w: &mut Walk<'_>, k: usize, e: &Event) ->
         } => {
             w.lap += 1;
             w.seed_no = 0;
-            let line = game.gather(w, holes, *seeds, *dir, rule);
+            let line = game.gather(w, holes, *seeds, *dir, *rule);
             for h in holes {
                 if let Some(i) = w.g.index(*h) {
                     w.seeds[i] = w.seeds[i].saturating_sub(1);
@@ -360,7 +360,7 @@ fn explain_event(game: &dyn GameProse, w: &mut Walk<'_>, k: usize, e: &Event) ->
                 i,
                 seeds: *seeds,
                 player: *player,
-                rule,
+                rule: *rule,
             };
             let line = game.capture(w, &c);
             w.seeds[i] = w.seeds[i].saturating_sub(*seeds);
@@ -370,7 +370,7 @@ fn explain_event(game: &dyn GameProse, w: &mut Walk<'_>, k: usize, e: &Event) ->
             if let Some(i) = w.g.index(*hole) {
                 w.marks[i] = Some(*mark);
             }
-            Some(mark_line(*hole, *mark, rule))
+            Some(mark_line(*hole, *mark, *rule))
         }
         Event::Note { rule, text } => Some(format!("{} ({rule}).", sentence(text))),
         Event::Pass { player, rule } => Some(format!(
@@ -503,7 +503,7 @@ pub fn steps(game: GameKind, trace: &Trace, indent: &str) -> String {
             }
             // A tax reads as one step together with the repeat move that follows it.
             let next = events.get(k + 1);
-            let tax_then_repeat = matches!(e, Event::Capture { rule, .. } if words.is_tax(rule))
+            let tax_then_repeat = matches!(e, Event::Capture { rule, .. } if words.is_tax(*rule))
                 && matches!(next, Some(Event::Next { repeat: true, .. }));
             step_line(
                 &mut out,
@@ -564,7 +564,7 @@ fn step_line(
             seeds,
             player,
             rule,
-        } if words.is_tax(rule) => {
+        } if words.is_tax(*rule) => {
             let mut l = format!("{indent}tax: {player} takes {seeds} from {hole} ({rule})");
             if let Some(Event::Next {
                 player: p, rule: r, ..

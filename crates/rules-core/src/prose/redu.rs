@@ -17,14 +17,14 @@ impl GameProse for Redu {
     fn first_lap(&self, w: &Walk<'_>, l: &LapStart) -> String {
         let (mover, hole, rule) = (w.mover, l.hole, l.rule);
         match rule {
-            "R4" => format!(
+            Rule::R4 => format!(
                 "{mover} lifts the lone seed of {hole}; a single seed goes into the opposite hole ({rule})."
             ),
-            "R6" => format!(
+            Rule::R6 => format!(
                 "{mover} lifts the 2 seeds of {hole} and sows them {}: the first into the hole opposite the adjacent one, the second into the adjacent one ({rule}, R7).",
                 dir_words(l.dir)
             ),
-            "R15" => format!(
+            Rule::R15 => format!(
                 "{mover} lifts {} of {hole} and sows them in zigzag {}, column by column: in each column the entry hole, then the other one; the start column is never sown again (R10, R14, {rule}).",
                 all_seeds(l.seeds),
                 dir_words(l.dir)
@@ -52,10 +52,10 @@ fn column(g: Geometry, i: usize) -> usize {
 
 /// The line of a lap's start.
 fn lap_line(hole: Hole, seeds: u32, dir: Dir, rule: Rule) -> String {
-    if rule == "R4" {
+    if rule == Rule::R4 {
         return format!("the lone seed of {hole} goes into the opposite hole ({rule})");
     }
-    let how = if rule == "R6" {
+    let how = if rule == Rule::R6 {
         format!(
             "sown {}: the first into the hole opposite the adjacent one, the second into the adjacent one",
             dir_words(dir)
@@ -113,7 +113,7 @@ pub(super) fn steps(trace: &Trace, indent: &str) -> String {
                 ..
             } => {
                 seed = 0;
-                lap_line(*hole, *seeds, *dir, rule)
+                lap_line(*hole, *seeds, *dir, *rule)
             }
             Event::Gather {
                 holes, seeds, rule, ..

@@ -9,7 +9,7 @@ pub(super) struct SulusNishtaw;
 
 impl GameProse for SulusNishtaw {
     fn first_lap(&self, w: &Walk<'_>, l: &LapStart) -> String {
-        if l.rule != "S7" {
+        if l.rule != Rule::S7 {
             return super::default_first_lap(w, l);
         }
         format!(
@@ -29,7 +29,7 @@ impl GameProse for SulusNishtaw {
             .trace
             .events
             .iter()
-            .any(|e| matches!(e, Event::Note { rule: "S5", .. }));
+            .any(|e| matches!(e, Event::Note { rule: Rule::S5, .. }));
         let own = w.setup.owner(i) == w.mover;
         let why = if !own && held == 3 && opening {
             "; it is the opponent's and held 3, but no hole is claimed during the opening (S5)"
@@ -60,6 +60,6 @@ impl GameProse for SulusNishtaw {
     }
 
     fn is_tax(&self, rule: Rule) -> bool {
-        rule == "S9"
+        rule == Rule::S9
     }
 }

@@ -1,6 +1,7 @@
 //! Uugg in words (uugg.md): the lap from a hole that is no uugg (U2), the balla's lone seed (U9,
 //! U12), the relay and why a hole becomes no uugg (U7), the forced pass (U14).
 
+use crate::rule::Rule;
 use super::{GameProse, LapStart, Walk, all_seeds, dir_words, goes_on};
 
 pub(super) struct Uugg;
@@ -9,12 +10,12 @@ impl GameProse for Uugg {
     fn first_lap(&self, w: &Walk<'_>, l: &LapStart) -> String {
         let (mover, hole, rule) = (w.mover, l.hole, l.rule);
         match rule {
-            "U2" => format!(
+            Rule::U2 => format!(
                 "{mover} lifts {} of {hole}, a hole of his that is not an uugg ({rule}), and sows them {}, one per hole from the next hole ({rule}, U4).",
                 all_seeds(l.seeds),
                 dir_words(l.dir)
             ),
-            "U9" | "U12" => format!("{mover} lifts the lone seed of {hole} for a balla ({rule})."),
+            Rule::U9 | Rule::U12 => format!("{mover} lifts the lone seed of {hole} for a balla ({rule})."),
             _ => super::default_first_lap(w, l),
         }
     }

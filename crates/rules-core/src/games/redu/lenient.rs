@@ -3,6 +3,7 @@
 //! them, and strict validation rejects them.
 
 use super::{GEO, Redu};
+use crate::rule::Rule;
 use crate::geometry::Hole;
 use crate::moves::Move;
 use crate::position::Illegal;
@@ -30,7 +31,7 @@ impl Redu {
         let y = x.other();
         if after.to_move != y || after.is_over() {
             return Err(Illegal::new(
-                "R26",
+                Rule::R26,
                 format!(
                     "a penalty is claimed by {y} at the start of his turn, right after {x}'s ply"
                 ),
@@ -40,7 +41,7 @@ impl Redu {
             Ok(p) if p == *after => {}
             _ => {
                 return Err(Illegal::new(
-                    "R26",
+                    Rule::R26,
                     format!(
                         "{x}'s ply {x_move} does not lead from the previous position to this one"
                     ),
@@ -49,14 +50,14 @@ impl Redu {
         }
         let Some(s) = GEO.index(claim).filter(|_| claim.side == x) else {
             return Err(Illegal::new(
-                "R26",
+                Rule::R26,
                 format!("{claim} is not one of {x}'s holes"),
             ));
         };
         let claimable: Vec<usize> = before.m1_singletons().collect();
         if !claimable.contains(&s) {
             return Err(Illegal::new(
-                "R26",
+                Rule::R26,
                 format!(
                     "{x}'s singleton in {claim} would not have captured (R5): it needs one seed facing a hole with 1 or 2"
                 ),
@@ -67,7 +68,7 @@ impl Redu {
             && GEO.index(m.start).is_some_and(|i| claimable.contains(&i))
         {
             return Err(Illegal::new(
-                "R26",
+                Rule::R26,
                 format!(
                     "{x} played the singleton {} himself: there is nothing to penalise, and a forgotten capture just stays on the board (R25)",
                     m.start
@@ -86,7 +87,7 @@ impl Redu {
         c.store[y.index()] += taken;
         c.to_move = y;
         emit(t, || Event::Note {
-            rule: "R26",
+            rule: Rule::R26,
             text: format!(
                 "{y} claims the penalty on {claim}: {x}'s ply {x_move} is cancelled{}; {claim} is played from the position before it, its lone seed into {}, which held {held}, and the {taken} seeds there go to {y}, who then plays his turn",
                 match after.right {
@@ -103,12 +104,12 @@ impl Redu {
             hole: GEO.hole(o),
             seeds: taken.into(),
             player: y,
-            rule: "R26",
+            rule: Rule::R26,
         });
         emit(t, || Event::Next {
             player: y,
             repeat: false,
-            rule: "R26",
+            rule: Rule::R26,
         });
         Ok(c)
     }

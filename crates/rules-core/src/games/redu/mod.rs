@@ -52,7 +52,7 @@ fn direction(m: &ReduSow, rule: Rule, why: impl FnOnce() -> String) -> Result<Di
 fn not_forgotten(m: &ReduSow) -> Result<(), Illegal> {
     if m.forgotten {
         return Err(Illegal::new(
-            "R25",
+            Rule::R25,
             "only an M1 capture (a singleton) can be forgotten",
         ));
     }
@@ -78,7 +78,7 @@ impl std::fmt::Display for ColumnWords {
 /// R14: the start column of the sowing `m` is skipped.
 fn skipped_note(me: Player, m: &ReduSow) -> Event {
     Event::Note {
-        rule: "R14",
+        rule: Rule::R14,
         text: format!(
             "{}, the start column, is skipped",
             column_words(me, m.start.number as i8)
@@ -195,7 +195,7 @@ impl Redu {
     fn finish<T: Tracer>(
         mut self,
         right: Option<(RightKind, usize)>,
-        rule: &'static str,
+        rule: Rule,
         t: &mut T,
     ) -> Redu {
         let me = self.to_move;
@@ -205,9 +205,9 @@ impl Redu {
             let o1_costs_turn = self.o1_costs_turn;
             emit(t, || Event::Note {
                 rule: match kind {
-                    RightKind::O1 => "R5",
-                    RightKind::O2 => "R8",
-                    RightKind::O3 => "R17",
+                    RightKind::O1 => Rule::R5,
+                    RightKind::O2 => Rule::R8,
+                    RightKind::O3 => Rule::R17,
                 },
                 text: right_text(kind, me.other(), GEO.hole(i), o1_costs_turn),
             });
@@ -215,7 +215,7 @@ impl Redu {
         if T::ON && self.is_over() {
             let you = self.to_move;
             emit(t, || Event::Note {
-                rule: "R27",
+                rule: Rule::R27,
                 text: format!(
                     "{you}, to move, has no seed in his row: the game is over, and {me} takes the seeds left on the board"
                 ),
@@ -240,17 +240,17 @@ impl Redu {
             seeds: 1,
             dir: Dir::Ccw, // a lone seed has no direction (R4); the event needs one
             relay: false,
-            rule: "R4",
+            rule: Rule::R4,
         });
         let before = c.seeds[o];
         c.seeds[s] = 0;
         c.seeds[o] += 1;
         emit(t, || Event::Sow { hole: GEO.hole(o) });
         match before {
-            0 => c.finish(Some((RightKind::O1, o)), "R5", t),
+            0 => c.finish(Some((RightKind::O1, o)), Rule::R5, t),
             1 | 2 if !forgotten => {
                 emit(t, || Event::Note {
-                    rule: "R5",
+                    rule: Rule::R5,
                     text: format!(
                         "{} held {} before the seed: {me} captures the {} seeds now there (M1)",
                         GEO.hole(o),
@@ -258,12 +258,12 @@ impl Redu {
                         before + 1
                     ),
                 });
-                c.capture_made(o, "R5", t);
-                c.finish(None, "R5", t)
+                c.capture_made(o, Rule::R5, t);
+                c.finish(None, Rule::R5, t)
             }
             1 | 2 => {
                 emit(t, || Event::Note {
-                    rule: "R25",
+                    rule: Rule::R25,
                     text: format!(
                         "{} held {} before the seed: the M1 capture of the {} seeds now there is forgotten, and they stay",
                         GEO.hole(o),
@@ -271,18 +271,18 @@ impl Redu {
                         before + 1
                     ),
                 });
-                c.finish(None, "R25", t)
+                c.finish(None, Rule::R25, t)
             }
             _ => {
                 emit(t, || Event::Note {
-                    rule: "R5",
+                    rule: Rule::R5,
                     text: format!(
                         "{} held {} before the seed: no capture",
                         GEO.hole(o),
                         seeds(before)
                     ),
                 });
-                c.finish(None, "R5", t)
+                c.finish(None, Rule::R5, t)
             }
         }
     }
@@ -305,10 +305,10 @@ impl Redu {
             hole: GEO.hole(own),
         });
         match before {
-            0 => c.finish(Some((RightKind::O2, opp)), "R8", t),
+            0 => c.finish(Some((RightKind::O2, opp)), Rule::R8, t),
             1 | 2 => {
                 emit(t, || Event::Note {
-                    rule: "R8",
+                    rule: Rule::R8,
                     text: format!(
                         "{} held {} before seed #1: {me} captures the {} seeds now there (M2)",
                         GEO.hole(opp),
@@ -316,19 +316,19 @@ impl Redu {
                         before + 1
                     ),
                 });
-                c.capture_made(opp, "R8", t);
-                c.finish(None, "R8", t)
+                c.capture_made(opp, Rule::R8, t);
+                c.finish(None, Rule::R8, t)
             }
             _ => {
                 emit(t, || Event::Note {
-                    rule: "R8",
+                    rule: Rule::R8,
                     text: format!(
                         "{} held {} before seed #1: no capture",
                         GEO.hole(opp),
                         seeds(before)
                     ),
                 });
-                c.finish(None, "R8", t)
+                c.finish(None, Rule::R8, t)
             }
         }
     }
@@ -344,7 +344,7 @@ impl Redu {
     fn after_zig<T: Tracer>(&self, z: &Zig, t: &mut T) -> Redu {
         let mut c = *self;
         c.seeds = z.board;
-        c.finish(z.o3.map(|i| (RightKind::O3, usize::from(i))), "R18", t)
+        c.finish(z.o3.map(|i| (RightKind::O3, usize::from(i))), Rule::R18, t)
     }
 
     /// Every outcome of the zigzag from own column `c0` with `n` ≥ 3 seeds, in canonical order
@@ -550,8 +550,8 @@ impl Redu {
             seeds: 1,
             player: me,
             rule: match kind {
-                RightKind::O1 => "R22",
-                _ => "R23",
+                RightKind::O1 => Rule::R22,
+                _ => Rule::R23,
             },
         });
         c
@@ -575,7 +575,7 @@ impl Redu {
         {
             // R24: the capturer has nothing left to sow: the game ends (R27).
             emit(t, || Event::Note {
-                rule: "R24",
+                rule: Rule::R24,
                 text: format!("{me}'s row is empty after the capture: the game ends"),
             });
             return c;
@@ -584,7 +584,7 @@ impl Redu {
         emit(t, || Event::Next {
             player: me.other(),
             repeat: false,
-            rule: "R23",
+            rule: Rule::R23,
         });
         c
     }
@@ -604,7 +604,7 @@ impl Redu {
         if let Some(o) = &s.owners {
             pr.check(
                 o.iter().enumerate().all(|(i, p)| *p == GEO.row(i)),
-                Some("R1"),
+                Some(Rule::R1),
                 || "in Redu each player owns his own row".to_owned(),
             );
         }
@@ -614,7 +614,7 @@ impl Redu {
                 format!("Redu has no marks ({:?} on {})", m.kind, GEO.hole(i)),
             );
         }
-        pr.check(s.reserves == [0, 0], Some("R1"), || {
+        pr.check(s.reserves == [0, 0], Some(Rule::R1), || {
             "Redu has no reserves: all 48 seeds are on the board at the start".to_owned()
         });
         pr.check(s.round == 1, None, || {
@@ -630,11 +630,11 @@ impl Redu {
         if let Some(Right { kind, hole }) = s.right {
             match GEO.index(hole) {
                 None => pr.push(
-                    Some("R19"),
+                    Some(Rule::R19),
                     format!("there is no hole {hole} on a 2×6 board"),
                 ),
                 Some(i) => {
-                    pr.check(hole.side == s.to_move, Some("R19"), || {
+                    pr.check(hole.side == s.to_move, Some(Rule::R19), || {
                         format!(
                             "the right's hole {hole} must be in the row of its holder, {}, the player to move, the only one who may use it",
                             s.to_move
@@ -643,14 +643,14 @@ impl Redu {
                     let x = s.seeds[i];
                     match kind {
                         RightKind::O1 | RightKind::O2 => {
-                            pr.check(x == 1, Some(if kind == RightKind::O1 { "R5" } else { "R8" }), || {
+                            pr.check(x == 1, Some(if kind == RightKind::O1 { Rule::R5 } else { Rule::R8 }), || {
                                 format!(
                                     "an {kind:?} right concerns the one seed that fell into the empty hole {hole}, which holds {x}"
                                 )
                             });
                         }
                         RightKind::O3 => {
-                            pr.check(x >= 1, Some("R19a"), || {
+                            pr.check(x >= 1, Some(Rule::R19a), || {
                                 format!("the O3 right's hole {hole} holds no seed")
                             });
                         }
@@ -685,23 +685,23 @@ impl Redu {
         let pos = self.use_or_lapse_right(m, t)?;
         let Some(s) = GEO.index(m.start) else {
             return Err(Illegal::new(
-                "R1",
+                Rule::R1,
                 format!("there is no hole {} on a 2×6 board", m.start),
             ));
         };
         if m.start.side != me {
             return Err(Illegal::new(
-                "R3",
+                Rule::R3,
                 format!("{} is not one of {me}'s holes", m.start),
             ));
         }
         let n = pos.seeds[s];
         if n == 0 {
-            return Err(Illegal::new("R3", format!("{} is empty", m.start)));
+            return Err(Illegal::new(Rule::R3, format!("{} is empty", m.start)));
         }
         if m.forgotten && !lenient {
             return Err(Illegal::new(
-                "R25",
+                Rule::R25,
                 "a forgotten capture (~) is accepted only in lenient validation",
             ));
         }
@@ -712,7 +712,7 @@ impl Redu {
             && x != n
         {
             return Err(Illegal::new(
-                "R3",
+                Rule::R3,
                 format!(
                     "the move sows {x} seeds, but {} holds {n}: all its seeds are sown",
                     m.start
@@ -735,7 +735,7 @@ impl Redu {
         let Some(h) = m.capture else {
             if let Some((kind, i)) = self.right {
                 emit(t, || Event::Note {
-                    rule: "R20",
+                    rule: Rule::R20,
                     text: format!(
                         "{me} does not use his right {kind} on the seed in {}: it lapses",
                         GEO.hole(usize::from(i))
@@ -748,14 +748,14 @@ impl Redu {
             Some((RightKind::O1, i)) if GEO.index(h) == Some(usize::from(i)) => {
                 if self.o1_costs_turn {
                     return Err(Illegal::new(
-                        "R22",
+                        Rule::R22,
                         format!(
                             "under o1-costs-turn=yes the O1 capture is a ply of its own: write x{h} alone"
                         ),
                     ));
                 }
                 emit(t, || Event::Note {
-                    rule: "R22",
+                    rule: Rule::R22,
                     text: format!(
                         "{me} uses his right O1: he takes the seed in {h}, then sows in the same ply"
                     ),
@@ -763,7 +763,7 @@ impl Redu {
                 pos = self.take_right(t);
                 if pos.is_over() {
                     return Err(Illegal::new(
-                        "R24",
+                        Rule::R24,
                         format!(
                             "the capture leaves {me} nothing to sow: it is a ply of its own, x{h}"
                         ),
@@ -774,7 +774,7 @@ impl Redu {
             Some((kind, i)) => {
                 let at = GEO.hole(usize::from(i));
                 Err(Illegal::new(
-                    if kind == RightKind::O1 { "R19" } else { "R23" },
+                    if kind == RightKind::O1 { Rule::R19 } else { Rule::R23 },
                     if kind == RightKind::O1 {
                         format!("{me}'s right is on the seed in {at}, not {h}")
                     } else {
@@ -785,7 +785,7 @@ impl Redu {
                 ))
             }
             None => Err(Illegal::new(
-                "R20",
+                Rule::R20,
                 format!("{me} holds no right to capture in {h}"),
             )),
         }
@@ -802,18 +802,18 @@ impl Redu {
         let me = self.to_move;
         let j = m.start.number as i8;
         let Some(second) = m.second else {
-            return Err(Illegal::new("R9", "two singletons need a second hole"));
+            return Err(Illegal::new(Rule::R9, "two singletons need a second hole"));
         };
         let Some(s2) = GEO.index(second).filter(|_| second.side == me) else {
             return Err(Illegal::new(
-                "R9",
+                Rule::R9,
                 format!("{second} is not one of {me}'s holes"),
             ));
         };
         let (lo, hi) = (j.min(second.number as i8), j.max(second.number as i8));
         if hi != lo + 1 {
             return Err(Illegal::new(
-                "R9",
+                Rule::R9,
                 format!(
                     "{} and {second} are not consecutive holes{}",
                     m.start,
@@ -827,19 +827,19 @@ impl Redu {
         }
         if pos.seeds[s] != 1 || pos.seeds[s2] != 1 {
             return Err(Illegal::new(
-                "R9",
+                Rule::R9,
                 format!("{} and {second} must hold one seed each", m.start),
             ));
         }
-        let dir = direction(m, "R9", || {
+        let dir = direction(m, Rule::R9, || {
             format!(
                 "two singletons are sown in a direction: write {}{second}+ or {}{second}-",
                 m.start, m.start
             )
         })?;
-        self.no_zig_letters(m, "R9")?;
+        self.no_zig_letters(m, Rule::R9)?;
         if m.seeds.is_some_and(|x| x != 2) || m.forgotten {
-            return Err(Illegal::new("R9", "two singletons sow exactly 2 seeds"));
+            return Err(Illegal::new(Rule::R9, "two singletons sow exactly 2 seeds"));
         }
         let sigma = sigma_of(dir);
         let mut c = pos;
@@ -850,10 +850,10 @@ impl Redu {
             holes: vec![GEO.hole(Self::own(me, lo)), GEO.hole(Self::own(me, hi))],
             seeds: 2,
             dir,
-            rule: "R9",
+            rule: Rule::R9,
         });
         emit(t, || Event::Note {
-            rule: "R9",
+            rule: Rule::R9,
             text: format!(
                 "the two singletons are sown as the two seeds of {}, {}",
                 GEO.hole(Self::own(me, from)),
@@ -873,15 +873,15 @@ impl Redu {
     ) -> Result<Redu, Illegal> {
         if m.dir.is_some() {
             return Err(Illegal::new(
-                "R4",
+                Rule::R4,
                 format!("a single seed has no direction: write {}", m.start),
             ));
         }
-        self.no_zig_letters(m, "R4")?;
+        self.no_zig_letters(m, Rule::R4)?;
         let o = 11 - s;
         if m.forgotten && !matches!(pos.seeds[o], 1 | 2) {
             return Err(Illegal::new(
-                "R25",
+                Rule::R25,
                 format!("{} makes no M1 capture, so none can be forgotten", m.start),
             ));
         }
@@ -896,13 +896,13 @@ impl Redu {
         s: usize,
         t: &mut T,
     ) -> Result<Redu, Illegal> {
-        let dir = direction(m, "R6", || {
+        let dir = direction(m, Rule::R6, || {
             format!(
                 "two seeds are sown in a direction: write {}+ or {}-",
                 m.start, m.start
             )
         })?;
-        self.no_zig_letters(m, "R6")?;
+        self.no_zig_letters(m, Rule::R6)?;
         not_forgotten(m)?;
         let mut c = pos;
         c.seeds[s] = 0;
@@ -911,7 +911,7 @@ impl Redu {
             seeds: 2,
             dir,
             relay: false,
-            rule: "R6",
+            rule: Rule::R6,
         });
         Ok(c.two(m.start.number as i8, sigma_of(dir), t))
     }
@@ -926,7 +926,7 @@ impl Redu {
     ) -> Result<Redu, Illegal> {
         let me = self.to_move;
         let (j, n) = (m.start.number as i8, pos.seeds[s]);
-        let dir = direction(m, "R15", || {
+        let dir = direction(m, Rule::R15, || {
             format!(
                 "a zigzag has a direction: write {}+ or {}- with its decisions",
                 m.start, m.start
@@ -937,7 +937,7 @@ impl Redu {
         if m.special && !pos.special_allowed(j, sigma) {
             let k = first_column(j, sigma);
             return Err(Illegal::new(
-                "R12",
+                Rule::R12,
                 format!(
                     "the start opposite {} needs both holes of the first column, {} and {}, empty",
                     m.start,
@@ -953,11 +953,11 @@ impl Redu {
             seeds: n.into(),
             dir,
             relay: false,
-            rule: "R15",
+            rule: Rule::R15,
         });
         if m.special {
             emit(t, || Event::Note {
-                rule: "R12",
+                rule: Rule::R12,
                 text: format!(
                     "the special start: {}, the first column, is empty, so seed #1 goes into {}, opposite the start hole",
                     column_words(me, first_column(j, sigma)),
@@ -989,7 +989,7 @@ impl Redu {
         }
         if at < m.letters.len() {
             return Err(Illegal::new(
-                "R15",
+                Rule::R15,
                 format!(
                     "the sowing ends before its decisions do: `{}` is left over",
                     m.letters
@@ -1023,7 +1023,7 @@ impl Redu {
             Some(Letter::H) => {
                 if !choice {
                     return Err(Illegal::new(
-                        "R11",
+                        Rule::R11,
                         format!(
                             "under entry=alternate the entry at column {} is the row other than the previous seed's (d), not h",
                             z.column()
@@ -1045,7 +1045,7 @@ impl Redu {
                     let other = if z.board[o] == b0[o] { o } else { 11 - o };
                     let hand = z.hand;
                     emit(t, || Event::Note {
-                        rule: "R13",
+                        rule: Rule::R13,
                         text: format!(
                             "{} is a far end and {} in hand: {} is not sown",
                             column_words(me, k0),
@@ -1085,7 +1085,7 @@ impl Redu {
             _ => {
                 let k = z.column();
                 return Err(Illegal::new(
-                    if skip { "R14" } else { "R13" },
+                    if skip { Rule::R14 } else { Rule::R13 },
                     if skip {
                         format!(
                             "with {} in hand the path skips the start column and leaves the board: write w (wrap) or b (bounce) there",
@@ -1106,7 +1106,7 @@ impl Redu {
         let (k0, s0) = (z.column(), z.sigma());
         z.end(bounce);
         emit(t, || Event::Note {
-            rule: if skip { "R14" } else { "R13" },
+            rule: if skip { Rule::R14 } else { Rule::R13 },
             text: end_words(skip, bounce, k0, s0),
         });
         if T::ON && !skip {
@@ -1125,7 +1125,7 @@ impl Redu {
         Ok(())
     }
 
-    fn no_zig_letters(&self, m: &ReduSow, rule: &'static str) -> Result<(), Illegal> {
+    fn no_zig_letters(&self, m: &ReduSow, rule: Rule) -> Result<(), Illegal> {
         if m.special || !m.letters.is_empty() {
             return Err(Illegal::new(
                 rule,
@@ -1142,20 +1142,20 @@ impl Redu {
         let me = self.to_move;
         let Some((kind, i)) = self.right else {
             return Err(Illegal::new(
-                "R20",
+                Rule::R20,
                 format!("{me} holds no right to capture in {hole}"),
             ));
         };
         let at = GEO.hole(usize::from(i));
         if at != hole {
             return Err(Illegal::new(
-                "R19",
+                Rule::R19,
                 format!("{me}'s right is on the seed in {at}, not {hole}"),
             ));
         }
         if self.capture_is_ply() == Some(false) {
             return Err(Illegal::new(
-                "R22",
+                Rule::R22,
                 format!(
                     "the O1 capture is free: it is made with a sowing in the same ply, x{hole}:<sowing>"
                 ),
@@ -1166,8 +1166,8 @@ impl Redu {
         let r24 = kind == RightKind::O1 && !self.o1_costs_turn;
         emit(t, || Event::Note {
             rule: match kind {
-                RightKind::O1 => "R22",
-                _ => "R23",
+                RightKind::O1 => Rule::R22,
+                _ => Rule::R23,
             },
             text: if r24 {
                 format!("{me} uses his right O1: he takes the seed in {hole}")
@@ -1180,7 +1180,7 @@ impl Redu {
         let next = self.capture_ply(t);
         if T::ON && !r24 && next.is_over() {
             emit(t, || Event::Note {
-                rule: "R27",
+                rule: Rule::R27,
                 text: format!(
                     "{you}, to move, has no seed in his row: the game is over, and {me} takes the seeds left on the board"
                 ),
@@ -1199,7 +1199,7 @@ impl Redu {
         let me = self.to_move;
         if self.is_over() {
             return Err(Illegal::new(
-                "R27",
+                Rule::R27,
                 format!("the game is over: {me}, to move, has no seed in his row"),
             ));
         }
@@ -1207,7 +1207,7 @@ impl Redu {
             Move::ReduSow(s) => self.play_sow(s, lenient, t),
             Move::ReduCapture { hole } => self.play_capture(*hole, t),
             Move::ReduPenalty { .. } => Err(Illegal::new(
-                "R26",
+                Rule::R26,
                 if lenient {
                     "a penalty claim answers the opponent's last ply, and there is none before it to cancel"
                 } else {
@@ -1215,15 +1215,15 @@ impl Redu {
                 },
             )),
             Move::Pass => Err(Illegal::new(
-                "R30",
+                Rule::R30,
                 "Redu has no passes: a player who cannot sow ends the game (R27)",
             )),
             Move::Open => Err(Illegal::new(
-                "R3",
+                Rule::R3,
                 "Redu has no opening: a move is a sowing or a capture",
             )),
             Move::Sow { hole, dir } => Err(Illegal::new(
-                "R3",
+                Rule::R3,
                 format!(
                     "`{hole}{}` is not a Redu move token (spec/notation.md §5)",
                     dir.map(|d| d.to_string()).unwrap_or_default()
@@ -1325,14 +1325,14 @@ impl Rules for Redu {
             totals,
             holdings: totals,
             winner: richer(totals),
-            rule: "R27",
+            rule: Rule::R27,
         })
     }
 
     fn decision_request(&self) -> Result<DecisionRequest, RoundError> {
         if !self.is_over() {
             return Err(RoundError::new(
-                "R27",
+                Rule::R27,
                 "the game is not over: the player to move can sow",
             ));
         }
@@ -1342,13 +1342,13 @@ impl Rules for Redu {
     fn after_round(&self, decision: &Decision) -> Result<AfterRound, RoundError> {
         let Some(r) = self.round_result() else {
             return Err(RoundError::new(
-                "R27",
+                Rule::R27,
                 "the game is not over: the player to move can sow",
             ));
         };
         if *decision != Decision::None {
             return Err(RoundError::new(
-                "R28",
+                Rule::R28,
                 "a Redu game is one round: no set-up decision is made",
             ));
         }
@@ -1356,12 +1356,12 @@ impl Rules for Redu {
         Ok(AfterRound::MatchOver(match r.winner {
             Some(w) => MatchResult {
                 winner: Some(w),
-                rule: "R28",
+                rule: Rule::R28,
                 reason: format!("{w} captured more seeds: A {a}, B {b}"),
             },
             None => MatchResult {
                 winner: None,
-                rule: "R29",
+                rule: Rule::R29,
                 reason: format!("both players captured {a} seeds: a draw"),
             },
         }))
