@@ -47,14 +47,20 @@ fn main() {
                     !rules.iter().any(|(r, ..)| r == id),
                     "rule {id} is defined twice in the book"
                 );
-                rules.push((id.to_owned(), title.to_owned(), name.clone().unwrap_or_default()));
+                rules.push((
+                    id.to_owned(),
+                    title.to_owned(),
+                    name.clone().unwrap_or_default(),
+                ));
             }
         }
     }
     assert!(!rules.is_empty(), "no rule found in {}", book.display());
 
     let mut out = String::new();
-    out.push_str("/// A rule of the rule book (`spec/rules/`), by its ID: `Rule::B9` is Bechi's B9.\n");
+    out.push_str(
+        "/// A rule of the rule book (`spec/rules/`), by its ID: `Rule::B9` is Bechi's B9.\n",
+    );
     out.push_str("/// Generated from the book's headings when the crate is built.\n");
     out.push_str("#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]\n");
     out.push_str("pub enum Rule {\n");
@@ -72,17 +78,41 @@ fn main() {
     }
     out.push_str("    ];\n\n");
     out.push_str("    /// The rule's ID, as the book writes it: `B9`, `R19a`.\n");
-    out.push_str("    #[must_use]\n    pub const fn id(self) -> &'static str {\n        match self {\n");
+    out.push_str(
+        "    #[must_use]\n    pub const fn id(self) -> &'static str {\n        match self {\n",
+    );
     for (id, ..) in &rules {
         let _ = writeln!(out, "            Rule::{id} => \"{id}\",");
     }
     out.push_str("        }\n    }\n\n");
     out.push_str("    /// The rule's title in the book.\n");
-    out.push_str("    #[must_use]\n    pub const fn title(self) -> &'static str {\n        match self {\n");
+    out.push_str(
+        "    #[must_use]\n    pub const fn title(self) -> &'static str {\n        match self {\n",
+    );
     for (id, title, _) in &rules {
         let _ = writeln!(out, "            Rule::{id} => {title:?},");
     }
     out.push_str("        }\n    }\n}\n");
+    // The games in the order of the book's table (README.md: `| [giuthi.md](giuthi.md) | ...`),
+    // by the names of their files, which are the games' names.
+    let readme = book.join("README.md");
+    println!("cargo::rerun-if-changed={}", readme.display());
+    let readme =
+        std::fs::read_to_string(&readme).unwrap_or_else(|e| panic!("{}: {e}", readme.display()));
+    let games: Vec<&str> = readme
+        .lines()
+        .filter_map(|l| l.strip_prefix("| ["))
+        .filter_map(|l| l.split_once(".md]("))
+        .map(|(name, _)| name)
+        .collect();
+    assert!(
+        !games.is_empty(),
+        "no table of games in the book's README.md"
+    );
+    out.push_str(
+        "\n/// The games' names in the order of the rule book's table of games (`README.md`).\n",
+    );
+    let _ = writeln!(out, "pub(crate) const BOOK_ORDER: &[&str] = &{games:?};");
     let dest = PathBuf::from(std::env::var_os("OUT_DIR").expect("set by cargo")).join("rule.rs");
     std::fs::write(&dest, out).unwrap_or_else(|e| panic!("{}: {e}", dest.display()));
 }

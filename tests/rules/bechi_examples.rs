@@ -5,8 +5,8 @@
 //! Board strings read as the diagrams: top row 4A 3A 2A 1A, bottom row 1B 2B 3B 4B; `*` marks a
 //! chosen hole (B2), `x` a blocked one (B3).
 
-use rules_core::Rule;
 use crate::support::{mv, mv_in, pos, text};
+use rules_core::Rule;
 use rules_core::{AfterRound, Decision, Event, Hole, Player, Position};
 
 /// Fig.01/Fig.02, one situation. Fixed by the text: 2B holds 1 seed («aquest forat conté sols 1

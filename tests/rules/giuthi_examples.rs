@@ -4,8 +4,8 @@
 //! Board strings read as the diagrams of a 2×8 board: top row 8A 7A … 1A, bottom row 1B 2B … 8B.
 //! kB faces (9−k)A: 1B–8A, 4B–5A, 5B–4A.
 
-use rules_core::Rule;
 use crate::support::{mv, pos, text};
+use rules_core::Rule;
 use rules_core::{AfterRound, Decision, Event, Player};
 
 /// regles_giuthi_fig_01. Fixed by the text:

@@ -9,8 +9,8 @@
 //! row; omitted entries are `d`), `w`/`b` wrap or bounce, `/` the long form listing the sown holes,
 //! `x3B` a capture, `x3B:` an O1 capture before a sowing, `~` a forgotten capture, `p4B` a penalty.
 
-use rules_core::Rule;
 use crate::support::{mv_in, pos, text};
+use rules_core::Rule;
 use rules_core::{Move, Player, Position};
 
 /// Plays `token` in `p` and returns the position string after it.
@@ -177,7 +177,10 @@ fn jug_b001_penalty_and_forgotten_capture_are_lenient_only() {
     assert_eq!(penalised.position.to_move(), Player::A);
     assert_eq!(penalised.trace.captured(), [3, 0]);
     // Without the previous ply there is nothing to cancel.
-    assert_eq!(after_x.play_lenient(&claim, None).unwrap_err().rule, Rule::R26);
+    assert_eq!(
+        after_x.play_lenient(&claim, None).unwrap_err().rule,
+        Rule::R26
+    );
     // Only a singleton that would capture can be named: 1B held 4.
     let bad = mv_in(&after_x, "p1B");
     assert_eq!(
@@ -210,7 +213,10 @@ fn jug_b001_penalty_and_forgotten_capture_are_lenient_only() {
         .unwrap_err();
     assert_eq!(
         (e.rule, e.reason.as_str()),
-        (Rule::R25, "only an M1 capture (a singleton) can be forgotten")
+        (
+            Rule::R25,
+            "only an M1 capture (a singleton) can be forgotten"
+        )
     );
 }
 
@@ -418,7 +424,13 @@ fn setup_checks_name_every_problem() {
             .unwrap_err()
             .problems
             .iter()
-            .map(|p| format!("{} [{}]", p.message, p.rule.map_or("-".to_owned(), |r| r.to_string())))
+            .map(|p| {
+                format!(
+                    "{} [{}]",
+                    p.message,
+                    p.rule.map_or("-".to_owned(), |r| r.to_string())
+                )
+            })
             .collect()
     };
     assert_eq!(

@@ -9,8 +9,8 @@
 //! The sowing cycle is 1B … 9B, 1A … 9A, 1B. `a`/`b` mark a hole claimed by A/B (S2); `owners=`
 //! gives the territories in the same layout when they are not the rows.
 
-use rules_core::Rule;
 use crate::support::{mv_in, pos, text};
+use rules_core::Rule;
 use rules_core::{
     AfterRound, Decision, Event, GameKind, MarkKind, Player, Position, Setup, Variant,
 };
@@ -809,7 +809,13 @@ fn problems(text: &str) -> Vec<String> {
         .unwrap_err()
         .problems
         .iter()
-        .map(|p| format!("{} [{}]", p.message, p.rule.map_or("-".to_owned(), |r| r.to_string())))
+        .map(|p| {
+            format!(
+                "{} [{}]",
+                p.message,
+                p.rule.map_or("-".to_owned(), |r| r.to_string())
+            )
+        })
         .collect()
 }
 

@@ -8,10 +8,10 @@
 //! uugg of A/of B (U8); `owners=` gives the owner of every hole when it is not its row's player
 //! (U21).
 
-use rules_core::Rule;
 use crate::reference;
 use crate::support::{mv_in, pos, text};
-use rules_core::{AfterRound, Decision, Event, Mark, MarkKind, Move, Player, Position};
+use rules_core::Rule;
+use rules_core::{AfterRound, Decision, Event, Game, Mark, MarkKind, Move, Player, Position};
 
 /// Plays a token and returns the position after.
 fn after(p: &Position, token: &str) -> Position {
@@ -82,7 +82,10 @@ fn uagga_on_the_first_lap() {
         "uugg 4,4,4,4,4,4b/4,4,4,0,6,6 A opener=B"
     );
     assert_eq!(laps(&played.trace), ["4B: 5B 6B 1A"]);
-    assert_eq!(marks(&played.trace), [("1A".to_owned(), UUGG_OF_B, Rule::U5)]);
+    assert_eq!(
+        marks(&played.trace),
+        [("1A".to_owned(), UUGG_OF_B, Rule::U5)]
+    );
     assert_eq!(played.trace.captured(), [0, 0]);
     // U3: the uugg is a start hole for neither player; «les quatre llavors no es poden usar per
     // sembrar».
@@ -107,7 +110,10 @@ fn uagga_on_a_relay_lap() {
         "uugg 5,5,5,5,4b/0,6,0,5,5 A opener=B"
     );
     assert_eq!(laps(&played.trace), ["1B: 2B 3B", "3B: 4B 5B 1A"]);
-    assert_eq!(marks(&played.trace), [("1A".to_owned(), UUGG_OF_B, Rule::U5)]);
+    assert_eq!(
+        marks(&played.trace),
+        [("1A".to_owned(), UUGG_OF_B, Rule::U5)]
+    );
 
     // From the same position, 2B (5): 3B 2 -> 3, 4B 4 -> 5, 5B 4 -> 5, 1A 3 -> 4 (not the last
     // seed: nothing happens), 2A 5 -> 6: relay 6: 3A 5 -> 6, 4A 5 -> 6, 5A 5 -> 6, 1B 2 -> 3,
@@ -390,7 +396,10 @@ fn round_end_scoring_and_two_and_two() {
     // U18: «cada jugador compta les llavors «menjades» en la fila pròpia i les llavors acumulades
     // en els forats «uugg» creats en la fila de l’adversari»: A 6 + 8 = 14, B 10 + 9 + 7 = 26.
     let r = end.round_result().unwrap();
-    assert_eq!((r.totals, r.holdings, r.rule), ([14, 26], [14, 26], Rule::U18));
+    assert_eq!(
+        (r.totals, r.holdings, r.rule),
+        ([14, 26], [14, 26], Rule::U18)
+    );
     assert_eq!(r.winner, Some(Player::B));
     // U19: 14 = 3·4 + 2 and 26 = 6·4 + 2: «Si tan sols hi ha 2 llavors de més, aquestes no compten.
     // I cap jugador guanya ni perd cap forat.» B, the higher scorer, takes 5B 4B 3B 2B 1B 5A (U20);
@@ -543,7 +552,10 @@ fn ownership_after_the_rows() {
         text(&played.position),
         format!("uugg 5,5,5,5,5,5/4,4,3,0,4b,3 A {OWNERS}")
     );
-    assert_eq!(marks(&played.trace), [("5B".to_owned(), UUGG_OF_B, Rule::U5)]);
+    assert_eq!(
+        marks(&played.trace),
+        [("5B".to_owned(), UUGG_OF_B, Rule::U5)]
+    );
     // A sows from 6B (3): 1A 5 -> 6, 2A 5 -> 6, 3A 5 -> 6, his own: relay 6: 4A 5A 6A 1B 2B 3B,
     // 3B 3 -> 4: B's hole: uagga by A.
     let q = after(&played.position, "6B");
@@ -621,7 +633,13 @@ fn position_strings_and_setup_checks() {
             .unwrap_err()
             .problems
             .iter()
-            .map(|p| format!("{} [{}]", p.message, p.rule.map_or("-".to_owned(), |r| r.to_string())))
+            .map(|p| {
+                format!(
+                    "{} [{}]",
+                    p.message,
+                    p.rule.map_or("-".to_owned(), |r| r.to_string())
+                )
+            })
             .collect()
     };
     assert_eq!(

@@ -35,10 +35,10 @@ fn engine(files: &[&str]) -> String {
 #[test]
 fn every_rule_the_prose_keys_on_is_emitted_by_its_game() {
     let games: [(&str, &[&str]); 5] = [
-        ("bechi", &["games/bechi.rs"]),
-        ("giuthi", &["games/giuthi.rs"]),
-        ("sulus_nishtaw", &["games/sulus_nishtaw.rs"]),
-        ("uugg", &["games/uugg.rs"]),
+        ("bechi", &["games/bechi/mod.rs"]),
+        ("giuthi", &["games/giuthi/mod.rs"]),
+        ("sulus_nishtaw", &["games/sulus_nishtaw/mod.rs"]),
+        ("uugg", &["games/uugg/mod.rs"]),
         (
             "redu",
             &[
@@ -50,14 +50,15 @@ fn every_rule_the_prose_keys_on_is_emitted_by_its_game() {
     ];
     let mut keyed = 0;
     for (game, files) in games {
-        let prose =
-            std::fs::read_to_string(root().join(format!("crates/rules-core/src/prose/{game}.rs")))
-                .unwrap();
+        let prose = std::fs::read_to_string(
+            root().join(format!("crates/rules-core/src/games/{game}/prose.rs")),
+        )
+        .unwrap();
         let emitted = literal_ids(&engine(files));
         for id in literal_ids(&prose) {
             assert!(
                 emitted.contains(&id),
-                "prose/{game}.rs keys on {id}, which the {game} engine does not emit"
+                "games/{game}/prose.rs keys on {id}, which the {game} engine does not emit"
             );
             keyed += 1;
         }

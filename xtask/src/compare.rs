@@ -203,7 +203,9 @@ fn file_cases(f: &str, records: usize, cases: &mut Vec<Case>) {
     for r in 1..=records.max(1) {
         let r = r.to_string();
         cases.push(Case::new(&["explain", "--record", &r, f]));
-        cases.push(Case::new(&["explain", "--color", "always", "--record", &r, f]));
+        cases.push(Case::new(&[
+            "explain", "--color", "always", "--record", &r, f,
+        ]));
         cases.push(Case::new(&["explain", "--lenient", "--record", &r, f]));
     }
 }
@@ -277,7 +279,13 @@ fn position_cases(
     for (pos, m) in explains {
         cases.push(Case::new(&["explain", "--position", &pos, "--move", &m]));
         cases.push(Case::new(&[
-            "explain", "--color", "always", "--position", &pos, "--move", &m,
+            "explain",
+            "--color",
+            "always",
+            "--position",
+            &pos,
+            "--move",
+            &m,
         ]));
     }
     Ok(())
@@ -322,11 +330,20 @@ fn fixed_cases(cases: &mut Vec<Case>) {
     cases.push(Case::new(&["rules"]));
     cases.push(Case::new(&["rules", "--format", "json"]));
     cases.push(Case::new(&["perft", "--game", "chess", "1"]));
-    cases.push(Case::new(&["perft", "--game", "bechi", "--option", "holes=9", "1"]));
-    cases.push(Case::new(&["perft", "--game", "bechi", "--option", "seeds=4", "1"]));
+    cases.push(Case::new(&[
+        "perft", "--game", "bechi", "--option", "holes=9", "1",
+    ]));
+    cases.push(Case::new(&[
+        "perft", "--game", "bechi", "--option", "seeds=4", "1",
+    ]));
     cases.push(Case::new(&["show", "chess"]));
     cases.push(Case::new(&["play", "bechi", "3B", "1A", "9Z"]));
-    cases.push(Case::new(&["annotate", "--depth", "2", "corpus/ok/bechi-2x3-assessed.mgn"]));
+    cases.push(Case::new(&[
+        "annotate",
+        "--depth",
+        "2",
+        "corpus/ok/bechi-2x3-assessed.mgn",
+    ]));
 }
 
 /// `cargo xtask compare-outputs`.
@@ -380,7 +397,11 @@ pub fn compare_outputs(args: &[String]) -> Result<(), String> {
         let b = run(&new, case, &work)?;
         if a != b {
             differ += 1;
-            println!("DIFFERS: {}\n  {}", case.shown(), explain_difference(&a, &b));
+            println!(
+                "DIFFERS: {}\n  {}",
+                case.shown(),
+                explain_difference(&a, &b)
+            );
         }
         if (k + 1) % 500 == 0 {
             eprintln!("{} of {} cases compared", k + 1, cases.len());

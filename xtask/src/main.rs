@@ -39,8 +39,8 @@ mod tool;
 
 mod analysis;
 mod bench;
-mod compare;
 mod bench_batch;
+mod compare;
 
 /// Files written whole or not at all, through exclusive temporary files: the command's own.
 use mancala::atomic;

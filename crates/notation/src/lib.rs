@@ -46,9 +46,7 @@ pub mod text;
 
 pub use annotation::{ANNOTATION_KEYS, Annotation, Lap};
 pub use assessment::{Eval, Judged, MISSED_WIN, Score, Sign};
-pub use check::{
-    CheckOptions, Checked, Respelled, Step, check, check_with, is_lenient_only, match_end, spells,
-};
+pub use check::{CheckOptions, Checked, Respelled, Step, check, check_with, match_end, spells};
 pub use json::{FromJson, read_json};
 pub use parse::{Parsed, Spans, parse_record};
 pub use position::{PositionError, parse_position, write_position};

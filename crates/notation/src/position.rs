@@ -315,41 +315,18 @@ pub fn parse_position(text: &str, stated: Option<&StatedOptions>) -> Result<Setu
     Ok(setup)
 }
 
-/// The mark a mark character (`*`, `x`, `a`, `b`) stands for on the hole at `i`, in `game`.
+/// The mark a mark character (`*`, `x`, `a`, `b`) stands for on the hole at `i`, in `game`
+/// (the game says which characters it has: `GameKind::mark`): a claim or an uugg belongs to the
+/// letter's player, a chosen or blocked hole to the hole's owner.
 pub(crate) fn mark_of(game: GameKind, g: Geometry, i: usize, m: char) -> Result<Mark, String> {
-    let hole = g.hole(i);
-    let row = g.row(i);
-    match (game, m) {
-        (GameKind::Bechi, '*') => Ok(Mark {
-            kind: MarkKind::Chosen,
-            owner: row,
-        }),
-        (GameKind::Bechi, 'x') => Ok(Mark {
-            kind: MarkKind::Blocked,
-            owner: row,
-        }),
-        (GameKind::SulusNishtaw, 'a' | 'b') => Ok(Mark {
-            kind: MarkKind::Claim,
-            owner: Player::from_letter(m).expect("a or b"),
-        }),
-        (GameKind::Uugg, 'a' | 'b') => Ok(Mark {
-            kind: MarkKind::Uugg,
-            owner: Player::from_letter(m).expect("a or b"),
-        }),
-        (GameKind::Bechi, _) => Err(format!(
-            "mark `{m}` on {hole}: Bechi marks are * (chosen) and x (blocked)"
-        )),
-        (GameKind::SulusNishtaw, _) => Err(format!(
-            "mark `{m}` on {hole}: Sulus Nishtaw marks are a and b (claimed by A, by B)"
-        )),
-        (GameKind::Uugg, _) => Err(format!(
-            "mark `{m}` on {hole}: Uugg marks are a and b (uugg of A, of B)"
-        )),
-        (GameKind::Giuthi | GameKind::Redu, _) => Err(format!(
-            "mark `{m}` on {hole}: {} has no marks",
-            game.title()
-        )),
-    }
+    let kind = game
+        .mark(m)
+        .map_err(|marks| format!("mark `{m}` on {}: {marks}", g.hole(i)))?;
+    let owner = match kind {
+        MarkKind::Claim | MarkKind::Uugg => Player::from_letter(m).unwrap_or(Player::A),
+        MarkKind::Chosen | MarkKind::Blocked => g.row(i),
+    };
+    Ok(Mark { kind, owner })
 }
 
 /// The character of a mark in position strings.

@@ -34,8 +34,10 @@
 //! assert!(pos.perft(3) > pos.perft(2));
 //! ```
 
-mod games;
+mod game;
+pub mod games;
 mod geometry;
+mod marks;
 mod moves;
 mod options;
 mod perft;
@@ -47,21 +49,24 @@ mod rule;
 mod setup;
 mod sowing;
 mod trace;
+mod variant;
 
-pub use games::{
-    bechi::Bechi, giuthi::Giuthi, redu::Redu, sulus_nishtaw::SulusNishtaw, uugg::Uugg,
-};
+pub use game::{Game, Illegal, Sink};
+pub use games::bechi::{Bechi, BechiOptions};
+pub use games::giuthi::{Giuthi, GiuthiOptions};
+pub use games::redu::{Entry, Redu, ReduOptions};
+pub use games::sulus_nishtaw::{ClaimsScoreTo, SulusNishtaw, SulusOptions};
+pub use games::uugg::{Balla, Uugg, UuggOptions};
 pub use geometry::{Geometry, Hole, HoleSet, MAX_HOLES, ParseHoleError};
-pub use moves::{Letter, Letters, Move, ReduSow, TokenError};
-pub use options::{
-    Balla, BechiOptions, ClaimsScoreTo, Entry, GameKind, GiuthiOptions, OptionError, ReduOptions,
-    StatedOptions, SulusOptions, UnknownGame, UuggOptions, Variant,
-};
+pub use marks::{Mark, MarkKind, Right, RightKind};
+pub use moves::{Letter, Letters, Move, ReduSow, TokenError, Tokens};
+pub use options::GameOptions;
 pub use perft::{COUNT_MAX, PerftOptions, Progress, TableError};
 pub use player::{Dir, Player};
 pub use position::{PlayError, Played, Position, Status};
 pub use round::{AfterRound, Decision, DecisionRequest, MatchResult, RoundError, RoundResult};
-pub use setup::{Mark, MarkKind, Right, RightKind, Setup, SetupError, SetupProblem};
-pub use sowing::TRACED_LAPS;
 pub use rule::{Rule, UnknownRule};
+pub use setup::{Setup, SetupError, SetupProblem};
+pub use sowing::TRACED_LAPS;
 pub use trace::{Event, NoTrace, Trace, Tracer};
+pub use variant::{GameKind, OptionError, StatedOptions, UnknownGame, Variant};

@@ -1,36 +1,19 @@
-//! The checked position of any game: one enum dispatching over the games, in the manner of
-//! shakmaty's `VariantPosition`.
+//! The checked position of any game: one enum over the games of the registry, in the manner of
+//! shakmaty's `VariantPosition`, each arm a [`Game`]. Every method dispatches to the game once
+//! ([`Position::game`]); perft and move generation then run inside the game.
 
-use crate::games::{
-    bechi::Bechi, giuthi::Giuthi, redu::Redu, sulus_nishtaw::SulusNishtaw, uugg::Uugg,
-};
+use crate::game::{Game, Illegal, MovesAndChildren, spelling};
 use crate::geometry::Geometry;
 use crate::moves::Move;
-use crate::options::Variant;
-use crate::perft::{self, PerftOptions, TableError};
+use crate::perft::{self, Perft, PerftOptions, TableError};
 use crate::player::Player;
+use crate::prose::Prose;
 use crate::round::{AfterRound, Decision, DecisionRequest, RoundError, RoundResult};
+use crate::rule::Rule;
 use crate::setup::{Setup, SetupError};
-use crate::trace::{NoTrace, Rule, Trace, Tracer};
+use crate::trace::{NoTrace, Trace};
+use crate::variant::Variant;
 use std::fmt;
-
-/// Why a decision string is not a legal move.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Illegal {
-    /// The rule that forbids it.
-    pub rule: Rule,
-    /// Why, in plain English.
-    pub reason: String,
-}
-
-impl Illegal {
-    pub(crate) fn new(rule: Rule, reason: impl Into<String>) -> Illegal {
-        Illegal {
-            rule,
-            reason: reason.into(),
-        }
-    }
-}
 
 /// A move rejected by [`Position::play`], with the reason and the rule that forbids it. The
 /// position it was played in is unchanged.
@@ -42,6 +25,16 @@ pub struct PlayError {
     pub rule: Rule,
     /// Why.
     pub reason: String,
+}
+
+impl PlayError {
+    fn new(mv: &Move, e: Illegal) -> PlayError {
+        PlayError {
+            mv: *mv,
+            rule: e.rule,
+            reason: e.reason,
+        }
+    }
 }
 
 impl fmt::Display for PlayError {
@@ -79,141 +72,181 @@ pub enum Status {
     RoundOver,
 }
 
-/// Receives the children of a position: each distinct outcome once (README §6.2), with the move
-/// that reaches it built only if the sink wants it.
-pub(crate) trait Sink<P> {
-    fn push(&mut self, mv: impl FnOnce() -> Move, child: P);
-    /// Pushes a child the generator knows differs from every child pushed so far (Redu uses it
-    /// to skip the search for duplicates on the perft path).
-    #[inline]
-    fn push_new(&mut self, mv: impl FnOnce() -> Move, child: P) {
-        self.push(mv, child);
-    }
-    /// Whether the sink wants no more children: generators may stop between start holes.
-    /// Only [`Spelling`] ever does, so the check costs nothing on the perft path.
-    #[inline]
-    fn done(&self) -> bool {
-        false
-    }
-    /// The one outcome the sink looks for, if it looks for one: generators may skip what cannot
-    /// reach it. Only [`Spelling`] has one.
-    #[inline]
-    fn target(&self) -> Option<&P> {
-        None
-    }
-}
-
-/// Collects distinct children, dropping an outcome already present.
-pub(crate) struct Children<'a, P>(pub &'a mut Vec<P>);
-
-impl<P: PartialEq> Sink<P> for Children<'_, P> {
-    #[inline]
-    fn push(&mut self, _: impl FnOnce() -> Move, child: P) {
-        if !self.0.contains(&child) {
-            self.0.push(child);
+/// [`Position`] and its arms from the registry's list.
+macro_rules! position_type {
+    ($($(#[cfg($cfg:meta)])? $(#[doc = $doc:expr])* $name:ident($module:ident, $ty:ident, $opts:ident)),* $(,)?) => {
+        /// A legal position of one of the games, with everything fixed for its round.
+        #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+        pub enum Position {
+            $($(#[cfg($cfg)])? $(#[doc = $doc])* $name(crate::games::$module::$ty),)*
         }
-    }
 
-    #[inline]
-    fn push_new(&mut self, _: impl FnOnce() -> Move, child: P) {
-        self.0.push(child);
-    }
-}
+        $($(#[cfg($cfg)])?
+        impl Registered for crate::games::$module::$ty {
+            fn wrap(self) -> Position {
+                Position::$name(self)
+            }
 
-/// Collects distinct children with their canonical moves: the first spelling generated for an
-/// outcome is canonical, so generators yield spellings in canonical order.
-pub(crate) struct MovesAndChildren<'a, P>(pub &'a mut Vec<(Move, P)>);
+            fn of(p: &Position) -> Option<&Self> {
+                match p {
+                    Position::$name(g) => Some(g),
+                    #[allow(unreachable_patterns)]
+                    _ => None,
+                }
+            }
+        })*
 
-impl<P: PartialEq> Sink<P> for MovesAndChildren<'_, P> {
-    fn push(&mut self, mv: impl FnOnce() -> Move, child: P) {
-        if !self.0.iter().any(|(_, c)| *c == child) {
-            self.0.push((mv(), child));
-        }
-    }
-}
+        impl Position {
+            /// The game inside, whatever it is.
+            pub(crate) fn game(&self) -> &dyn DynGame {
+                match self {
+                    $($(#[cfg($cfg)])? Position::$name(g) => g,)*
+                }
+            }
 
-/// Finds the canonical spelling of one outcome: the move of the first child generated equal to
-/// it, as [`MovesAndChildren`] would keep it, without building the other moves or a list.
-pub(crate) struct Spelling<'a, P> {
-    target: &'a P,
-    found: Option<Move>,
-}
-
-impl<P: PartialEq> Sink<P> for Spelling<'_, P> {
-    #[inline]
-    fn push(&mut self, mv: impl FnOnce() -> Move, child: P) {
-        if self.found.is_none() && child == *self.target {
-            self.found = Some(mv());
-        }
-    }
-
-    /// The first spelling is found: the later moves cannot be canonical.
-    #[inline]
-    fn done(&self) -> bool {
-        self.found.is_some()
-    }
-
-    #[inline]
-    fn target(&self) -> Option<&P> {
-        Some(self.target)
-    }
-}
-
-/// What every game implements. The games live in [`crate::games`], one module each.
-pub(crate) trait Rules:
-    Copy + Eq + std::hash::Hash + Send + Sync + fmt::Debug + 'static
-{
-    /// The game and options.
-    fn variant(&self) -> Variant;
-    /// The player to move (after a round end: the player who would have moved).
-    fn to_move(&self) -> Player;
-    /// Every distinct outcome of the position, in canonical order of spelling; none when the round
-    /// is over. A forced pass is an outcome.
-    fn generate<S: Sink<Self>>(&self, sink: &mut S);
-    /// The outcomes that may equal the outcome of `played`, a legal move here, in canonical
-    /// order of spelling: what finding its canonical spelling must look through. By default
-    /// every outcome; a game whose different starts never meet narrows it to the played start.
-    fn generate_rivals<S: Sink<Self>>(&self, played: &Move, sink: &mut S) {
-        let _ = played;
-        self.generate(sink);
-    }
-    /// Plays a decision string, which need not be the canonical spelling.
-    fn play_traced<T: Tracer>(&self, m: &Move, t: &mut T) -> Result<Self, Illegal>;
-    /// The scoring, if the round is over.
-    fn round_result(&self) -> Option<RoundResult>;
-    /// What the next set-up needs, if the round is over.
-    fn decision_request(&self) -> Result<DecisionRequest, RoundError>;
-    /// The next round or the end of the match.
-    fn after_round(&self, decision: &Decision) -> Result<AfterRound, RoundError>;
-    /// The unchecked description of this position.
-    fn to_setup(&self) -> Setup;
-}
-
-/// A legal position of one of the five games, with everything fixed for its round.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Position {
-    /// Bechi.
-    Bechi(Bechi),
-    /// Giuthi.
-    Giuthi(Giuthi),
-    /// Sulus Nishtaw.
-    SulusNishtaw(SulusNishtaw),
-    /// Uugg.
-    Uugg(Uugg),
-    /// Redu.
-    Redu(Redu),
-}
-
-macro_rules! dispatch {
-    ($self:expr, $p:ident => $e:expr) => {
-        match $self {
-            Position::Bechi($p) => $e,
-            Position::Giuthi($p) => $e,
-            Position::SulusNishtaw($p) => $e,
-            Position::Uugg($p) => $e,
-            Position::Redu($p) => $e,
+            /// Checks a setup and makes it a position.
+            ///
+            /// # Errors
+            /// Every reason the setup is not a position of its game.
+            pub fn from_setup(setup: &Setup) -> Result<Position, SetupError> {
+                match setup.variant {
+                    $($(#[cfg($cfg)])? Variant::$name(o) => {
+                        crate::games::$module::$ty::from_setup(o, setup).map(Position::$name)
+                    })*
+                }
+            }
         }
     };
+}
+crate::games::registry!(position_type);
+
+/// A game of the registry: what [`Position`] holds in one of its arms.
+pub(crate) trait Registered: Game + Perft + Prose {
+    /// The position of this game.
+    fn wrap(self) -> Position;
+    /// The game's position inside `p`, if `p` is of this game.
+    fn of(p: &Position) -> Option<&Self>;
+}
+
+/// [`Game`] whatever the game: what every method of [`Position`] dispatches to.
+pub(crate) trait DynGame: Send + Sync {
+    fn to_setup(&self) -> Setup;
+    fn variant(&self) -> Variant;
+    fn to_move(&self) -> Player;
+    fn legal_moves_with_positions(&self) -> Vec<(Move, Position)>;
+    fn play(
+        &self,
+        mv: &Move,
+        trace: Option<&mut Trace>,
+        canonical: bool,
+    ) -> Result<(Position, Option<Move>), Illegal>;
+    fn play_lenient(
+        &self,
+        mv: &Move,
+        previous: Option<(&Position, &Move)>,
+        trace: &mut Trace,
+    ) -> Result<(Position, Move), Illegal>;
+    fn is_lenient_only(&self, mv: &Move) -> bool;
+    fn round_result(&self) -> Option<RoundResult>;
+    fn next_round_notes(&self) -> Vec<(Rule, String)>;
+    fn decision_request(&self) -> Result<DecisionRequest, RoundError>;
+    fn after_round(&self, decision: &Decision) -> Result<AfterRound<Position>, RoundError>;
+    fn provisional_totals(&self) -> [u32; 2];
+    fn perft(&self, depth: u32) -> u128;
+    fn perft_divide_with(
+        &self,
+        depth: u32,
+        opts: &PerftOptions<'_>,
+    ) -> Result<Vec<(Move, u128)>, TableError>;
+    fn prose(&self) -> &dyn Prose;
+}
+
+impl<G: Registered> DynGame for G {
+    fn to_setup(&self) -> Setup {
+        Game::to_setup(self)
+    }
+
+    fn variant(&self) -> Variant {
+        self.options().into()
+    }
+
+    fn to_move(&self) -> Player {
+        Game::to_move(self)
+    }
+
+    fn legal_moves_with_positions(&self) -> Vec<(Move, Position)> {
+        let mut v = Vec::new();
+        self.generate(&mut MovesAndChildren(&mut v));
+        v.into_iter().map(|(m, c)| (m, c.wrap())).collect()
+    }
+
+    fn play(
+        &self,
+        mv: &Move,
+        trace: Option<&mut Trace>,
+        canonical: bool,
+    ) -> Result<(Position, Option<Move>), Illegal> {
+        let child = match trace {
+            Some(t) => Game::play(self, mv, t)?,
+            None => Game::play(self, mv, &mut NoTrace)?,
+        };
+        let spelled = canonical.then(|| spelling(self, mv, &child).unwrap_or(*mv));
+        Ok((child.wrap(), spelled))
+    }
+
+    fn play_lenient(
+        &self,
+        mv: &Move,
+        previous: Option<(&Position, &Move)>,
+        trace: &mut Trace,
+    ) -> Result<(Position, Move), Illegal> {
+        let previous = previous.and_then(|(p, m)| Some((G::of(p)?, m)));
+        let child = Game::play_lenient(self, mv, previous, trace)?;
+        Ok((child.wrap(), spelling(self, mv, &child).unwrap_or(*mv)))
+    }
+
+    fn is_lenient_only(&self, mv: &Move) -> bool {
+        G::is_lenient_only(mv)
+    }
+
+    fn round_result(&self) -> Option<RoundResult> {
+        Game::round_result(self)
+    }
+
+    fn next_round_notes(&self) -> Vec<(Rule, String)> {
+        Game::next_round_notes(self)
+    }
+
+    fn decision_request(&self) -> Result<DecisionRequest, RoundError> {
+        Game::decision_request(self)
+    }
+
+    fn after_round(&self, decision: &Decision) -> Result<AfterRound<Position>, RoundError> {
+        Ok(match Game::after_round(self, decision)? {
+            AfterRound::Next(g) => AfterRound::Next(g.wrap()),
+            AfterRound::MatchOver(m) => AfterRound::MatchOver(m),
+        })
+    }
+
+    fn provisional_totals(&self) -> [u32; 2] {
+        Game::provisional_totals(self)
+    }
+
+    fn perft(&self, depth: u32) -> u128 {
+        perft::perft(self, depth)
+    }
+
+    fn perft_divide_with(
+        &self,
+        depth: u32,
+        opts: &PerftOptions<'_>,
+    ) -> Result<Vec<(Move, u128)>, TableError> {
+        perft::divide(self, depth, opts)
+    }
+
+    fn prose(&self) -> &dyn Prose {
+        self
+    }
 }
 
 impl Position {
@@ -224,33 +257,16 @@ impl Position {
             .expect("the start position of every variant is legal")
     }
 
-    /// Checks a setup and makes it a position.
-    ///
-    /// # Errors
-    /// Every reason the setup is not a position of its game.
-    pub fn from_setup(setup: &Setup) -> Result<Position, SetupError> {
-        // Each game gets its own options.
-        match setup.variant {
-            Variant::Bechi(o) => Bechi::from_setup(o, setup).map(Position::Bechi),
-            Variant::Giuthi(o) => Giuthi::from_setup(o, setup).map(Position::Giuthi),
-            Variant::SulusNishtaw(o) => {
-                SulusNishtaw::from_setup(o, setup).map(Position::SulusNishtaw)
-            }
-            Variant::Uugg(o) => Uugg::from_setup(o, setup).map(Position::Uugg),
-            Variant::Redu(o) => Redu::from_setup(o, setup).map(Position::Redu),
-        }
-    }
-
     /// The unchecked description of this position; `from_setup` gives it back.
     #[must_use]
     pub fn to_setup(&self) -> Setup {
-        dispatch!(self, p => p.to_setup())
+        self.game().to_setup()
     }
 
     /// The game and its options.
     #[must_use]
     pub fn variant(&self) -> Variant {
-        dispatch!(self, p => p.variant())
+        self.game().variant()
     }
 
     /// The board.
@@ -262,7 +278,7 @@ impl Position {
     /// The player to move (or who would move, if the round is over).
     #[must_use]
     pub fn to_move(&self) -> Player {
-        dispatch!(self, p => p.to_move())
+        self.game().to_move()
     }
 
     /// Whether the round goes on.
@@ -289,49 +305,7 @@ impl Position {
     /// Every legal move with the position it leads to.
     #[must_use]
     pub fn legal_moves_with_positions(&self) -> Vec<(Move, Position)> {
-        fn collect<P: Rules>(p: &P, wrap: impl Fn(P) -> Position) -> Vec<(Move, Position)> {
-            let mut v = Vec::new();
-            p.generate(&mut MovesAndChildren(&mut v));
-            v.into_iter().map(|(m, c)| (m, wrap(c))).collect()
-        }
-        match self {
-            Position::Bechi(p) => collect(p, Position::Bechi),
-            Position::Giuthi(p) => collect(p, Position::Giuthi),
-            Position::SulusNishtaw(p) => collect(p, Position::SulusNishtaw),
-            Position::Uugg(p) => collect(p, Position::Uugg),
-            Position::Redu(p) => collect(p, Position::Redu),
-        }
-    }
-
-    /// The canonical spelling of `played`, a legal move from here to `child`: the first spelling
-    /// generated of that outcome (README §6.2), found without listing every move, among the
-    /// outcomes that may equal it ([`Rules::generate_rivals`]).
-    fn spelling(&self, played: &Move, child: &Position) -> Option<Move> {
-        fn find<P: Rules>(p: &P, played: &Move, target: &P) -> Option<Move> {
-            let mut s = Spelling {
-                target,
-                found: None,
-            };
-            p.generate_rivals(played, &mut s);
-            // The narrowed search finds what the search through every outcome finds.
-            debug_assert_eq!(s.found, {
-                let mut all = Spelling {
-                    target,
-                    found: None,
-                };
-                p.generate(&mut all);
-                all.found
-            });
-            s.found
-        }
-        match (self, child) {
-            (Position::Bechi(p), Position::Bechi(c)) => find(p, played, c),
-            (Position::Giuthi(p), Position::Giuthi(c)) => find(p, played, c),
-            (Position::SulusNishtaw(p), Position::SulusNishtaw(c)) => find(p, played, c),
-            (Position::Uugg(p), Position::Uugg(c)) => find(p, played, c),
-            (Position::Redu(p), Position::Redu(c)) => find(p, played, c),
-            _ => None,
-        }
+        self.game().legal_moves_with_positions()
     }
 
     /// Plays a move given in any legal spelling.
@@ -340,11 +314,13 @@ impl Position {
     /// The move is illegal here: the error names the rule that forbids it.
     pub fn play(&self, mv: &Move) -> Result<Played, PlayError> {
         let mut trace = Trace::with_capacity();
-        let position = self.play_inner(mv, &mut trace)?;
-        let canonical = self.spelling(mv, &position).unwrap_or(*mv);
+        let (position, canonical) = self
+            .game()
+            .play(mv, Some(&mut trace), true)
+            .map_err(|e| PlayError::new(mv, e))?;
         Ok(Played {
             position,
-            canonical,
+            canonical: canonical.unwrap_or(*mv),
             trace,
         })
     }
@@ -355,8 +331,11 @@ impl Position {
     /// # Errors
     /// As [`Position::play`].
     pub fn play_spelled(&self, mv: &Move) -> Result<(Position, Move), PlayError> {
-        let position = self.play_inner(mv, &mut NoTrace)?;
-        Ok((position, self.spelling(mv, &position).unwrap_or(*mv)))
+        let (position, canonical) = self
+            .game()
+            .play(mv, None, true)
+            .map_err(|e| PlayError::new(mv, e))?;
+        Ok((position, canonical.unwrap_or(*mv)))
     }
 
     /// Plays a move with its trace, without finding its canonical spelling.
@@ -365,7 +344,10 @@ impl Position {
     /// As [`Position::play`].
     pub fn play_traced(&self, mv: &Move) -> Result<(Position, Trace), PlayError> {
         let mut trace = Trace::with_capacity();
-        let position = self.play_inner(mv, &mut trace)?;
+        let (position, _) = self
+            .game()
+            .play(mv, Some(&mut trace), false)
+            .map_err(|e| PlayError::new(mv, e))?;
         Ok((position, trace))
     }
 
@@ -378,9 +360,9 @@ impl Position {
     /// As [`Position::play`], with what was traced before the refusal.
     pub fn play_attempt(&self, mv: &Move) -> Result<(Position, Trace), (PlayError, Trace)> {
         let mut trace = Trace::with_capacity();
-        match self.play_inner(mv, &mut trace) {
-            Ok(position) => Ok((position, trace)),
-            Err(e) => Err((e, trace)),
+        match self.game().play(mv, Some(&mut trace), false) {
+            Ok((position, _)) => Ok((position, trace)),
+            Err(e) => Err((PlayError::new(mv, e), trace)),
         }
     }
 
@@ -389,22 +371,10 @@ impl Position {
     /// # Errors
     /// As [`Position::play`].
     pub fn play_quiet(&self, mv: &Move) -> Result<Position, PlayError> {
-        self.play_inner(mv, &mut NoTrace)
-    }
-
-    fn play_inner<T: Tracer>(&self, mv: &Move, t: &mut T) -> Result<Position, PlayError> {
-        let err = |e: Illegal| PlayError {
-            mv: *mv,
-            rule: e.rule,
-            reason: e.reason,
-        };
-        Ok(match self {
-            Position::Bechi(p) => Position::Bechi(p.play_traced(mv, t).map_err(err)?),
-            Position::Giuthi(p) => Position::Giuthi(p.play_traced(mv, t).map_err(err)?),
-            Position::SulusNishtaw(p) => Position::SulusNishtaw(p.play_traced(mv, t).map_err(err)?),
-            Position::Uugg(p) => Position::Uugg(p.play_traced(mv, t).map_err(err)?),
-            Position::Redu(p) => Position::Redu(p.play_traced(mv, t).map_err(err)?),
-        })
+        self.game()
+            .play(mv, None, false)
+            .map(|(p, _)| p)
+            .map_err(|e| PlayError::new(mv, e))
     }
 
     /// Plays a move in lenient validation, for transcribing real games (Redu R25, R26): besides
@@ -420,23 +390,11 @@ impl Position {
         mv: &Move,
         previous: Option<(&Position, &Move)>,
     ) -> Result<Played, PlayError> {
-        let Position::Redu(p) = self else {
-            return self.play(mv);
-        };
-        let err = |e: Illegal| PlayError {
-            mv: *mv,
-            rule: e.rule,
-            reason: e.reason,
-        };
-        let mut trace = Trace::default();
-        let next = match (mv, previous) {
-            (Move::ReduPenalty { hole }, Some((Position::Redu(before), x_move))) => {
-                Redu::penalty(before, x_move, p, *hole, &mut trace).map_err(err)?
-            }
-            _ => p.play_mode(mv, true, &mut trace).map_err(err)?,
-        };
-        let position = Position::Redu(next);
-        let canonical = self.spelling(mv, &position).unwrap_or(*mv);
+        let mut trace = Trace::with_capacity();
+        let (position, canonical) = self
+            .game()
+            .play_lenient(mv, previous, &mut trace)
+            .map_err(|e| PlayError::new(mv, e))?;
         Ok(Played {
             position,
             canonical,
@@ -444,20 +402,24 @@ impl Position {
         })
     }
 
+    /// Whether `mv` is a move only lenient validation accepts in this game (Redu R25, R26: a
+    /// forgotten M1 capture `4B~`, a penalty claim `p4B`).
+    #[must_use]
+    pub fn is_lenient_only(&self, mv: &Move) -> bool {
+        self.game().is_lenient_only(mv)
+    }
+
     /// The scoring of the round, if it is over.
     #[must_use]
     pub fn round_result(&self) -> Option<RoundResult> {
-        dispatch!(self, p => p.round_result())
+        self.game().round_result()
     }
 
     /// How the finished round sets up the next one, rule by rule, where the game says (Uugg:
     /// U19, U20, U23): one `(rule, text)` per step, for replays. Empty otherwise.
     #[must_use]
     pub fn next_round_notes(&self) -> Vec<(Rule, String)> {
-        match self {
-            Position::Uugg(u) => u.next_round_notes(),
-            _ => Vec::new(),
-        }
+        self.game().next_round_notes()
     }
 
     /// What the set-up of the next round needs from a player.
@@ -465,29 +427,43 @@ impl Position {
     /// # Errors
     /// The round is not over.
     pub fn decision_request(&self) -> Result<DecisionRequest, RoundError> {
-        dispatch!(self, p => p.decision_request())
+        self.game().decision_request()
     }
 
     /// The next round, set up with `decision`, or the end of the match.
     ///
     /// # Errors
     /// The round is not over, or the decision breaks a set-up rule.
-    pub fn after_round(&self, decision: &Decision) -> Result<AfterRound, RoundError> {
-        dispatch!(self, p => p.after_round(decision))
+    pub fn after_round(&self, decision: &Decision) -> Result<AfterRound<Position>, RoundError> {
+        self.game().after_round(decision)
+    }
+
+    /// The round scored as if it ended now (A, B): each seed on the board goes to the player the
+    /// game's end rule would give it (the owner of its hole; an uugg's to its creator, U18; a
+    /// claim's to its creator under `claims-score-to=creator`, S16), with the stores. What a
+    /// search that stops before the round ends estimates.
+    #[must_use]
+    pub fn provisional_totals(&self) -> [u32; 2] {
+        self.game().provisional_totals()
     }
 
     /// perft (README §6.3): the number of move paths of length `depth`, single-threaded. Counted
     /// in `u128`: within the depth limit, some positions have more than 2^64 paths.
     #[must_use]
     pub fn perft(&self, depth: u32) -> u128 {
-        dispatch!(self, p => perft::perft(p, depth))
+        self.game().perft(depth)
     }
 
     /// perft split by the first move, computed with `threads` threads. The counts do not depend on
     /// the number of threads.
     #[must_use]
     pub fn perft_divide(&self, depth: u32, threads: usize) -> Vec<(Move, u128)> {
-        dispatch!(self, p => perft::divide_plain(p, depth, threads))
+        let opts = PerftOptions {
+            threads,
+            ..PerftOptions::default()
+        };
+        self.perft_divide_with(depth, &opts)
+            .expect("no transposition table is asked for")
     }
 
     /// perft split by the first move, with threads, a transposition table and a progress
@@ -500,7 +476,7 @@ impl Position {
         depth: u32,
         opts: &PerftOptions<'_>,
     ) -> Result<Vec<(Move, u128)>, TableError> {
-        dispatch!(self, p => perft::divide(p, depth, opts))
+        self.game().perft_divide_with(depth, opts)
     }
 
     /// A copy with a different player to move; used by tests and tools that explore positions.

@@ -5,8 +5,8 @@
 //! built, so tracing costs nothing on the hot path.
 
 use crate::geometry::Hole;
+use crate::marks::Mark;
 use crate::player::{Dir, Player};
-use crate::setup::Mark;
 #[cfg(feature = "serde")]
 use serde::Serialize;
 

@@ -2,7 +2,6 @@
 //! against what the replay reached. Each gives the annotation in its canonical form, or why it
 //! does not hold with the rule behind it where one is.
 
-use super::is_lenient_only;
 use super::setup_diff::setup_diff;
 use super::{Last, Mode, play_in_mode, plural, trace_of};
 use crate::annotation::{Annotation, Lap};
@@ -213,7 +212,14 @@ fn right(want: Option<Right>, at: &At<'_>) -> Check {
         // The rule that creates (or would create) the right, when the last ply says.
         let rule = last_ply(at.last).ok().and_then(|(.., trace)| {
             trace.events.iter().find_map(|e| match e {
-                Event::Note { rule, .. } if matches!(*rule, rules_core::Rule::R5 | rules_core::Rule::R8 | rules_core::Rule::R17) => Some(*rule),
+                Event::Note { rule, .. }
+                    if matches!(
+                        *rule,
+                        rules_core::Rule::R5 | rules_core::Rule::R8 | rules_core::Rule::R17
+                    ) =>
+                {
+                    Some(*rule)
+                }
                 _ => None,
             })
         });
@@ -380,7 +386,7 @@ fn forbidden(t: &str, r: &str, at: &At<'_>, mode: Mode<'_>) -> Check {
     match play_in_mode(at.pos, &mv, mode.lenient, mode.previous) {
         Ok(p) => Err(bad(format!(
             "{t} is a legal move here (played as {})",
-            if is_lenient_only(&mv) {
+            if at.pos.is_lenient_only(&mv) {
                 mv.to_string()
             } else {
                 p.canonical.to_string()

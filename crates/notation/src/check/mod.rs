@@ -204,13 +204,6 @@ fn play_in_mode(
     }
 }
 
-/// Whether a move is one that only lenient validation accepts (Redu R25, R26): a forgotten M1
-/// capture (`4B~`) or a penalty claim (`p4B`).
-#[must_use]
-pub fn is_lenient_only(mv: &Move) -> bool {
-    matches!(mv, Move::ReduPenalty { .. }) || matches!(mv, Move::ReduSow(s) if s.forgotten)
-}
-
 /// How the match ended, if it is over at `pos`: the round is over and needs no set-up decision
 /// to end the match.
 #[must_use]

@@ -3,8 +3,8 @@
 
 use super::annotate::annotate;
 use super::{
-    CheckOptions, Checked, Ctx, Last, MAX_PROBLEMS, Mode, Respelled, Step, header, is_lenient_only,
-    match_end, match_text, play_in_mode, trace_of,
+    CheckOptions, Checked, Ctx, Last, MAX_PROBLEMS, Mode, Respelled, Step, header, match_end,
+    match_text, play_in_mode, trace_of,
 };
 use crate::parse::Spans;
 use crate::problem::{Problem, ProblemKind};
@@ -238,7 +238,7 @@ impl<'r> Replay<'r> {
             }
             Err(e) => {
                 let s = self.cx.item_span(k);
-                let hint = if !lenient && is_lenient_only(&mv) {
+                let hint = if !lenient && pos.is_lenient_only(&mv) {
                     " (mancala validate --lenient)"
                 } else {
                     ""
@@ -270,7 +270,8 @@ impl<'r> Replay<'r> {
         let mover = before.to_move();
         let paths = path_annotations(&self.record.movetext[k + 1..]);
         // A lenient-only mark is not a move of the game: it keeps its own (normalised) spelling.
-        let canonical = if is_lenient_only(&mv)
+        let lenient_only = before.is_lenient_only(&mv);
+        let canonical = if lenient_only
             || (!paths.is_empty()
                 && !same_path(&before, &spelled, trace_of(&before, &mv, &trace), &paths))
         {
@@ -280,7 +281,7 @@ impl<'r> Replay<'r> {
         } else {
             spelled
         };
-        self.out.lenient_plies += u32::from(is_lenient_only(&mv));
+        self.out.lenient_plies += u32::from(lenient_only);
         self.previous = Some((before, mv));
         // The canonical token as text only when something keeps it: most plies are written
         // canonically, and the comparison needs no text.

@@ -1,9 +1,9 @@
 //! Checks and events that several games share word for word, each game giving its own rule IDs.
 
+use crate::game::Illegal;
 use crate::geometry::{Geometry, Hole};
 use crate::moves::Move;
 use crate::player::Player;
-use crate::position::Illegal;
 use crate::trace::{Event, Rule, Tracer, emit};
 
 /// A forced pass (Bechi B5, Giuthi G5, Uugg U14): legal only when the mover has no move. Emits

@@ -6,7 +6,7 @@ use super::{GEO, Redu};
 use crate::rule::Rule;
 use crate::geometry::Hole;
 use crate::moves::Move;
-use crate::position::Illegal;
+use crate::game::{Game, Illegal};
 use crate::trace::{Event, Tracer, emit};
 
 impl Redu {

@@ -11,20 +11,23 @@
 
 mod lenient;
 pub(crate) mod moves;
+pub(crate) mod options;
+mod prose;
 mod zigzag;
 
 pub use moves::{Letter, Letters, ReduSow};
+pub use options::{Entry, ReduOptions};
 
+use crate::game::{Game, Illegal, Sink};
 use crate::geometry::{Geometry, Hole, HoleSet};
+use crate::marks::{Right, RightKind};
 use crate::moves::Move;
-use crate::options::{Entry, ReduOptions, Variant};
+use crate::perft::Perft;
 use crate::player::{Dir, Player};
-use crate::position::{Illegal, Rules, Sink};
-use crate::round::{
-    AfterRound, Decision, DecisionRequest, MatchResult, RoundError, RoundResult, richer,
-};
-use crate::setup::{Problems, Right, RightKind, Setup, SetupError};
-use crate::trace::{Event, NoTrace, Rule, Tracer, emit};
+use crate::round::{AfterRound, Decision, MatchResult, RoundError, richer};
+use crate::rule::Rule;
+use crate::setup::{Problems, Setup, SetupError};
+use crate::trace::{Event, NoTrace, Tracer, emit};
 use zigzag::{N, Need, Zig, base_of, first_column};
 
 const GEO: Geometry = Geometry::two_rows(6);
@@ -166,11 +169,6 @@ impl Redu {
         Self::row(p).iter().map(|i| u32::from(self.seeds[i])).sum()
     }
 
-    /// R27: the player to move has no seed in his row.
-    fn is_over(&self) -> bool {
-        let b = usize::from(base_of(self.to_move));
-        self.seeds[b..b + 6].iter().all(|&x| x == 0)
-    }
 
     /// The hole index of own(j) of `p`.
     fn own(p: Player, j: i8) -> usize {
@@ -589,95 +587,7 @@ impl Redu {
         c
     }
 
-    /// Checks a setup (R1, R19, R20, R27) and makes it a position.
-    pub(crate) fn from_setup(
-        ReduOptions {
-            entry,
-            o1_costs_turn,
-        }: ReduOptions,
-        s: &Setup,
-    ) -> Result<Redu, SetupError> {
-        let mut pr = Problems::default();
-        if !pr.common(s) {
-            return Err(pr.finish().expect_err("common() reported a problem"));
-        }
-        if let Some(o) = &s.owners {
-            pr.check(
-                o.iter().enumerate().all(|(i, p)| *p == GEO.row(i)),
-                Some(Rule::R1),
-                || "in Redu each player owns his own row".to_owned(),
-            );
-        }
-        for (i, m) in s.marked() {
-            pr.push(
-                None,
-                format!("Redu has no marks ({:?} on {})", m.kind, GEO.hole(i)),
-            );
-        }
-        pr.check(s.reserves == [0, 0], Some(Rule::R1), || {
-            "Redu has no reserves: all 48 seeds are on the board at the start".to_owned()
-        });
-        pr.check(s.round == 1, None, || {
-            "a Redu game is a single round (mancala rules redu, §4)".to_owned()
-        });
-        pr.check(s.opener.is_none(), None, || {
-            "a Redu position names no opener: the game is a single round".to_owned()
-        });
-        pr.check(!s.opening_pending, None, || {
-            "Redu has no opening".to_owned()
-        });
-        let mut right = None;
-        if let Some(Right { kind, hole }) = s.right {
-            match GEO.index(hole) {
-                None => pr.push(
-                    Some(Rule::R19),
-                    format!("there is no hole {hole} on a 2×6 board"),
-                ),
-                Some(i) => {
-                    pr.check(hole.side == s.to_move, Some(Rule::R19), || {
-                        format!(
-                            "the right's hole {hole} must be in the row of its holder, {}, the player to move, the only one who may use it",
-                            s.to_move
-                        )
-                    });
-                    let x = s.seeds[i];
-                    match kind {
-                        RightKind::O1 | RightKind::O2 => {
-                            pr.check(x == 1, Some(if kind == RightKind::O1 { Rule::R5 } else { Rule::R8 }), || {
-                                format!(
-                                    "an {kind:?} right concerns the one seed that fell into the empty hole {hole}, which holds {x}"
-                                )
-                            });
-                        }
-                        RightKind::O3 => {
-                            pr.check(x >= 1, Some(Rule::R19a), || {
-                                format!("the O3 right's hole {hole} holds no seed")
-                            });
-                        }
-                    }
-                    right = Some((kind, i as u8));
-                }
-            }
-        }
-        pr.finish()?;
-        let mut seeds = [0u8; 12];
-        for (i, &x) in s.seeds.iter().enumerate() {
-            seeds[i] = x as u8; // the total check bounds every count by 48
-        }
-        Ok(Redu {
-            seeds,
-            store: s.stores.map(|x| x as u8),
-            to_move: s.to_move,
-            right,
-            alternate: entry == Entry::Alternate,
-            o1_costs_turn,
-        })
-    }
 
-    /// R27: each player's captures plus the seeds in his row.
-    fn totals(&self) -> [u32; 2] {
-        Player::BOTH.map(|p| u32::from(self.store[p.index()]) + self.row_seeds(p))
-    }
 
     /// Plays a sowing token, strictly or leniently (R25).
     fn play_sow<T: Tracer>(&self, m: &ReduSow, lenient: bool, t: &mut T) -> Result<Redu, Illegal> {
@@ -1233,16 +1143,106 @@ impl Redu {
     }
 }
 
-impl Rules for Redu {
-    fn variant(&self) -> Variant {
-        Variant::Redu(ReduOptions {
+impl Game for Redu {
+    type Options = ReduOptions;
+    const ROUND_END: Rule = Rule::R27;
+    const NOT_OVER: &'static str = "the game is not over: the player to move can sow";
+    const SCORING: Rule = Rule::R27;
+
+    /// Checks a setup (R1, R19, R20, R27) and makes it a position.
+    fn from_setup(
+        ReduOptions {
+            entry,
+            o1_costs_turn,
+        }: ReduOptions,
+        s: &Setup,
+    ) -> Result<Redu, SetupError> {
+        let mut pr = Problems::default();
+        if !pr.common(s) {
+            return Err(pr.finish().expect_err("common() reported a problem"));
+        }
+        if let Some(o) = &s.owners {
+            pr.check(
+                o.iter().enumerate().all(|(i, p)| *p == GEO.row(i)),
+                Some(Rule::R1),
+                || "in Redu each player owns his own row".to_owned(),
+            );
+        }
+        for (i, m) in s.marked() {
+            pr.push(
+                None,
+                format!("Redu has no marks ({:?} on {})", m.kind, GEO.hole(i)),
+            );
+        }
+        pr.check(s.reserves == [0, 0], Some(Rule::R1), || {
+            "Redu has no reserves: all 48 seeds are on the board at the start".to_owned()
+        });
+        pr.check(s.round == 1, None, || {
+            "a Redu game is a single round (mancala rules redu, §4)".to_owned()
+        });
+        pr.check(s.opener.is_none(), None, || {
+            "a Redu position names no opener: the game is a single round".to_owned()
+        });
+        pr.check(!s.opening_pending, None, || {
+            "Redu has no opening".to_owned()
+        });
+        let mut right = None;
+        if let Some(Right { kind, hole }) = s.right {
+            match GEO.index(hole) {
+                None => pr.push(
+                    Some(Rule::R19),
+                    format!("there is no hole {hole} on a 2×6 board"),
+                ),
+                Some(i) => {
+                    pr.check(hole.side == s.to_move, Some(Rule::R19), || {
+                        format!(
+                            "the right's hole {hole} must be in the row of its holder, {}, the player to move, the only one who may use it",
+                            s.to_move
+                        )
+                    });
+                    let x = s.seeds[i];
+                    match kind {
+                        RightKind::O1 | RightKind::O2 => {
+                            pr.check(x == 1, Some(if kind == RightKind::O1 { Rule::R5 } else { Rule::R8 }), || {
+                                format!(
+                                    "an {kind:?} right concerns the one seed that fell into the empty hole {hole}, which holds {x}"
+                                )
+                            });
+                        }
+                        RightKind::O3 => {
+                            pr.check(x >= 1, Some(Rule::R19a), || {
+                                format!("the O3 right's hole {hole} holds no seed")
+                            });
+                        }
+                    }
+                    right = Some((kind, i as u8));
+                }
+            }
+        }
+        pr.finish()?;
+        let mut seeds = [0u8; 12];
+        for (i, &x) in s.seeds.iter().enumerate() {
+            seeds[i] = x as u8; // the total check bounds every count by 48
+        }
+        Ok(Redu {
+            seeds,
+            store: s.stores.map(|x| x as u8),
+            to_move: s.to_move,
+            right,
+            alternate: entry == Entry::Alternate,
+            o1_costs_turn,
+        })
+    }
+
+    fn options(&self) -> ReduOptions {
+        ReduOptions {
             entry: if self.alternate {
                 Entry::Alternate
             } else {
                 Entry::Free
             },
             o1_costs_turn: self.o1_costs_turn,
-        })
+        }
     }
 
     fn to_move(&self) -> Player {
@@ -1312,48 +1312,51 @@ impl Rules for Redu {
         }
     }
 
-    fn play_traced<T: Tracer>(&self, m: &Move, t: &mut T) -> Result<Redu, Illegal> {
+    fn play<T: Tracer>(&self, m: &Move, t: &mut T) -> Result<Redu, Illegal> {
         self.play_mode(m, false, t)
     }
 
-    fn round_result(&self) -> Option<RoundResult> {
-        if !self.is_over() {
-            return None;
+    fn play_lenient<T: Tracer>(
+        &self,
+        m: &Move,
+        previous: Option<(&Redu, &Move)>,
+        t: &mut T,
+    ) -> Result<Redu, Illegal> {
+        match (m, previous) {
+            (Move::ReduPenalty { hole }, Some((before, x_move))) => {
+                Redu::penalty(before, x_move, self, *hole, t)
+            }
+            _ => self.play_mode(m, true, t),
         }
-        let totals = self.totals();
-        Some(RoundResult {
-            totals,
-            holdings: totals,
-            winner: richer(totals),
-            rule: Rule::R27,
-        })
     }
 
-    fn decision_request(&self) -> Result<DecisionRequest, RoundError> {
-        if !self.is_over() {
-            return Err(RoundError::new(
-                Rule::R27,
-                "the game is not over: the player to move can sow",
-            ));
-        }
-        Ok(DecisionRequest::None)
+    /// R25, R26: a forgotten M1 capture (`4B~`) or a penalty claim (`p4B`).
+    fn is_lenient_only(m: &Move) -> bool {
+        matches!(m, Move::ReduPenalty { .. }) || matches!(m, Move::ReduSow(s) if s.forgotten)
     }
 
-    fn after_round(&self, decision: &Decision) -> Result<AfterRound, RoundError> {
-        let Some(r) = self.round_result() else {
-            return Err(RoundError::new(
-                Rule::R27,
-                "the game is not over: the player to move can sow",
-            ));
-        };
+    /// R27: the player to move has no seed in his row.
+    fn is_over(&self) -> bool {
+        let b = usize::from(base_of(self.to_move));
+        self.seeds[b..b + 6].iter().all(|&x| x == 0)
+    }
+
+    /// R27: each player's captures plus the seeds in his row.
+    fn round_totals(&self) -> [u32; 2] {
+        Player::BOTH.map(|p| u32::from(self.store[p.index()]) + self.row_seeds(p))
+    }
+
+
+
+    fn next_round(&self, decision: &Decision) -> Result<AfterRound<Redu>, RoundError> {
         if *decision != Decision::None {
             return Err(RoundError::new(
                 Rule::R28,
                 "a Redu game is one round: no set-up decision is made",
             ));
         }
-        let [a, b] = r.totals;
-        Ok(AfterRound::MatchOver(match r.winner {
+        let [a, b] = self.round_totals();
+        Ok(AfterRound::MatchOver(match richer([a, b]) {
             Some(w) => MatchResult {
                 winner: Some(w),
                 rule: Rule::R28,
@@ -1369,7 +1372,7 @@ impl Rules for Redu {
 
     fn to_setup(&self) -> Setup {
         Setup {
-            variant: self.variant(),
+            variant: self.options().into(),
             seeds: self.seeds.iter().map(|&x| u32::from(x)).collect(),
             owners: None,
             marks: vec![None; 12],
@@ -1386,3 +1389,5 @@ impl Rules for Redu {
         }
     }
 }
+
+impl Perft for Redu {}

@@ -2,15 +2,18 @@
 //! from an occupied unclaimed hole, no claim during the opening (S5) nor on one's own side (S8),
 //! the tax (S9) with the repeat move it gives (S10).
 
-use super::{GameProse, LapStart, Taking, Walk, all_seeds, dir_words, goes_on, seeds_word};
+use super::SulusNishtaw;
+use crate::prose::{
+    LapStart, Prose, Taking, Walk, all_seeds, default_capture, default_first_lap, dir_words,
+    goes_on, seeds_word,
+};
+use crate::round::Decision;
 use crate::trace::{Event, Rule};
 
-pub(super) struct SulusNishtaw;
-
-impl GameProse for SulusNishtaw {
+impl Prose for SulusNishtaw {
     fn first_lap(&self, w: &Walk<'_>, l: &LapStart) -> String {
         if l.rule != Rule::S7 {
-            return super::default_first_lap(w, l);
+            return default_first_lap(w, l);
         }
         format!(
             "{} lifts {} of {}, an unclaimed hole of his territory ({}), and sows them {}, one per hole from the next hole of the cycle ({}, S11).",
@@ -43,7 +46,7 @@ impl GameProse for SulusNishtaw {
 
     fn capture(&self, w: &mut Walk<'_>, c: &Taking) -> String {
         if !self.is_tax(c.rule) {
-            return super::default_capture(w, c);
+            return default_capture(w, c);
         }
         format!(
             "Tax: {} takes {} from {}, the last seed{} ({}).",
@@ -61,5 +64,11 @@ impl GameProse for SulusNishtaw {
 
     fn is_tax(&self, rule: Rule) -> bool {
         rule == Rule::S9
+    }
+
+    fn set_up_words(&self, decision: &Decision) -> Option<&'static str> {
+        (*decision == Decision::None).then_some(
+            "no set-up decision; the territories follow from the round totals by S18 and S19",
+        )
     }
 }

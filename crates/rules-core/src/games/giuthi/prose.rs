@@ -3,11 +3,10 @@
 //! the forced pass (G5).
 
 use crate::rule::Rule;
-use super::{GameProse, LapStart, Taking, Walk, all_seeds, dir_words, goes_on};
+use super::Giuthi;
+use crate::prose::{LapStart, Prose, Taking, Walk, all_seeds, dir_words, goes_on};
 
-pub(super) struct Giuthi;
-
-impl GameProse for Giuthi {
+impl Prose for Giuthi {
     fn first_lap(&self, w: &Walk<'_>, l: &LapStart) -> String {
         format!(
             "{} lifts {} of {}, an own hole with at least 2 seeds (G4), and sows them {}, the direction he chose, one per hole from the next hole ({}).",

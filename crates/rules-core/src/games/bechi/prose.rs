@@ -1,13 +1,12 @@
 //! Bechi in words (bechi.md): the start hole's direction (B4, B6), the captures of chosen holes
 //! holding an even number (B9, B10), the forced pass (B5).
 
-use super::{GameProse, LapStart, Taking, Walk, all_seeds, dir_words, seeds_word};
+use super::Bechi;
+use crate::prose::{LapStart, Prose, Taking, Walk, all_seeds, dir_words, seeds_word};
 use crate::rule::Rule;
-use crate::setup::MarkKind;
+use crate::marks::MarkKind;
 
-pub(super) struct Bechi;
-
-impl GameProse for Bechi {
+impl Prose for Bechi {
     fn first_lap(&self, w: &Walk<'_>, l: &LapStart) -> String {
         let (mover, hole, k) = (w.mover, l.hole, l.hole.number);
         let per_side = w.g.per_side();

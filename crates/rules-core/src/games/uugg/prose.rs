@@ -2,11 +2,10 @@
 //! U12), the relay and why a hole becomes no uugg (U7), the forced pass (U14).
 
 use crate::rule::Rule;
-use super::{GameProse, LapStart, Walk, all_seeds, dir_words, goes_on};
+use super::Uugg;
+use crate::prose::{LapStart, Prose, Walk, all_seeds, default_first_lap, dir_words, goes_on};
 
-pub(super) struct Uugg;
-
-impl GameProse for Uugg {
+impl Prose for Uugg {
     fn first_lap(&self, w: &Walk<'_>, l: &LapStart) -> String {
         let (mover, hole, rule) = (w.mover, l.hole, l.rule);
         match rule {
@@ -16,7 +15,7 @@ impl GameProse for Uugg {
                 dir_words(l.dir)
             ),
             Rule::U9 | Rule::U12 => format!("{mover} lifts the lone seed of {hole} for a balla ({rule})."),
-            _ => super::default_first_lap(w, l),
+            _ => default_first_lap(w, l),
         }
     }
 

@@ -5,15 +5,16 @@
 //! start column R14, the special start R12), then the captures (M1, M2) and the rights (O1-O3,
 //! R20-R24).
 
-use super::{GameProse, LapStart, Walk, all_seeds, dir_words};
+use super::Redu;
+use crate::marks::RightKind;
+use crate::prose::{LapStart, Prose, Walk, all_seeds, default_first_lap, dir_words};
+use crate::setup::Setup;
 use crate::geometry::{Geometry, Hole};
 use crate::player::Dir;
 use crate::trace::{Event, Rule, Trace};
 use std::fmt::Write as _;
 
-pub(super) struct Redu;
-
-impl GameProse for Redu {
+impl Prose for Redu {
     fn first_lap(&self, w: &Walk<'_>, l: &LapStart) -> String {
         let (mover, hole, rule) = (w.mover, l.hole, l.rule);
         match rule {
@@ -29,7 +30,7 @@ impl GameProse for Redu {
                 all_seeds(l.seeds),
                 dir_words(l.dir)
             ),
-            _ => super::default_first_lap(w, l),
+            _ => default_first_lap(w, l),
         }
     }
 
@@ -42,6 +43,24 @@ impl GameProse for Redu {
             dir_words(dir),
             names.last().map_or("", String::as_str)
         )
+    }
+
+    fn steps(&self, trace: &Trace, indent: &str) -> Option<String> {
+        Some(steps(trace, indent))
+    }
+
+    /// The pending right of the player to move (R19-R23).
+    fn pending(&self, s: &Setup) -> Option<String> {
+        let r = s.right?;
+        let rules = match r.kind {
+            RightKind::O1 => "R5, R20, R22",
+            RightKind::O2 => "R8, R20, R23",
+            RightKind::O3 => "R17, R20, R23",
+        };
+        Some(format!(
+            "right {}: {} may take the seed in {} at the start of this turn ({rules})",
+            r.kind, s.to_move, r.hole
+        ))
     }
 }
 
@@ -74,7 +93,7 @@ fn lap_line(hole: Hole, seeds: u32, dir: Dir, rule: Rule) -> String {
 }
 
 /// The steps of a Redu ply, one line each (seeds: one line per column), indented by `indent`.
-pub(super) fn steps(trace: &Trace, indent: &str) -> String {
+fn steps(trace: &Trace, indent: &str) -> String {
     let g = Geometry::two_rows(6);
     let mut out = String::new();
     // The seeds of the current column: (seed number, hole index).

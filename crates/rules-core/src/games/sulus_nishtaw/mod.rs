@@ -4,17 +4,21 @@
 
 use crate::geometry::{Geometry, HoleSet};
 use crate::moves::Move;
-use crate::options::{ClaimsScoreTo, SulusOptions, Variant};
 use crate::player::{Dir, Player};
-use crate::position::{Illegal, Rules, Sink};
-use crate::round::{
-    AfterRound, Decision, DecisionRequest, MatchResult, RoundError, RoundResult, richer,
-};
-use crate::setup::{Mark, MarkKind, Problems, Setup, SetupError};
+use crate::game::{Game, Illegal, Sink};
+use crate::round::{AfterRound, Decision, MatchResult, RoundError};
+use crate::marks::{Mark, MarkKind};
+use crate::setup::{Problems, Setup, SetupError};
 use crate::sowing::{Endless, LapEnd, LapStart, SowingRules, cycle_key, relay_sow};
-use crate::trace::{Event, NoTrace, Rule, Tracer, emit};
+use crate::rule::Rule;
+use crate::trace::{Event, NoTrace, Tracer, emit};
 
+pub(crate) mod options;
 mod perft;
+mod prose;
+
+pub use options::{ClaimsScoreTo, SulusOptions};
+
 
 /// The board (README §2.2): 1B..9B are indices 0..9, 1A..9A are 9..18; `+` is `+1 mod 18`.
 const G: Geometry = Geometry::THREE_BY_SIX;
@@ -400,10 +404,6 @@ impl SulusNishtaw {
             .any(|i| self.sow(i, &mut NoTrace).is_ok())
     }
 
-    /// S15: the round is over.
-    fn is_over(&self) -> bool {
-        self.starved().is_some() || !self.has_move()
-    }
 
     /// Why the round is over (S15), if it is.
     fn over_reason(&self) -> Option<String> {
@@ -420,18 +420,6 @@ impl SulusNishtaw {
         })
     }
 
-    /// S16: taxes, claimed holes as `claims-score-to` credits them, and the unclaimed holes of the
-    /// own territory.
-    fn round_totals(&self) -> [u32; 2] {
-        let sum = |set: HoleSet| set.iter().map(|i| u32::from(self.seeds[i])).sum::<u32>();
-        Player::BOTH.map(|p| {
-            let claimed = match self.opts.claims_score_to {
-                ClaimsScoreTo::Creator => self.claims[p.index()],
-                ClaimsScoreTo::SideOwner => self.claims[p.other().index()],
-            };
-            u32::from(self.store[p.index()]) + sum(claimed) + sum(self.unclaimed(p))
-        })
-    }
 
     /// S21: the match ends after this round, and how.
     fn match_end(&self) -> Option<MatchResult> {
@@ -450,8 +438,113 @@ impl SulusNishtaw {
             })
     }
 
+
+    /// Plays a decision string in a round that is not over (S4–S14).
+    fn play_move<T: Tracer>(&self, m: &Move, t: &mut T) -> Result<SulusNishtaw, Illegal> {
+        let me = self.to_move;
+        let opening_rule: Rule = if self.round == 1 { Rule::S4 } else { Rule::S6 };
+        match *m {
+            Move::Pass => Err(Illegal::new(
+                Rule::S15,
+                "Sulus Nishtaw has no passes: the player to move sows",
+            )),
+            Move::ReduSow(_) | Move::ReduCapture { .. } | Move::ReduPenalty { .. } => {
+                Err(Illegal::new(
+                    Rule::S7,
+                    format!("`{m}` is a Redu move, not a Sulus Nishtaw move"),
+                ))
+            }
+            Move::Open => {
+                if !self.opening {
+                    return Err(Illegal::new(
+                        opening_rule,
+                        "the opening is played once, as the first ply of the round; it has been played",
+                    ));
+                }
+                self.open(t).map_err(|Endless { .. }| {
+                    Illegal::new(Rule::S12, "the sowing of the opening never ends")
+                })
+            }
+            Move::Sow { hole, dir } => {
+                if self.opening {
+                    return Err(Illegal::new(
+                        opening_rule,
+                        "the round begins with the opening (open), the only legal ply at its start",
+                    ));
+                }
+                let Some(i) = G.index(hole) else {
+                    return Err(Illegal::new(
+                        Rule::S1,
+                        format!("there is no hole {hole} on the 3×6 board"),
+                    ));
+                };
+                if dir == Some(Dir::Cw) {
+                    return Err(Illegal::new(
+                        Rule::S1,
+                        "Sulus Nishtaw sows counterclockwise only",
+                    ));
+                }
+                if !self.terr(me).contains(i) {
+                    return Err(Illegal::new(
+                        Rule::S7,
+                        format!("{hole} is not in {me}'s territory"),
+                    ));
+                }
+                if self.claims[me.other().index()].contains(i) {
+                    return Err(Illegal::new(
+                        Rule::S7,
+                        format!(
+                            "{hole} is a hole claimed by {}, and no move starts from a claimed hole",
+                            me.other()
+                        ),
+                    ));
+                }
+                if self.seeds[i] == 0 {
+                    return Err(Illegal::new(Rule::S7, format!("{hole} is empty")));
+                }
+                if !self.starts().contains(i) {
+                    // Only S14 removes an occupied, unclaimed hole of the territory.
+                    return Err(Illegal::new(
+                        Rule::S14,
+                        format!(
+                            "{hole} holds {} seed{}; under V2 a move starts from it only with more than 3",
+                            self.seeds[i],
+                            plural(self.seeds[i])
+                        ),
+                    ));
+                }
+                if self.opts.v1 && self.seeds[i] == 3 && self.v1_refuses_threes() {
+                    return Err(Illegal::new(
+                        Rule::S13,
+                        format!(
+                            "{hole} holds 3 seeds; under V1 a move starts from a 3-seed hole only when every hole {me} could otherwise start from holds 3"
+                        ),
+                    ));
+                }
+                self.sow(i, t).map_err(|Endless { .. }| {
+                    Illegal::new(Rule::S12, format!("the sowing from {hole} never ends"))
+                })
+            }
+        }
+    }
+}
+
+/// The index of the own hole 1 of `p`: 1B or 1A (S14). It is always in `p`'s territory (S19).
+const fn hole_one(p: Player) -> usize {
+    match p {
+        Player::B => 0,
+        Player::A => 9,
+    }
+}
+
+impl Game for SulusNishtaw {
+    type Options = SulusOptions;
+    const ROUND_END: Rule = Rule::S15;
+    const NOT_OVER: &'static str = "the round is not over: the player to move can still sow";
+    const SCORING: Rule = Rule::S16;
+
     /// Checks a setup (S1–S3, S4–S6, S9, S16, S18–S20) and makes it a position.
-    pub(crate) fn from_setup(opts: SulusOptions, s: &Setup) -> Result<SulusNishtaw, SetupError> {
+    fn from_setup(opts: SulusOptions, s: &Setup) -> Result<SulusNishtaw, SetupError> {
         let mut pr = Problems::default();
         if !pr.common(s) {
             return Err(pr.finish().expect_err("common() reported a problem"));
@@ -561,107 +654,8 @@ impl SulusNishtaw {
         })
     }
 
-    /// Plays a decision string in a round that is not over (S4–S14).
-    fn play_move<T: Tracer>(&self, m: &Move, t: &mut T) -> Result<SulusNishtaw, Illegal> {
-        let me = self.to_move;
-        let opening_rule: Rule = if self.round == 1 { Rule::S4 } else { Rule::S6 };
-        match *m {
-            Move::Pass => Err(Illegal::new(
-                Rule::S15,
-                "Sulus Nishtaw has no passes: the player to move sows",
-            )),
-            Move::ReduSow(_) | Move::ReduCapture { .. } | Move::ReduPenalty { .. } => {
-                Err(Illegal::new(
-                    Rule::S7,
-                    format!("`{m}` is a Redu move, not a Sulus Nishtaw move"),
-                ))
-            }
-            Move::Open => {
-                if !self.opening {
-                    return Err(Illegal::new(
-                        opening_rule,
-                        "the opening is played once, as the first ply of the round; it has been played",
-                    ));
-                }
-                self.open(t).map_err(|Endless { .. }| {
-                    Illegal::new(Rule::S12, "the sowing of the opening never ends")
-                })
-            }
-            Move::Sow { hole, dir } => {
-                if self.opening {
-                    return Err(Illegal::new(
-                        opening_rule,
-                        "the round begins with the opening (open), the only legal ply at its start",
-                    ));
-                }
-                let Some(i) = G.index(hole) else {
-                    return Err(Illegal::new(
-                        Rule::S1,
-                        format!("there is no hole {hole} on the 3×6 board"),
-                    ));
-                };
-                if dir == Some(Dir::Cw) {
-                    return Err(Illegal::new(
-                        Rule::S1,
-                        "Sulus Nishtaw sows counterclockwise only",
-                    ));
-                }
-                if !self.terr(me).contains(i) {
-                    return Err(Illegal::new(
-                        Rule::S7,
-                        format!("{hole} is not in {me}'s territory"),
-                    ));
-                }
-                if self.claims[me.other().index()].contains(i) {
-                    return Err(Illegal::new(
-                        Rule::S7,
-                        format!(
-                            "{hole} is a hole claimed by {}, and no move starts from a claimed hole",
-                            me.other()
-                        ),
-                    ));
-                }
-                if self.seeds[i] == 0 {
-                    return Err(Illegal::new(Rule::S7, format!("{hole} is empty")));
-                }
-                if !self.starts().contains(i) {
-                    // Only S14 removes an occupied, unclaimed hole of the territory.
-                    return Err(Illegal::new(
-                        Rule::S14,
-                        format!(
-                            "{hole} holds {} seed{}; under V2 a move starts from it only with more than 3",
-                            self.seeds[i],
-                            plural(self.seeds[i])
-                        ),
-                    ));
-                }
-                if self.opts.v1 && self.seeds[i] == 3 && self.v1_refuses_threes() {
-                    return Err(Illegal::new(
-                        Rule::S13,
-                        format!(
-                            "{hole} holds 3 seeds; under V1 a move starts from a 3-seed hole only when every hole {me} could otherwise start from holds 3"
-                        ),
-                    ));
-                }
-                self.sow(i, t).map_err(|Endless { .. }| {
-                    Illegal::new(Rule::S12, format!("the sowing from {hole} never ends"))
-                })
-            }
-        }
-    }
-}
-
-/// The index of the own hole 1 of `p`: 1B or 1A (S14). It is always in `p`'s territory (S19).
-const fn hole_one(p: Player) -> usize {
-    match p {
-        Player::B => 0,
-        Player::A => 9,
-    }
-}
-
-impl Rules for SulusNishtaw {
-    fn variant(&self) -> Variant {
-        Variant::SulusNishtaw(self.opts)
+    fn options(&self) -> SulusOptions {
+        self.opts
     }
 
     fn to_move(&self) -> Player {
@@ -715,7 +709,7 @@ impl Rules for SulusNishtaw {
         }
     }
 
-    fn play_traced<T: Tracer>(&self, m: &Move, t: &mut T) -> Result<SulusNishtaw, Illegal> {
+    fn play<T: Tracer>(&self, m: &Move, t: &mut T) -> Result<SulusNishtaw, Illegal> {
         // S15 first: when the round is over, every move is refused for that reason. A legal
         // ply shows the mover has one, so whether he has a legal move (a sowing of every start)
         // is looked at only for a refused move; a starved player (S15 a) is cheap to see.
@@ -728,36 +722,27 @@ impl Rules for SulusNishtaw {
         self.play_move(m, t).map_err(|e| over().unwrap_or(e))
     }
 
-    fn round_result(&self) -> Option<RoundResult> {
-        if !self.is_over() {
-            return None;
-        }
-        let totals = self.round_totals();
-        Some(RoundResult {
-            totals,
-            holdings: totals,
-            winner: richer(totals),
-            rule: Rule::S16,
+
+
+    /// S15: the round is over.
+    fn is_over(&self) -> bool {
+        self.starved().is_some() || !self.has_move()
+    }
+
+    /// S16: taxes, claimed holes as `claims-score-to` credits them, and the unclaimed holes of the
+    /// own territory.
+    fn round_totals(&self) -> [u32; 2] {
+        let sum = |set: HoleSet| set.iter().map(|i| u32::from(self.seeds[i])).sum::<u32>();
+        Player::BOTH.map(|p| {
+            let claimed = match self.opts.claims_score_to {
+                ClaimsScoreTo::Creator => self.claims[p.index()],
+                ClaimsScoreTo::SideOwner => self.claims[p.other().index()],
+            };
+            u32::from(self.store[p.index()]) + sum(claimed) + sum(self.unclaimed(p))
         })
     }
 
-    fn decision_request(&self) -> Result<DecisionRequest, RoundError> {
-        if !self.is_over() {
-            return Err(RoundError::new(
-                Rule::S15,
-                "the round is not over: the player to move can still sow",
-            ));
-        }
-        Ok(DecisionRequest::None)
-    }
-
-    fn after_round(&self, decision: &Decision) -> Result<AfterRound, RoundError> {
-        if !self.is_over() {
-            return Err(RoundError::new(
-                Rule::S15,
-                "the round is not over: the player to move can still sow",
-            ));
-        }
+    fn next_round(&self, decision: &Decision) -> Result<AfterRound<SulusNishtaw>, RoundError> {
         if *decision != Decision::None {
             return Err(RoundError::new(
                 Rule::S18,
@@ -782,7 +767,27 @@ impl Rules for SulusNishtaw {
             opening: true,
             opts: self.opts,
         };
-        Ok(AfterRound::Next(crate::Position::SulusNishtaw(next)))
+        Ok(AfterRound::Next(next))
+    }
+
+    /// S16: a claim's seeds go to its creator under `claims-score-to=creator`; every other
+    /// seed to the owner of its hole.
+    fn provisional_totals(&self) -> [u32; 2] {
+        let mut totals = self.store.map(u32::from);
+        let to_creator = self.opts.claims_score_to == ClaimsScoreTo::Creator;
+        for i in 0..LEN {
+            let to = if to_creator && self.claims[0].contains(i) {
+                Player::A
+            } else if to_creator && self.claims[1].contains(i) {
+                Player::B
+            } else if self.terr_a.contains(i) {
+                Player::A
+            } else {
+                Player::B
+            };
+            totals[to.index()] += u32::from(self.seeds[i]);
+        }
+        totals
     }
 
     fn to_setup(&self) -> Setup {
@@ -809,7 +814,7 @@ impl Rules for SulusNishtaw {
             })
             .collect();
         Setup {
-            variant: self.variant(),
+            variant: self.options().into(),
             seeds: self.seeds.iter().map(|&x| u32::from(x)).collect(),
             owners,
             marks,

@@ -2,21 +2,22 @@
 //! opposite holes after the opponent's row has been played, repeat moves, the poorer player's
 //! layout and the richer player's copy between rounds.
 
-use crate::rule::Rule;
+use crate::game::{Game, Illegal, Sink};
 use crate::games::common::{board_index, forced_pass, foreign_move};
 use crate::geometry::{Geometry, HoleSet, MAX_HOLES};
 use crate::moves::Move;
-use crate::options::{GiuthiOptions, Variant};
 use crate::player::{Dir, Player};
-use crate::position::{Illegal, Rules, Sink};
-use crate::round::{
-    AfterRound, Decision, DecisionRequest, MatchResult, RoundError, RoundResult, richer,
-};
+use crate::round::{AfterRound, Decision, DecisionRequest, MatchResult, RoundError, richer};
+use crate::rule::Rule;
 use crate::setup::{Problems, Setup, SetupError};
 use crate::sowing::{Endless, LapEnd, LapStart, SowingRules, cycle_key, relay_sow};
 use crate::trace::{Event, NoTrace, Tracer, emit};
 
+pub(crate) mod options;
 mod perft;
+mod prose;
+
+pub use options::GiuthiOptions;
 
 /// A Giuthi position.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -190,10 +191,6 @@ impl Giuthi {
         })
     }
 
-    /// G19: the round ends when neither player has a legal move.
-    fn is_over(&self) -> bool {
-        !self.can_move(self.to_move) && !self.can_move(self.to_move.other())
-    }
 
     fn passed(&self) -> Giuthi {
         let mut c = *self;
@@ -201,25 +198,11 @@ impl Giuthi {
         c
     }
 
-    /// G20: captures plus the seeds left in the own row.
-    fn round_totals(&self) -> [u32; 2] {
-        Player::BOTH.map(|p| {
-            u32::from(self.store[p.index()])
-                + self
-                    .own(p)
-                    .iter()
-                    .map(|i| u32::from(self.seeds[i]))
-                    .sum::<u32>()
-        })
-    }
 
     /// G21: round total plus reserve.
     fn holdings(&self) -> [u32; 2] {
-        let t = self.round_totals();
-        [
-            t[0] + u32::from(self.reserve[0]),
-            t[1] + u32::from(self.reserve[1]),
-        ]
+        let (t, r) = (self.round_totals(), self.reserves());
+        [t[0] + r[0], t[1] + r[1]]
     }
 
     /// The match ends after this round (G22), and how.
@@ -246,8 +229,58 @@ impl Giuthi {
         }
     }
 
+
+    /// Plays a decision string in a round that is not over (G4–G18).
+    fn play_move<T: Tracer>(&self, m: &Move, t: &mut T) -> Result<Giuthi, Illegal> {
+        let g = self.geometry();
+        let me = self.to_move;
+        match *m {
+            Move::Pass => {
+                forced_pass(self.can_move(me), me, Rule::G5, t)?;
+                Ok(self.passed())
+            }
+            Move::Open | Move::ReduSow(_) | Move::ReduCapture { .. } | Move::ReduPenalty { .. } => {
+                Err(foreign_move(m, "Giuthi", Rule::G4, "a hole and a direction"))
+            }
+            Move::Sow { hole, dir } => {
+                let i = board_index(g, hole, Rule::G1)?;
+                if hole.side != me {
+                    return Err(Illegal::new(
+                        Rule::G4,
+                        format!("{hole} is not one of {me}'s holes"),
+                    ));
+                }
+                if self.seeds[i] < 2 {
+                    return Err(Illegal::new(
+                        Rule::G4,
+                        format!(
+                            "{hole} holds {} seed{}; a move needs at least 2",
+                            self.seeds[i],
+                            if self.seeds[i] == 1 { "" } else { "s" }
+                        ),
+                    ));
+                }
+                let Some(d) = dir else {
+                    return Err(Illegal::new(
+                        Rule::G4,
+                        format!("the mover chooses the direction: write {hole}+ or {hole}-"),
+                    ));
+                };
+                self.sow(i, d, t).map_err(|Endless { .. }| {
+                    Illegal::new(Rule::G10, format!("the sowing from {hole}{d} never ends"))
+                })
+            }
+        }
+    }
+}
+
+impl Game for Giuthi {
+    type Options = GiuthiOptions;
+    const ROUND_END: Rule = Rule::G19;
+    const SCORING: Rule = Rule::G20;
+
     /// Checks a setup (G1, G2, G21, G24, G25) and makes it a position.
-    pub(crate) fn from_setup(
+    fn from_setup(
         GiuthiOptions {
             holes: n,
             seeds: per_hole,
@@ -306,56 +339,11 @@ impl Giuthi {
         })
     }
 
-    /// Plays a decision string in a round that is not over (G4–G18).
-    fn play_move<T: Tracer>(&self, m: &Move, t: &mut T) -> Result<Giuthi, Illegal> {
-        let g = self.geometry();
-        let me = self.to_move;
-        match *m {
-            Move::Pass => {
-                forced_pass(self.can_move(me), me, Rule::G5, t)?;
-                Ok(self.passed())
-            }
-            Move::Open | Move::ReduSow(_) | Move::ReduCapture { .. } | Move::ReduPenalty { .. } => {
-                Err(foreign_move(m, "Giuthi", Rule::G4, "a hole and a direction"))
-            }
-            Move::Sow { hole, dir } => {
-                let i = board_index(g, hole, Rule::G1)?;
-                if hole.side != me {
-                    return Err(Illegal::new(
-                        Rule::G4,
-                        format!("{hole} is not one of {me}'s holes"),
-                    ));
-                }
-                if self.seeds[i] < 2 {
-                    return Err(Illegal::new(
-                        Rule::G4,
-                        format!(
-                            "{hole} holds {} seed{}; a move needs at least 2",
-                            self.seeds[i],
-                            if self.seeds[i] == 1 { "" } else { "s" }
-                        ),
-                    ));
-                }
-                let Some(d) = dir else {
-                    return Err(Illegal::new(
-                        Rule::G4,
-                        format!("the mover chooses the direction: write {hole}+ or {hole}-"),
-                    ));
-                };
-                self.sow(i, d, t).map_err(|Endless { .. }| {
-                    Illegal::new(Rule::G10, format!("the sowing from {hole}{d} never ends"))
-                })
-            }
-        }
-    }
-}
-
-impl Rules for Giuthi {
-    fn variant(&self) -> Variant {
-        Variant::Giuthi(GiuthiOptions {
+    fn options(&self) -> GiuthiOptions {
+        GiuthiOptions {
             holes: self.n,
             seeds: self.s,
-        })
+        }
     }
 
     fn to_move(&self) -> Player {
@@ -385,7 +373,7 @@ impl Rules for Giuthi {
         }
     }
 
-    fn play_traced<T: Tracer>(&self, m: &Move, t: &mut T) -> Result<Giuthi, Illegal> {
+    fn play<T: Tracer>(&self, m: &Move, t: &mut T) -> Result<Giuthi, Illegal> {
         // G19 first: when the round is over, every move is refused for that reason. A legal
         // sowing shows the mover has a move, so the end of the round (a sowing of every hole
         // of both players) is looked at only for a pass or a refused move.
@@ -397,45 +385,43 @@ impl Rules for Giuthi {
             .map_err(|e| if self.is_over() { over() } else { e })
     }
 
-    fn round_result(&self) -> Option<RoundResult> {
-        if !self.is_over() {
-            return None;
-        }
-        let holdings = self.holdings();
-        Some(RoundResult {
-            totals: self.round_totals(),
-            holdings,
-            winner: richer(holdings),
-            rule: Rule::G20,
+
+    /// G19: the round ends when neither player has a legal move.
+    fn is_over(&self) -> bool {
+        !self.can_move(self.to_move) && !self.can_move(self.to_move.other())
+    }
+
+    /// G20: captures plus the seeds left in the own row.
+    fn round_totals(&self) -> [u32; 2] {
+        Player::BOTH.map(|p| {
+            u32::from(self.store[p.index()])
+                + self
+                    .own(p)
+                    .iter()
+                    .map(|i| u32::from(self.seeds[i]))
+                    .sum::<u32>()
         })
     }
 
-    fn decision_request(&self) -> Result<DecisionRequest, RoundError> {
-        if !self.is_over() {
-            return Err(RoundError::new(
-                Rule::G19,
-                "the round is not over: a player can still move",
-            ));
-        }
+    /// G21, G25: the richer player's reserve.
+    fn reserves(&self) -> [u32; 2] {
+        self.reserve.map(u32::from)
+    }
+
+    fn decision_needed(&self) -> DecisionRequest {
         if self.match_end().is_some() {
-            return Ok(DecisionRequest::None);
+            return DecisionRequest::None;
         }
         let h = self.holdings();
         let poorer = richer(h).expect("equal holdings end the match").other();
-        Ok(DecisionRequest::Layout {
+        DecisionRequest::Layout {
             player: poorer,
             seeds: h[poorer.index()],
             holes: self.n.into(),
-        })
+        }
     }
 
-    fn after_round(&self, decision: &Decision) -> Result<AfterRound, RoundError> {
-        if !self.is_over() {
-            return Err(RoundError::new(
-                Rule::G19,
-                "the round is not over: a player can still move",
-            ));
-        }
+    fn next_round(&self, decision: &Decision) -> Result<AfterRound<Giuthi>, RoundError> {
         if let Some(end) = self.match_end() {
             if *decision != Decision::None {
                 return Err(RoundError::new(
@@ -504,13 +490,13 @@ impl Rules for Giuthi {
         next.reserve[r.index()] = (h[r.index()] as u64 - sum) as u8;
         next.round = self.round.saturating_add(1);
         next.to_move = r; // G26
-        Ok(AfterRound::Next(crate::Position::Giuthi(next)))
+        Ok(AfterRound::Next(next))
     }
 
     fn to_setup(&self) -> Setup {
         let g = self.geometry();
         Setup {
-            variant: self.variant(),
+            variant: self.options().into(),
             seeds: self.seeds[..g.len()]
                 .iter()
                 .map(|&x| u32::from(x))

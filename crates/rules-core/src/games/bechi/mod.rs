@@ -2,20 +2,22 @@
 //! the hole, even captures from chosen holes, blocked holes in later rounds.
 
 use crate::rule::Rule;
+use crate::game::{Game, Illegal, Sink};
 use crate::games::common::{board_index, forced_pass, foreign_move};
 use crate::geometry::{Geometry, HoleSet};
+use crate::marks::{Mark, MarkKind};
 use crate::moves::Move;
-use crate::options::{BechiOptions, Variant};
 use crate::player::{Dir, Player};
-use crate::position::{Illegal, Rules, Sink};
-use crate::round::{
-    AfterRound, Decision, DecisionRequest, MatchResult, RoundError, RoundResult, richer,
-};
-use crate::setup::{Mark, MarkKind, Problems, Setup, SetupError};
+use crate::round::{AfterRound, Decision, DecisionRequest, MatchResult, RoundError, richer};
+use crate::setup::{Problems, Setup, SetupError};
 use crate::sowing::sow_lap;
 use crate::trace::{Event, Tracer, emit};
 
+pub(crate) mod options;
 mod perft;
+mod prose;
+
+pub use options::BechiOptions;
 
 /// Seeds per filled hole at every set-up (B1, B16).
 const FILL: u32 = 6;
@@ -83,10 +85,6 @@ impl Bechi {
         self.own(p).iter().any(|i| self.seeds[i] >= 2)
     }
 
-    /// The round is over when neither player can move (B13).
-    fn is_over(&self) -> bool {
-        !self.can_move(Player::A) && !self.can_move(Player::B)
-    }
 
     /// Sows from hole index `i` in `dir` with its captures (B6–B12). The move must be legal.
     fn sow<T: Tracer>(&self, i: usize, dir: Dir, t: &mut T) -> Bechi {
@@ -197,28 +195,22 @@ impl Bechi {
         c
     }
 
+    /// B14: each player's round total and reserve.
     fn holdings(&self) -> [u32; 2] {
-        let r = self.round_totals();
-        [
-            r[0] + u32::from(self.reserve[0]),
-            r[1] + u32::from(self.reserve[1]),
-        ]
+        let (t, r) = (self.round_totals(), self.reserves());
+        [t[0] + r[0], t[1] + r[1]]
     }
 
-    /// B13: each player's captures plus the seeds on his side.
-    fn round_totals(&self) -> [u32; 2] {
-        Player::BOTH.map(|p| {
-            u32::from(self.store[p.index()])
-                + self
-                    .own(p)
-                    .iter()
-                    .map(|i| u32::from(self.seeds[i]))
-                    .sum::<u32>()
-        })
-    }
+
+}
+
+impl Game for Bechi {
+    type Options = BechiOptions;
+    const ROUND_END: Rule = Rule::B13;
+    const SCORING: Rule = Rule::B13;
 
     /// Checks a setup (B1–B3, B13–B16) and makes it a position.
-    pub(crate) fn from_setup(
+    fn from_setup(
         BechiOptions { holes: n }: BechiOptions,
         s: &Setup,
     ) -> Result<Bechi, SetupError> {
@@ -320,11 +312,9 @@ impl Bechi {
             n,
         })
     }
-}
 
-impl Rules for Bechi {
-    fn variant(&self) -> Variant {
-        Variant::Bechi(BechiOptions { holes: self.n })
+    fn options(&self) -> BechiOptions {
+        BechiOptions { holes: self.n }
     }
 
     fn to_move(&self) -> Player {
@@ -362,7 +352,7 @@ impl Rules for Bechi {
         }
     }
 
-    fn play_traced<T: Tracer>(&self, m: &Move, t: &mut T) -> Result<Bechi, Illegal> {
+    fn play<T: Tracer>(&self, m: &Move, t: &mut T) -> Result<Bechi, Illegal> {
         let g = self.geometry();
         let me = self.to_move;
         if self.is_over() {
@@ -436,31 +426,34 @@ impl Rules for Bechi {
         }
     }
 
-    fn round_result(&self) -> Option<RoundResult> {
-        if !self.is_over() {
-            return None;
-        }
-        let holdings = self.holdings();
-        Some(RoundResult {
-            totals: self.round_totals(),
-            holdings,
-            winner: richer(holdings),
-            rule: Rule::B13,
+
+    /// The round is over when neither player can move (B13).
+    fn is_over(&self) -> bool {
+        !self.can_move(Player::A) && !self.can_move(Player::B)
+    }
+
+    /// B13: each player's captures plus the seeds on his side.
+    fn round_totals(&self) -> [u32; 2] {
+        Player::BOTH.map(|p| {
+            u32::from(self.store[p.index()])
+                + self
+                    .own(p)
+                    .iter()
+                    .map(|i| u32::from(self.seeds[i]))
+                    .sum::<u32>()
         })
     }
 
-    fn decision_request(&self) -> Result<DecisionRequest, RoundError> {
-        if !self.is_over() {
-            return Err(RoundError::new(
-                Rule::B13,
-                "the round is not over: a player can still move",
-            ));
-        }
+    fn reserves(&self) -> [u32; 2] {
+        self.reserve.map(u32::from)
+    }
+
+    fn decision_needed(&self) -> DecisionRequest {
         let h = self.holdings();
         if h[0] < FILL || h[1] < FILL {
-            return Ok(DecisionRequest::None);
+            return DecisionRequest::None;
         }
-        Ok(match richer(h) {
+        match richer(h) {
             None => DecisionRequest::None,
             Some(r) => {
                 let poorer = r.other();
@@ -469,16 +462,10 @@ impl Rules for Bechi {
                     holes: h[poorer.index()] / FILL,
                 }
             }
-        })
+        }
     }
 
-    fn after_round(&self, decision: &Decision) -> Result<AfterRound, RoundError> {
-        if !self.is_over() {
-            return Err(RoundError::new(
-                Rule::B13,
-                "the round is not over: a player can still move",
-            ));
-        }
+    fn next_round(&self, decision: &Decision) -> Result<AfterRound<Bechi>, RoundError> {
         let g = self.geometry();
         let h = self.holdings();
         let n = u32::from(self.n);
@@ -569,7 +556,7 @@ impl Rules for Bechi {
                 next.reserve[poorer.index()] = (h[poorer.index()] - FILL * fill) as u8;
             }
         }
-        Ok(AfterRound::Next(crate::Position::Bechi(next)))
+        Ok(AfterRound::Next(next))
     }
 
     fn to_setup(&self) -> Setup {
@@ -593,7 +580,7 @@ impl Rules for Bechi {
             })
             .collect();
         Setup {
-            variant: self.variant(),
+            variant: self.options().into(),
             seeds: self.seeds[..g.len()]
                 .iter()
                 .map(|&x| u32::from(x))

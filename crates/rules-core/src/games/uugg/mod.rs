@@ -9,15 +9,21 @@
 use crate::games::common::{board_index, forced_pass, foreign_move};
 use crate::geometry::{Geometry, Hole, HoleSet};
 use crate::moves::Move;
-use crate::options::{Balla, UuggOptions, Variant};
 use crate::player::{Dir, Player};
-use crate::position::{Illegal, Rules, Sink};
-use crate::round::{
-    AfterRound, Decision, DecisionRequest, MatchResult, RoundError, RoundResult, richer,
-};
-use crate::setup::{Mark, MarkKind, Problems, Setup, SetupError};
+use crate::game::{Game, Illegal, Sink};
+use crate::round::{AfterRound, Decision, MatchResult, RoundError, richer};
+use crate::marks::{Mark, MarkKind};
+use crate::setup::{Problems, Setup, SetupError};
 use crate::sowing::{Endless, LapEnd, LapStart, SowingRules, cycle_key, relay_sow};
-use crate::trace::{Event, NoTrace, Rule, Tracer, emit};
+use crate::rule::Rule;
+use crate::trace::{Event, NoTrace, Tracer, emit};
+use crate::perft::Perft;
+
+pub(crate) mod options;
+mod prose;
+
+pub use options::{Balla, UuggOptions};
+
 
 /// The largest board: 2×7 (U1).
 const HOLES: usize = 14;
@@ -278,10 +284,6 @@ impl Uugg {
             .any(|i| probe.sow(i, &mut NoTrace).is_ok())
     }
 
-    /// U16 (no seed outside the uuggs) or U17 (neither player can move).
-    fn is_over(&self) -> bool {
-        !self.can_move(self.to_move) && !self.can_move(self.to_move.other())
-    }
 
     /// The rule that ends the round, if it is over.
     fn end_rule(&self) -> Rule {
@@ -360,16 +362,6 @@ impl Uugg {
         c
     }
 
-    /// U18 (with U17): seeds eaten, plus the seeds in the uuggs he created, plus the seeds left in
-    /// his non-uugg holes (none when the round ends by U16).
-    fn round_totals(&self) -> [u32; 2] {
-        let sum = |s: HoleSet| s.iter().map(|i| u32::from(self.seeds[i])).sum::<u32>();
-        Player::BOTH.map(|p| {
-            u32::from(self.store[p.index()])
-                + sum(self.uugg[p.index()])
-                + sum(self.own(p).minus(self.uuggs()))
-        })
-    }
 
     /// The next round's ownership from the round scores `s` (U19, U20): the holes A owns. Both
     /// scores must be at least 3 (U22).
@@ -413,11 +405,254 @@ impl Uugg {
         }
     }
 
+
+    /// U22: a player whose score is 2 or less cannot fill a hole and loses.
+    fn match_end(&self, s: [u32; 2]) -> Option<MatchResult> {
+        Player::BOTH
+            .into_iter()
+            .find(|p| s[p.index()] <= 2)
+            .map(|p| MatchResult {
+                winner: Some(p.other()),
+                rule: Rule::U22,
+                reason: format!(
+                    "{p} scored {} seed{}, too few to fill a hole",
+                    s[p.index()],
+                    if s[p.index()] == 1 { "" } else { "s" }
+                ),
+            })
+    }
+
+}
+
+/// Whether A's holes `own_a` are a territory the fill order of U20 gives: one player owns his whole
+/// row, and the other owns his holes 1..m for some m ≥ 1 (U19: a player who plays on has at least
+/// one hole, U22), the first player owning the rest of that row.
+fn territories_from_fill_order(g: Geometry, own_a: HoleSet) -> bool {
+    let n = g.per_side() as u8;
+    let prefix = |p: Player| {
+        let owned: Vec<bool> = (1..=n)
+            .map(|k| {
+                let i = g.index(Hole::new(k, p)).expect("k is at most N");
+                own_a.contains(i) == (p == Player::A)
+            })
+            .collect();
+        owned[0] && owned.windows(2).all(|w| w[0] || !w[1])
+    };
+    let whole = |p: Player| {
+        let row = g.row_set(p);
+        match p {
+            Player::A => own_a.and(row) == row,
+            Player::B => own_a.and(row).is_empty(),
+        }
+    };
+    (whole(Player::A) && prefix(Player::B)) || (whole(Player::B) && prefix(Player::A))
+}
+
+impl Game for Uugg {
+    type Options = UuggOptions;
+    const ROUND_END: Rule = Rule::U16;
+    const SCORING: Rule = Rule::U18;
+
+    /// Checks a setup (U1, U5, U8, U9, U19–U21, U23) and makes it a position.
+    fn from_setup(
+        UuggOptions { holes: n, balla }: UuggOptions,
+        s: &Setup,
+    ) -> Result<Uugg, SetupError> {
+        let mut pr = Problems::default();
+        if !pr.common(s) {
+            return Err(pr.finish().expect_err("common() reported a problem"));
+        }
+        let g = s.geometry();
+        let mut own_a = HoleSet::EMPTY;
+        for i in 0..g.len() {
+            if s.owner(i) == Player::A {
+                own_a.insert(i);
+            }
+        }
+        if s.round == 1 {
+            pr.check(own_a == g.row_set(Player::A), Some(Rule::U1), || {
+                "in round 1 each player owns his own row".to_owned()
+            });
+        } else {
+            pr.check(territories_from_fill_order(g, own_a), Some(Rule::U20), || {
+                "this ownership cannot come from the fill order: one player owns his whole row and the other his holes 1 to m (m at least 1), the rest of his row going to the first".to_owned()
+            });
+        }
+        let mut uugg = [HoleSet::EMPTY; 2];
+        for (i, m) in s.marked() {
+            let hole = g.hole(i);
+            if m.kind != MarkKind::Uugg {
+                pr.push(
+                    None,
+                    format!("Uugg has no {:?} marks (hole {hole})", m.kind),
+                );
+                continue;
+            }
+            uugg[m.owner.index()].insert(i);
+            pr.check(s.owner(i) != m.owner, Some(Rule::U5), || {
+                format!(
+                    "{hole} is an uugg of {}, who owns the hole; an uugg is made in a hole of the opponent",
+                    m.owner
+                )
+            });
+        }
+        for p in Player::BOTH {
+            pr.check(
+                s.stores[p.index()] == 0 || !uugg[p.other().index()].is_empty(),
+                Some(Rule::U9),
+                || {
+                    format!(
+                        "{p} has eaten {}, but {} has no uugg to eat from",
+                        s.stores[p.index()],
+                        p.other()
+                    )
+                },
+            );
+        }
+        pr.check(s.reserves == [0, 0], Some(Rule::U19), || {
+            "Uugg keeps no seeds off the board: every hole of a set-up holds 4".to_owned()
+        });
+        pr.check(s.opener.is_some(), Some(Rule::U23), || {
+            "the opener of the round is required: the next round's opener alternates".to_owned()
+        });
+        pr.unused_fields(s, "Uugg", false, false);
+        pr.finish()?;
+        let mut seeds = [0u8; HOLES];
+        for (i, &x) in s.seeds.iter().enumerate() {
+            seeds[i] = x as u8; // the total check bounds every count by 56
+        }
+        Ok(Uugg {
+            seeds,
+            uugg,
+            own_a,
+            store: s.stores.map(|x| x as u8),
+            to_move: s.to_move,
+            opener: s.opener.unwrap_or(s.to_move),
+            round: s.round as u16,
+            n,
+            balla,
+        })
+    }
+
+    fn options(&self) -> UuggOptions {
+        UuggOptions {
+            holes: self.n,
+            balla: self.balla,
+        }
+    }
+
+    fn to_move(&self) -> Player {
+        self.to_move
+    }
+
+    fn generate<S: Sink<Self>>(&self, sink: &mut S) {
+        let g = self.geometry();
+        let me = self.to_move;
+        let starts = self.starts(me);
+        let ballas = self.balla_holes(me);
+        // U10: a compulsory balla leaves no other move.
+        let only_ballas = !ballas.is_empty() && self.balla == Balla::Compulsory;
+        let mut any = false;
+        for i in self.canonical_order(me) {
+            if sink.done() {
+                return;
+            }
+            if !starts.contains(i) {
+                continue;
+            }
+            if ballas.contains(i) {
+                sink.push(|| Move::sow(g.hole(i)), self.balla(i, &mut NoTrace));
+                any = true;
+            } else if !only_ballas && let Ok(child) = self.sow(i, &mut NoTrace) {
+                sink.push(|| Move::sow(g.hole(i)), child);
+                any = true;
+            }
+        }
+        // U14: no legal move, but the round goes on (U17): a forced pass.
+        if !any && self.can_move(me.other()) {
+            sink.push(|| Move::Pass, self.passed());
+        }
+    }
+
+    fn play<T: Tracer>(&self, m: &Move, t: &mut T) -> Result<Uugg, Illegal> {
+        // U16, U17 first: when the round is over, every move is refused for that reason. A
+        // legal sowing or balla shows the mover has a move, so the end of the round (a sowing of
+        // every start of both players) is looked at only for a pass or a refused move.
+        let over = || match self.end_rule() {
+            Rule::U16 => Illegal::new(
+                Rule::U16,
+                "the round is over: no seed is left outside the uuggs",
+            ),
+            _ => Illegal::new(Rule::U17, "the round is over: neither player has a legal move"),
+        };
+        if *m == Move::Pass && self.is_over() {
+            return Err(over());
+        }
+        let child = self
+            .play_move(m, t)
+            .map_err(|e| if self.is_over() { over() } else { e })?;
+        // The trace says when the ply ends the round (U16, U17); perft never asks.
+        if T::ON && child.is_over() {
+            emit(t, || Event::Note {
+                rule: child.end_rule(),
+                text: if child.end_rule() == Rule::U16 {
+                    "no seed is left outside the uuggs: the round is over".to_owned()
+                } else {
+                    "neither player has a legal move: the round is over".to_owned()
+                },
+            });
+        }
+        Ok(child)
+    }
+
+
+
+    /// U16 (no seed outside the uuggs) or U17 (neither player can move).
+    fn is_over(&self) -> bool {
+        !self.can_move(self.to_move) && !self.can_move(self.to_move.other())
+    }
+
+    /// U18 (with U17): seeds eaten, plus the seeds in the uuggs he created, plus the seeds left in
+    /// his non-uugg holes (none when the round ends by U16).
+    fn round_totals(&self) -> [u32; 2] {
+        let sum = |s: HoleSet| s.iter().map(|i| u32::from(self.seeds[i])).sum::<u32>();
+        Player::BOTH.map(|p| {
+            u32::from(self.store[p.index()])
+                + sum(self.uugg[p.index()])
+                + sum(self.own(p).minus(self.uuggs()))
+        })
+    }
+
+    fn next_round(&self, decision: &Decision) -> Result<AfterRound<Uugg>, RoundError> {
+        if *decision != Decision::None {
+            return Err(RoundError::new(
+                Rule::U19,
+                "no set-up decision is made: the scores decide the next round's holes",
+            ));
+        }
+        let s = self.round_totals();
+        if let Some(end) = self.match_end(s) {
+            return Ok(AfterRound::MatchOver(end));
+        }
+        let g = self.geometry();
+        let mut next = *self;
+        next.seeds = [0; HOLES];
+        for i in 0..g.len() {
+            next.seeds[i] = FILL as u8;
+        }
+        next.own_a = self.next_owners(s);
+        next.uugg = [HoleSet::EMPTY; 2];
+        next.store = [0, 0];
+        next.round = self.round.saturating_add(1);
+        next.opener = self.opener.other(); // U23
+        next.to_move = next.opener;
+        Ok(AfterRound::Next(next))
+    }
+
     /// How the next round is set up from this finished round, rule by rule (U19, U20, U23), for
     /// replays: one `(rule, text)` per step. Empty when the round is not over or the match ends
     /// (U22).
-    #[must_use]
-    pub fn next_round_notes(&self) -> Vec<(Rule, String)> {
+    fn next_round_notes(&self) -> Vec<(Rule, String)> {
         if !self.is_over() {
             return Vec::new();
         }
@@ -516,253 +751,22 @@ impl Uugg {
         notes
     }
 
-    /// U22: a player whose score is 2 or less cannot fill a hole and loses.
-    fn match_end(&self, s: [u32; 2]) -> Option<MatchResult> {
-        Player::BOTH
-            .into_iter()
-            .find(|p| s[p.index()] <= 2)
-            .map(|p| MatchResult {
-                winner: Some(p.other()),
-                rule: Rule::U22,
-                reason: format!(
-                    "{p} scored {} seed{}, too few to fill a hole",
-                    s[p.index()],
-                    if s[p.index()] == 1 { "" } else { "s" }
-                ),
-            })
-    }
-
-    /// Checks a setup (U1, U5, U8, U9, U19–U21, U23) and makes it a position.
-    pub(crate) fn from_setup(
-        UuggOptions { holes: n, balla }: UuggOptions,
-        s: &Setup,
-    ) -> Result<Uugg, SetupError> {
-        let mut pr = Problems::default();
-        if !pr.common(s) {
-            return Err(pr.finish().expect_err("common() reported a problem"));
+    /// U18: an uugg's seeds go to its creator, the others to the owner of their hole.
+    fn provisional_totals(&self) -> [u32; 2] {
+        let mut totals = self.store.map(u32::from);
+        for i in 0..self.geometry().len() {
+            let to = if self.uugg[0].contains(i) {
+                Player::A
+            } else if self.uugg[1].contains(i) {
+                Player::B
+            } else if self.own_a.contains(i) {
+                Player::A
+            } else {
+                Player::B
+            };
+            totals[to.index()] += u32::from(self.seeds[i]);
         }
-        let g = s.geometry();
-        let mut own_a = HoleSet::EMPTY;
-        for i in 0..g.len() {
-            if s.owner(i) == Player::A {
-                own_a.insert(i);
-            }
-        }
-        if s.round == 1 {
-            pr.check(own_a == g.row_set(Player::A), Some(Rule::U1), || {
-                "in round 1 each player owns his own row".to_owned()
-            });
-        } else {
-            pr.check(territories_from_fill_order(g, own_a), Some(Rule::U20), || {
-                "this ownership cannot come from the fill order: one player owns his whole row and the other his holes 1 to m (m at least 1), the rest of his row going to the first".to_owned()
-            });
-        }
-        let mut uugg = [HoleSet::EMPTY; 2];
-        for (i, m) in s.marked() {
-            let hole = g.hole(i);
-            if m.kind != MarkKind::Uugg {
-                pr.push(
-                    None,
-                    format!("Uugg has no {:?} marks (hole {hole})", m.kind),
-                );
-                continue;
-            }
-            uugg[m.owner.index()].insert(i);
-            pr.check(s.owner(i) != m.owner, Some(Rule::U5), || {
-                format!(
-                    "{hole} is an uugg of {}, who owns the hole; an uugg is made in a hole of the opponent",
-                    m.owner
-                )
-            });
-        }
-        for p in Player::BOTH {
-            pr.check(
-                s.stores[p.index()] == 0 || !uugg[p.other().index()].is_empty(),
-                Some(Rule::U9),
-                || {
-                    format!(
-                        "{p} has eaten {}, but {} has no uugg to eat from",
-                        s.stores[p.index()],
-                        p.other()
-                    )
-                },
-            );
-        }
-        pr.check(s.reserves == [0, 0], Some(Rule::U19), || {
-            "Uugg keeps no seeds off the board: every hole of a set-up holds 4".to_owned()
-        });
-        pr.check(s.opener.is_some(), Some(Rule::U23), || {
-            "the opener of the round is required: the next round's opener alternates".to_owned()
-        });
-        pr.unused_fields(s, "Uugg", false, false);
-        pr.finish()?;
-        let mut seeds = [0u8; HOLES];
-        for (i, &x) in s.seeds.iter().enumerate() {
-            seeds[i] = x as u8; // the total check bounds every count by 56
-        }
-        Ok(Uugg {
-            seeds,
-            uugg,
-            own_a,
-            store: s.stores.map(|x| x as u8),
-            to_move: s.to_move,
-            opener: s.opener.unwrap_or(s.to_move),
-            round: s.round as u16,
-            n,
-            balla,
-        })
-    }
-}
-
-/// Whether A's holes `own_a` are a territory the fill order of U20 gives: one player owns his whole
-/// row, and the other owns his holes 1..m for some m ≥ 1 (U19: a player who plays on has at least
-/// one hole, U22), the first player owning the rest of that row.
-fn territories_from_fill_order(g: Geometry, own_a: HoleSet) -> bool {
-    let n = g.per_side() as u8;
-    let prefix = |p: Player| {
-        let owned: Vec<bool> = (1..=n)
-            .map(|k| {
-                let i = g.index(Hole::new(k, p)).expect("k is at most N");
-                own_a.contains(i) == (p == Player::A)
-            })
-            .collect();
-        owned[0] && owned.windows(2).all(|w| w[0] || !w[1])
-    };
-    let whole = |p: Player| {
-        let row = g.row_set(p);
-        match p {
-            Player::A => own_a.and(row) == row,
-            Player::B => own_a.and(row).is_empty(),
-        }
-    };
-    (whole(Player::A) && prefix(Player::B)) || (whole(Player::B) && prefix(Player::A))
-}
-
-impl Rules for Uugg {
-    fn variant(&self) -> Variant {
-        Variant::Uugg(UuggOptions {
-            holes: self.n,
-            balla: self.balla,
-        })
-    }
-
-    fn to_move(&self) -> Player {
-        self.to_move
-    }
-
-    fn generate<S: Sink<Self>>(&self, sink: &mut S) {
-        let g = self.geometry();
-        let me = self.to_move;
-        let starts = self.starts(me);
-        let ballas = self.balla_holes(me);
-        // U10: a compulsory balla leaves no other move.
-        let only_ballas = !ballas.is_empty() && self.balla == Balla::Compulsory;
-        let mut any = false;
-        for i in self.canonical_order(me) {
-            if sink.done() {
-                return;
-            }
-            if !starts.contains(i) {
-                continue;
-            }
-            if ballas.contains(i) {
-                sink.push(|| Move::sow(g.hole(i)), self.balla(i, &mut NoTrace));
-                any = true;
-            } else if !only_ballas && let Ok(child) = self.sow(i, &mut NoTrace) {
-                sink.push(|| Move::sow(g.hole(i)), child);
-                any = true;
-            }
-        }
-        // U14: no legal move, but the round goes on (U17): a forced pass.
-        if !any && self.can_move(me.other()) {
-            sink.push(|| Move::Pass, self.passed());
-        }
-    }
-
-    fn play_traced<T: Tracer>(&self, m: &Move, t: &mut T) -> Result<Uugg, Illegal> {
-        // U16, U17 first: when the round is over, every move is refused for that reason. A
-        // legal sowing or balla shows the mover has a move, so the end of the round (a sowing of
-        // every start of both players) is looked at only for a pass or a refused move.
-        let over = || match self.end_rule() {
-            Rule::U16 => Illegal::new(
-                Rule::U16,
-                "the round is over: no seed is left outside the uuggs",
-            ),
-            _ => Illegal::new(Rule::U17, "the round is over: neither player has a legal move"),
-        };
-        if *m == Move::Pass && self.is_over() {
-            return Err(over());
-        }
-        let child = self
-            .play_move(m, t)
-            .map_err(|e| if self.is_over() { over() } else { e })?;
-        // The trace says when the ply ends the round (U16, U17); perft never asks.
-        if T::ON && child.is_over() {
-            emit(t, || Event::Note {
-                rule: child.end_rule(),
-                text: if child.end_rule() == Rule::U16 {
-                    "no seed is left outside the uuggs: the round is over".to_owned()
-                } else {
-                    "neither player has a legal move: the round is over".to_owned()
-                },
-            });
-        }
-        Ok(child)
-    }
-
-    fn round_result(&self) -> Option<RoundResult> {
-        if !self.is_over() {
-            return None;
-        }
-        let totals = self.round_totals();
-        Some(RoundResult {
-            totals,
-            holdings: totals,
-            winner: richer(totals),
-            rule: Rule::U18,
-        })
-    }
-
-    fn decision_request(&self) -> Result<DecisionRequest, RoundError> {
-        if !self.is_over() {
-            return Err(RoundError::new(
-                Rule::U16,
-                "the round is not over: a player can still move",
-            ));
-        }
-        Ok(DecisionRequest::None)
-    }
-
-    fn after_round(&self, decision: &Decision) -> Result<AfterRound, RoundError> {
-        if !self.is_over() {
-            return Err(RoundError::new(
-                Rule::U16,
-                "the round is not over: a player can still move",
-            ));
-        }
-        if *decision != Decision::None {
-            return Err(RoundError::new(
-                Rule::U19,
-                "no set-up decision is made: the scores decide the next round's holes",
-            ));
-        }
-        let s = self.round_totals();
-        if let Some(end) = self.match_end(s) {
-            return Ok(AfterRound::MatchOver(end));
-        }
-        let g = self.geometry();
-        let mut next = *self;
-        next.seeds = [0; HOLES];
-        for i in 0..g.len() {
-            next.seeds[i] = FILL as u8;
-        }
-        next.own_a = self.next_owners(s);
-        next.uugg = [HoleSet::EMPTY; 2];
-        next.store = [0, 0];
-        next.round = self.round.saturating_add(1);
-        next.opener = self.opener.other(); // U23
-        next.to_move = next.opener;
-        Ok(AfterRound::Next(crate::Position::Uugg(next)))
+        totals
     }
 
     fn to_setup(&self) -> Setup {
@@ -790,7 +794,7 @@ impl Rules for Uugg {
                 .collect()
         });
         Setup {
-            variant: self.variant(),
+            variant: self.options().into(),
             seeds: self.seeds[..g.len()]
                 .iter()
                 .map(|&x| u32::from(x))
@@ -807,3 +811,5 @@ impl Rules for Uugg {
         }
     }
 }
+
+impl Perft for Uugg {}
