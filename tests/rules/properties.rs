@@ -220,8 +220,12 @@ fn try_move(p: &Position, prev: Option<&(Position, Move)>, mv: &Move) {
         "play and play_quiet disagree on {mv}"
     );
     if let Err(e) = &strict {
-        assert!(!e.reason.is_empty(), "{mv}: {e:?}");
-        assert!(!e.reason.ends_with('.'), "no trailing period: {}", e.reason);
+        assert!(!e.reason.to_string().is_empty(), "{mv}: {e:?}");
+        assert!(
+            !e.reason.to_string().ends_with('.'),
+            "no trailing period: {}",
+            e.reason
+        );
     }
     let _ = p.play_lenient(mv, prev.map(|(q, m)| (q, m)));
     let _ = p.play_lenient(mv, None);
@@ -456,7 +460,13 @@ fn redu_decisions(p: &Position, base: ReduSow, out: &mut HashSet<Position>) {
     fn attempt(p: &Position, m: ReduSow) -> Tried {
         match p.play_quiet(&Move::ReduSow(m)) {
             Ok(child) => Tried::Plays(child),
-            Err(e) if e.reason.contains("write w (wrap) or b (bounce)") => Tried::FarEnd(e.reason),
+            Err(e)
+                if e.reason
+                    .to_string()
+                    .contains("write w (wrap) or b (bounce)") =>
+            {
+                Tried::FarEnd(e.reason.to_string())
+            }
             Err(_) => Tried::Fails,
         }
     }

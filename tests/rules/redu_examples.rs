@@ -30,7 +30,7 @@ fn sown(p: &Position, token: &str) -> Vec<String> {
 /// The rule that forbids `token` in `p`, with the message.
 fn refused(p: &Position, token: &str) -> (Rule, String) {
     let e = p.play(&mv_in(p, token)).unwrap_err();
-    (e.rule, e.reason)
+    (e.rule, e.reason.to_string())
 }
 
 /// jugB002, fig001 / fig002. Fixed by the text: B moves from 4B, which holds 2 («Decideix moure
@@ -212,7 +212,7 @@ fn jug_b001_penalty_and_forgotten_capture_are_lenient_only() {
         .play_lenient(&mv_in(&before, "1B+~"), None)
         .unwrap_err();
     assert_eq!(
-        (e.rule, e.reason.as_str()),
+        (e.rule, e.reason.to_string().as_str()),
         (
             Rule::R25,
             "only an M1 capture (a singleton) can be forgotten"

@@ -163,7 +163,7 @@ fn s4_s6_the_opening_is_the_only_first_ply_and_is_played_once() {
     // The notation has no `pass` token for Sulus Nishtaw; the engine refuses the move too.
     let e = p.play(&rules_core::Move::Pass).unwrap_err();
     assert_eq!(
-        (e.rule, e.reason.as_str()),
+        (e.rule, e.reason.to_string().as_str()),
         (
             Rule::S15,
             "Sulus Nishtaw has no passes: the player to move sows"
@@ -404,7 +404,7 @@ fn s1_s7_moves_from_holes_that_cannot_be_played() {
     let cw = rules_core::Move::sow_dir("6B".parse().unwrap(), rules_core::Dir::Cw);
     let e = p.play(&cw).unwrap_err();
     assert_eq!(
-        (e.rule, e.reason.as_str()),
+        (e.rule, e.reason.to_string().as_str()),
         (Rule::S1, "Sulus Nishtaw sows counterclockwise only")
     );
     // A counterclockwise sign written out is the same move (spec/notation.md §5).
@@ -492,7 +492,7 @@ fn s12_an_endless_sowing_is_not_a_move() {
     assert_eq!(t.laps().len(), rules_core::TRACED_LAPS as usize);
     assert!(matches!(
         t.events.last(),
-        Some(Event::Note { rule: Rule::S12, text }) if text.contains("after 276 laps it is back where its first lap began, 6 seeds from 3B")
+        Some(Event::Note { rule: Rule::S12, note }) if note.to_string().contains("after 276 laps it is back where its first lap began, 6 seeds from 3B")
     ));
 }
 

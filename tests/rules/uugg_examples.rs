@@ -231,7 +231,7 @@ fn balla_compulsory_and_optional() {
     assert_eq!(captures(&played.trace), [("3B".to_owned(), 2, Rule::U9)]);
     assert!(played.trace.events.iter().any(|e| matches!(
         e,
-        Event::Note { rule: Rule::U9, text } if text.starts_with("balla")
+        Event::Note { rule: Rule::U9, note } if note.to_string().starts_with("balla")
     )));
     assert!(played.trace.events.contains(&Event::Next {
         player: Player::A,
@@ -370,7 +370,7 @@ fn endless_start_refused() {
     assert_eq!(laps(&t)[..2], ["3A: 4A 5A 6A", "6A: 1B 2B 3B"]);
     assert!(matches!(
         t.events.last(),
-        Some(Event::Note { rule: Rule::U15, text }) if text == "the sowing never ends: after 159748 laps it is back where its first lap began, 3 seeds from 3A on the same board, and goes round again for ever (the first 16 laps are shown)"
+        Some(Event::Note { rule: Rule::U15, note }) if note.to_string() == "the sowing never ends: after 159748 laps it is back where its first lap began, 3 seeds from 3A on the same board, and goes round again for ever (the first 16 laps are shown)"
     ));
 }
 
@@ -677,12 +677,15 @@ fn position_strings_and_setup_checks() {
 fn round_end_and_set_up_explained() {
     let p = pos("uugg 0,0,9b,0,6b/0,8a,0,0,1 B store=6,10 opener=B", &[]);
     let played = p.play(&mv_in(&p, "5B")).unwrap();
+    let Some(Event::Note { rule, note }) = played.trace.events.last() else {
+        panic!("the trace ends with a note")
+    };
     assert_eq!(
-        played.trace.events.last(),
-        Some(&Event::Note {
-            rule: Rule::U16,
-            text: "no seed is left outside the uuggs: the round is over".to_owned()
-        })
+        (*rule, note.to_string()),
+        (
+            Rule::U16,
+            "no seed is left outside the uuggs: the round is over".to_owned()
+        )
     );
     let Position::Uugg(end) = played.position else {
         panic!("a Uugg position")

@@ -364,7 +364,7 @@ fn play_moves(
                     pos.to_move(),
                     write_position(&pos.to_setup())
                 );
-                (message, Some(e.rule), e.reason)
+                (message, Some(e.rule), e.reason.to_string())
             }),
             Err(e) => Err((format!("ply {n}: {}", e.message), None, e.message.clone())),
         };

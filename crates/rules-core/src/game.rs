@@ -3,6 +3,7 @@
 //! ([`Sink`]).
 
 use crate::moves::Move;
+use crate::notes::Refusal;
 use crate::options::GameOptions;
 use crate::player::Player;
 use crate::round::{AfterRound, Decision, DecisionRequest, RoundError, RoundResult, richer};
@@ -13,17 +14,18 @@ use crate::variant::Variant;
 use std::fmt::Debug;
 use std::hash::Hash;
 
-/// Why a move is illegal in a game: the rule that forbids it, and why.
+/// Why a move is illegal in a game: the rule that forbids it, and why (its `Display` in plain
+/// English).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Illegal {
     /// The rule that forbids it.
     pub rule: Rule,
-    /// Why, in plain English.
-    pub reason: String,
+    /// Why.
+    pub reason: Refusal,
 }
 
 impl Illegal {
-    pub(crate) fn new(rule: Rule, reason: impl Into<String>) -> Illegal {
+    pub(crate) fn new(rule: Rule, reason: impl Into<Refusal>) -> Illegal {
         Illegal {
             rule,
             reason: reason.into(),

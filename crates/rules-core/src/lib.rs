@@ -39,6 +39,7 @@ pub mod games;
 mod geometry;
 mod marks;
 mod moves;
+pub mod notes;
 mod options;
 mod perft;
 mod player;
@@ -68,5 +69,5 @@ pub use round::{AfterRound, Decision, DecisionRequest, MatchResult, RoundError, 
 pub use rule::{Rule, UnknownRule};
 pub use setup::{Setup, SetupError, SetupProblem};
 pub use sowing::TRACED_LAPS;
-pub use trace::{Event, NoTrace, Trace, Tracer};
+pub use trace::{CaptureKind, Event, LapKind, NoTrace, Trace, Tracer};
 pub use variant::{GameKind, OptionError, StatedOptions, UnknownGame, Variant};

@@ -5,6 +5,7 @@
 use crate::game::{Game, Illegal, MovesAndChildren, spelling};
 use crate::geometry::Geometry;
 use crate::moves::Move;
+use crate::notes::Refusal;
 use crate::perft::{self, Perft, PerftOptions, TableError};
 use crate::player::Player;
 use crate::prose::Prose;
@@ -23,8 +24,8 @@ pub struct PlayError {
     pub mv: Move,
     /// The rule that forbids it.
     pub rule: Rule,
-    /// Why.
-    pub reason: String,
+    /// Why (its `Display` in plain English).
+    pub reason: Refusal,
 }
 
 impl PlayError {

@@ -5,7 +5,7 @@
 use crate::geometry::Geometry;
 use crate::marks::{Mark, Right};
 use crate::player::Player;
-use crate::trace::Rule;
+use crate::rule::Rule;
 use crate::variant::Variant;
 use std::fmt;
 

@@ -212,14 +212,7 @@ fn right(want: Option<Right>, at: &At<'_>) -> Check {
         // The rule that creates (or would create) the right, when the last ply says.
         let rule = last_ply(at.last).ok().and_then(|(.., trace)| {
             trace.events.iter().find_map(|e| match e {
-                Event::Note { rule, .. }
-                    if matches!(
-                        *rule,
-                        rules_core::Rule::R5 | rules_core::Rule::R8 | rules_core::Rule::R17
-                    ) =>
-                {
-                    Some(*rule)
-                }
+                Event::Note { rule, note } if note.decides_right() => Some(*rule),
                 _ => None,
             })
         });

@@ -118,7 +118,7 @@ pub fn steps(after: &Position, trace: &Trace, indent: &str) -> String {
     let words = after.game().prose();
     words
         .steps(trace, indent)
-        .unwrap_or_else(|| lap_steps(words, trace, indent))
+        .unwrap_or_else(|| lap_steps(trace, indent))
 }
 
 /// How the round that starts at `next` was set up by `decision`, where the game says it in its

@@ -10,7 +10,7 @@ use crate::player::{Dir, Player};
 use crate::round::Decision;
 use crate::rule::Rule;
 use crate::setup::Setup;
-use crate::trace::{Event, Trace};
+use crate::trace::{CaptureKind, Event, LapKind, Trace};
 use std::fmt::Write as _;
 
 /// The direction of a lap in words.
@@ -63,6 +63,7 @@ pub(crate) struct Taking {
     pub(crate) i: usize,
     pub(crate) seeds: u32,
     pub(crate) player: Player,
+    pub(crate) kind: CaptureKind,
     pub(crate) rule: Rule,
 }
 
@@ -142,12 +143,6 @@ pub(crate) trait Prose {
     /// Why a player has no legal move, after "has no legal move".
     fn pass_why(&self) -> &'static str {
         ""
-    }
-
-    /// Whether the capture `rule` is a tax, shown as one step with the repeat move after it.
-    fn is_tax(&self, rule: Rule) -> bool {
-        let _ = rule;
-        false
     }
 
     /// The steps of a ply in the game's own layout, if it has one (Redu: seed by seed, column
@@ -243,7 +238,7 @@ fn explain_event(game: &dyn Prose, w: &mut Walk<'_>, k: usize, e: &Event) -> Opt
             hole,
             seeds,
             dir,
-            relay,
+            lap,
             rule,
         } => {
             let i = w.g.index(*hole)?;
@@ -255,7 +250,7 @@ fn explain_event(game: &dyn Prose, w: &mut Walk<'_>, k: usize, e: &Event) -> Opt
                 dir: *dir,
                 rule: *rule,
             };
-            let line = if *relay {
+            let line = if *lap == LapKind::Relay {
                 let held = w.last.filter(|(j, _)| *j == i).map_or(0, |(_, h)| h);
                 format!(
                     "The last seed of lap {} fell in {hole}, which held {held} before it: {}.",
@@ -291,6 +286,7 @@ fn explain_event(game: &dyn Prose, w: &mut Walk<'_>, k: usize, e: &Event) -> Opt
             hole,
             seeds,
             player,
+            kind,
             rule,
         } => {
             let i = w.g.index(*hole)?;
@@ -299,6 +295,7 @@ fn explain_event(game: &dyn Prose, w: &mut Walk<'_>, k: usize, e: &Event) -> Opt
                 i,
                 seeds: *seeds,
                 player: *player,
+                kind: *kind,
                 rule: *rule,
             };
             let line = game.capture(w, &c);
@@ -311,7 +308,7 @@ fn explain_event(game: &dyn Prose, w: &mut Walk<'_>, k: usize, e: &Event) -> Opt
             }
             Some(mark_line(*hole, *mark, *rule))
         }
-        Event::Note { rule, text } => Some(format!("{} ({rule}).", sentence(text))),
+        Event::Note { rule, note } => Some(format!("{} ({rule}).", sentence(&note.to_string()))),
         Event::Pass { player, rule } => Some(format!(
             "{player} has no legal move{}, so he passes, and the pass is a ply ({rule}).",
             game.pass_why()
@@ -383,7 +380,7 @@ fn mark_line(hole: Hole, mark: Mark, rule: Rule) -> String {
 
 /// The steps of a ply, one line each, indented by `indent`, lap by lap, with the holes each lap
 /// sowed.
-pub(crate) fn lap_steps(words: &dyn Prose, trace: &Trace, indent: &str) -> String {
+pub(crate) fn lap_steps(trace: &Trace, indent: &str) -> String {
     let mut out = String::new();
     let mut lap = 0;
     let mut sown: Vec<String> = Vec::new();
@@ -406,11 +403,15 @@ pub(crate) fn lap_steps(words: &dyn Prose, trace: &Trace, indent: &str) -> Strin
             }
             // A tax reads as one step together with the repeat move that follows it.
             let next = events.get(k + 1);
-            let tax_then_repeat = matches!(e, Event::Capture { rule, .. } if words.is_tax(*rule))
-                && matches!(next, Some(Event::Next { repeat: true, .. }));
+            let tax_then_repeat = matches!(
+                e,
+                Event::Capture {
+                    kind: CaptureKind::Tax,
+                    ..
+                }
+            ) && matches!(next, Some(Event::Next { repeat: true, .. }));
             step_line(
                 &mut out,
-                words,
                 e,
                 lap,
                 indent,
@@ -426,26 +427,23 @@ pub(crate) fn lap_steps(words: &dyn Prose, trace: &Trace, indent: &str) -> Strin
 
 /// The line of one event other than a seed, lap `lap`; `then` is the repeat move a tax takes
 /// with it.
-fn step_line(
-    out: &mut String,
-    words: &dyn Prose,
-    e: &Event,
-    lap: u32,
-    indent: &str,
-    then: Option<&Event>,
-) {
+fn step_line(out: &mut String, e: &Event, lap: u32, indent: &str, then: Option<&Event>) {
     let _ = match e {
         Event::Sow { .. } => Ok(()),
         Event::Lift {
             hole,
             seeds,
             dir,
-            relay,
+            lap: kind,
             rule,
         } => writeln!(
             out,
             "{indent}lap {lap}{}: {seeds} lifted from {hole}, sown {} ({rule})",
-            if *relay { " (relay)" } else { "" },
+            if *kind == LapKind::Relay {
+                " (relay)"
+            } else {
+                ""
+            },
             dir_words(*dir)
         ),
         Event::Gather {
@@ -466,8 +464,9 @@ fn step_line(
             hole,
             seeds,
             player,
+            kind: CaptureKind::Tax,
             rule,
-        } if words.is_tax(*rule) => {
+        } => {
             let mut l = format!("{indent}tax: {player} takes {seeds} from {hole} ({rule})");
             if let Some(Event::Next {
                 player: p, rule: r, ..
@@ -482,6 +481,7 @@ fn step_line(
             seeds,
             player,
             rule,
+            ..
         } => writeln!(
             out,
             "{indent}{player} captures {seeds} from {hole} ({rule})"
@@ -496,7 +496,7 @@ fn step_line(
             MarkKind::Chosen => writeln!(out, "{indent}{hole} is marked chosen ({rule})"),
             MarkKind::Blocked => writeln!(out, "{indent}{hole} is marked blocked ({rule})"),
         },
-        Event::Note { rule, text } => writeln!(out, "{indent}{text} ({rule})"),
+        Event::Note { rule, note } => writeln!(out, "{indent}{note} ({rule})"),
         Event::Pass { player, rule } => writeln!(
             out,
             "{indent}{player} has no legal move and passes ({rule})"

@@ -11,12 +11,15 @@ use crate::player::{Dir, Player};
 use crate::round::{AfterRound, Decision, DecisionRequest, MatchResult, RoundError, richer};
 use crate::setup::{Problems, Setup, SetupError};
 use crate::sowing::sow_lap;
-use crate::trace::{Event, Tracer, emit};
+use crate::notes::Common;
+use crate::trace::{CaptureKind, Event, LapKind, Tracer, emit};
 
+pub(crate) mod notes;
 pub(crate) mod options;
 mod perft;
 mod prose;
 
+use notes::{Note, Refusal};
 pub use options::BechiOptions;
 
 /// Seeds per filled hole at every set-up (B1, B16).
@@ -97,7 +100,7 @@ impl Bechi {
             hole: g.hole(i),
             seeds: n.into(),
             dir,
-            relay: false,
+            lap: LapKind::Start,
             rule: Rule::B6,
         });
         if !c.chosen.contains(i) {
@@ -131,19 +134,16 @@ impl Bechi {
         if !c.seeds[last].is_multiple_of(2) {
             emit(t, || Event::Note {
                 rule: Rule::B9,
-                text: format!(
-                    "the last seed fell in {}, which now holds {}, an odd number: no capture",
-                    g.hole(last),
-                    c.seeds[last]
-                ),
+                note: Note::Odd {
+                    hole: g.hole(last),
+                    seeds: c.seeds[last].into(),
+                }
+                .into(),
             });
         } else if !c.chosen.contains(last) {
             emit(t, || Event::Note {
                 rule: Rule::B9,
-                text: format!(
-                    "the last seed fell in {}, which holds an even number but has not been chosen this round: no capture",
-                    g.hole(last)
-                ),
+                note: Note::NotChosen { hole: g.hole(last) }.into(),
             });
         } else {
             let mut h = last;
@@ -151,11 +151,16 @@ impl Bechi {
                 let seeds = c.seeds[h];
                 c.seeds[h] = 0;
                 c.store[me.index()] += seeds;
-                let rule = if h == last { Rule::B9 } else { Rule::B10 };
+                let (kind, rule) = if h == last {
+                    (CaptureKind::Made, Rule::B9)
+                } else {
+                    (CaptureKind::Chain, Rule::B10)
+                };
                 emit(t, || Event::Capture {
                     hole: g.hole(h),
                     seeds: seeds.into(),
                     player: me,
+                    kind,
                     rule,
                 });
                 h = c.next_open(h, dir);
@@ -165,17 +170,11 @@ impl Bechi {
                 }
                 emit(t, || Event::Note {
                     rule: Rule::B10,
-                    text: format!(
-                        "the chain stops at {}: {}",
-                        g.hole(h),
-                        if s == 0 {
-                            "it is empty".to_owned()
-                        } else if !s.is_multiple_of(2) {
-                            format!("it holds {s}, an odd number")
-                        } else {
-                            "it has not been chosen this round".to_owned()
-                        }
-                    ),
+                    note: Note::ChainStops {
+                        hole: g.hole(h),
+                        seeds: (s == 0 || !s.is_multiple_of(2)).then_some(s.into()),
+                    }
+                    .into(),
                 });
                 break;
             }
@@ -356,10 +355,7 @@ impl Game for Bechi {
         let g = self.geometry();
         let me = self.to_move;
         if self.is_over() {
-            return Err(Illegal::new(
-                Rule::B13,
-                "the round is over: neither player can move",
-            ));
+            return Err(Illegal::new(Rule::B13, Refusal::RoundOver));
         }
         match *m {
             Move::Pass => {
@@ -374,50 +370,36 @@ impl Game for Bechi {
                 if hole.side != me {
                     return Err(Illegal::new(
                         Rule::B4,
-                        format!("{hole} is not one of {me}'s holes"),
+                        Common::NotOwnHole { hole, player: me },
                     ));
                 }
                 if self.blocked.contains(i) {
-                    return Err(Illegal::new(
-                        Rule::B3,
-                        format!(
-                            "{hole} was left unfilled at this round's set-up and cannot be played"
-                        ),
-                    ));
+                    return Err(Illegal::new(Rule::B3, Refusal::Blocked { hole }));
                 }
                 if self.seeds[i] < 2 {
                     return Err(Illegal::new(
                         Rule::B4,
-                        format!(
-                            "{hole} holds {} seed{}; a move needs at least 2",
-                            self.seeds[i],
-                            if self.seeds[i] == 1 { "" } else { "s" }
-                        ),
+                        Common::TooFewSeeds {
+                            hole,
+                            seeds: self.seeds[i].into(),
+                        },
                     ));
                 }
                 let allowed = self.dirs(hole.number);
                 let d = match dir {
                     None if allowed.len() == 1 => allowed[0],
                     None => {
-                        return Err(Illegal::new(
-                            Rule::B4,
-                            format!(
-                                "the middle hole {hole} sows either way: write {hole}+ or {hole}-"
-                            ),
-                        ));
+                        return Err(Illegal::new(Rule::B4, Refusal::NoDirection { hole }));
                     }
                     Some(d) if allowed.contains(&d) => d,
                     Some(d) => {
                         return Err(Illegal::new(
                             Rule::B4,
-                            format!(
-                                "{hole} sows {}, not {d}",
-                                if allowed[0] == Dir::Cw {
-                                    "clockwise (-)"
-                                } else {
-                                    "counterclockwise (+)"
-                                }
-                            ),
+                            Refusal::WrongDirection {
+                                hole,
+                                sows: allowed[0],
+                                written: d,
+                            },
                         ));
                     }
                 };

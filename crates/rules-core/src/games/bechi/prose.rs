@@ -3,7 +3,7 @@
 
 use super::Bechi;
 use crate::prose::{LapStart, Prose, Taking, Walk, all_seeds, dir_words, seeds_word};
-use crate::rule::Rule;
+use crate::trace::CaptureKind;
 use crate::marks::MarkKind;
 
 impl Prose for Bechi {
@@ -40,7 +40,7 @@ impl Prose for Bechi {
 
     fn capture(&self, _: &mut Walk<'_>, c: &Taking) -> String {
         let (hole, n, player, rule) = (c.hole, c.seeds, c.player, c.rule);
-        if rule == Rule::B10 {
+        if c.kind == CaptureKind::Chain {
             format!(
                 "The next hole in the direction of the sowing, {hole}, holds {n}, an even number of at least 2, and is chosen: {player} captures it too ({rule})."
             )

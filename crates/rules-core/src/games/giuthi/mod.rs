@@ -11,12 +11,15 @@ use crate::round::{AfterRound, Decision, DecisionRequest, MatchResult, RoundErro
 use crate::rule::Rule;
 use crate::setup::{Problems, Setup, SetupError};
 use crate::sowing::{Endless, LapEnd, LapStart, SowingRules, cycle_key, relay_sow};
-use crate::trace::{Event, NoTrace, Tracer, emit};
+use crate::notes::Common;
+use crate::trace::{CaptureKind, Event, LapKind, NoTrace, Tracer, emit};
 
+pub(crate) mod notes;
 pub(crate) mod options;
 mod perft;
 mod prose;
 
+use notes::{Note, Refusal, Stop};
 pub use options::GiuthiOptions;
 
 /// A Giuthi position.
@@ -58,7 +61,7 @@ impl Giuthi {
             hole: g.hole(i),
             seeds: hand.into(),
             dir,
-            relay: false,
+            lap: LapKind::Start,
             rule: Rule::G6,
         });
         // G8: a lap ending in a hole that held seeds is lifted and sown back the other way; G9: a
@@ -99,19 +102,17 @@ impl Giuthi {
         if !own.contains(last) {
             emit(t, || Event::Note {
                 rule: Rule::G11,
-                text: format!(
-                    "the last seed fell in {}, an empty hole of the opponent: no capture",
-                    g.hole(last)
-                ),
+                note: Note::OpponentsHole { hole: g.hole(last) }.into(),
             });
             next_player(&mut c, t, false, Rule::G11);
         } else if sown.touched.and(self.own(me.other())).is_empty() {
             emit(t, || Event::Note {
                 rule: Rule::G13,
-                text: format!(
-                    "the last seed fell in {}, an empty hole of {me}'s own, and no seed of this move fell in the opponent's row: no capture, {me} moves again",
-                    g.hole(last)
-                ),
+                note: Note::OwnRowOnly {
+                    hole: g.hole(last),
+                    player: me,
+                }
+                .into(),
             });
             next_player(&mut c, t, true, Rule::G13);
         } else {
@@ -119,11 +120,11 @@ impl Giuthi {
             if c.seeds[o] == 0 {
                 emit(t, || Event::Note {
                     rule: Rule::G16,
-                    text: format!(
-                        "the last seed fell in {}, empty before, but the opposite hole {} is empty: no capture",
-                        g.hole(last),
-                        g.hole(o)
-                    ),
+                    note: Note::OppositeEmpty {
+                        hole: g.hole(last),
+                        opposite: g.hole(o),
+                    }
+                    .into(),
                 });
             } else {
                 // G15: the opposite hole's seeds and the last seed itself.
@@ -135,12 +136,14 @@ impl Giuthi {
                     hole: g.hole(o),
                     seeds: taken.into(),
                     player: me,
+                    kind: CaptureKind::Made,
                     rule: Rule::G15,
                 });
                 emit(t, || Event::Capture {
                     hole: g.hole(last),
                     seeds: 1,
                     player: me,
+                    kind: CaptureKind::Made,
                     rule: Rule::G15,
                 });
                 // G17: on along the own row in the direction of the last lap, no wrap.
@@ -154,23 +157,24 @@ impl Giuthi {
                         hole: g.hole(o),
                         seeds: taken.into(),
                         player: me,
+                        kind: CaptureKind::Chain,
                         rule: Rule::G17,
                     });
                     h = g.step(h, sown.dir);
                 }
                 emit(t, || Event::Note {
                     rule: Rule::G17,
-                    text: if !own.contains(h) {
-                        "the captures stop at the end of the own row".to_owned()
+                    note: Note::CapturesStop(if !own.contains(h) {
+                        Stop::RowEnd
                     } else if c.seeds[h] > 0 {
-                        format!("the captures stop at {}, which holds seeds", g.hole(h))
+                        Stop::Occupied { hole: g.hole(h) }
                     } else {
-                        format!(
-                            "the captures stop at {}: the opposite hole {} is empty",
-                            g.hole(h),
-                            g.hole(g.len() - 1 - h)
-                        )
-                    },
+                        Stop::OppositeEmpty {
+                            hole: g.hole(h),
+                            opposite: g.hole(g.len() - 1 - h),
+                        }
+                    })
+                    .into(),
                 });
             }
             next_player(&mut c, t, false, Rule::G18);
@@ -247,27 +251,23 @@ impl Giuthi {
                 if hole.side != me {
                     return Err(Illegal::new(
                         Rule::G4,
-                        format!("{hole} is not one of {me}'s holes"),
+                        Common::NotOwnHole { hole, player: me },
                     ));
                 }
                 if self.seeds[i] < 2 {
                     return Err(Illegal::new(
                         Rule::G4,
-                        format!(
-                            "{hole} holds {} seed{}; a move needs at least 2",
-                            self.seeds[i],
-                            if self.seeds[i] == 1 { "" } else { "s" }
-                        ),
+                        Common::TooFewSeeds {
+                            hole,
+                            seeds: self.seeds[i].into(),
+                        },
                     ));
                 }
                 let Some(d) = dir else {
-                    return Err(Illegal::new(
-                        Rule::G4,
-                        format!("the mover chooses the direction: write {hole}+ or {hole}-"),
-                    ));
+                    return Err(Illegal::new(Rule::G4, Refusal::NoDirection { hole }));
                 };
                 self.sow(i, d, t).map_err(|Endless { .. }| {
-                    Illegal::new(Rule::G10, format!("the sowing from {hole}{d} never ends"))
+                    Illegal::new(Rule::G10, Common::Endless { hole, dir: Some(d) })
                 })
             }
         }
@@ -377,7 +377,7 @@ impl Game for Giuthi {
         // G19 first: when the round is over, every move is refused for that reason. A legal
         // sowing shows the mover has a move, so the end of the round (a sowing of every hole
         // of both players) is looked at only for a pass or a refused move.
-        let over = || Illegal::new(Rule::G19, "the round is over: neither player has a legal move");
+        let over = || Illegal::new(Rule::G19, Refusal::RoundOver);
         if *m == Move::Pass && self.is_over() {
             return Err(over());
         }

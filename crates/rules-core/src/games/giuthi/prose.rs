@@ -2,7 +2,7 @@
 //! non-empty hole (G8), the capture of the opposite hole (G12, G15) and of the next one (G17),
 //! the forced pass (G5).
 
-use crate::rule::Rule;
+use crate::trace::CaptureKind;
 use super::Giuthi;
 use crate::prose::{LapStart, Prose, Taking, Walk, all_seeds, dir_words, goes_on};
 
@@ -27,7 +27,7 @@ impl Prose for Giuthi {
 
     fn capture(&self, w: &mut Walk<'_>, c: &Taking) -> String {
         let (hole, n, player, rule) = (c.hole, c.seeds, c.player, c.rule);
-        if rule == Rule::G17 {
+        if c.kind == CaptureKind::Chain {
             let own =
                 w.g.opposite(c.i)
                     .map_or_else(String::new, |o| w.g.hole(o).to_string());

@@ -7,7 +7,9 @@ use crate::rule::Rule;
 use crate::geometry::Hole;
 use crate::moves::Move;
 use crate::game::{Game, Illegal};
-use crate::trace::{Event, Tracer, emit};
+use super::notes::{Note, Refusal};
+use crate::notes::Common;
+use crate::trace::{CaptureKind, Event, Tracer, emit};
 
 impl Redu {
     /// The singletons of the player to move that would make an M1 capture (R5): own holes with
@@ -32,9 +34,10 @@ impl Redu {
         if after.to_move != y || after.is_over() {
             return Err(Illegal::new(
                 Rule::R26,
-                format!(
-                    "a penalty is claimed by {y} at the start of his turn, right after {x}'s ply"
-                ),
+                Refusal::PenaltyWhen {
+                    claimer: y,
+                    player: x,
+                },
             ));
         }
         match before.play_mode(x_move, true, &mut crate::trace::NoTrace) {
@@ -42,25 +45,27 @@ impl Redu {
             _ => {
                 return Err(Illegal::new(
                     Rule::R26,
-                    format!(
-                        "{x}'s ply {x_move} does not lead from the previous position to this one"
-                    ),
+                    Refusal::PenaltyPly {
+                        player: x,
+                        ply: x_move.to_string(),
+                    },
                 ));
             }
         }
         let Some(s) = GEO.index(claim).filter(|_| claim.side == x) else {
             return Err(Illegal::new(
                 Rule::R26,
-                format!("{claim} is not one of {x}'s holes"),
+                Common::NotOwnHole {
+                    hole: claim,
+                    player: x,
+                },
             ));
         };
         let claimable: Vec<usize> = before.m1_singletons().collect();
         if !claimable.contains(&s) {
             return Err(Illegal::new(
                 Rule::R26,
-                format!(
-                    "{x}'s singleton in {claim} would not have captured (R5): it needs one seed facing a hole with 1 or 2"
-                ),
+                Refusal::PenaltyNoCapture { player: x, claim },
             ));
         }
         if let Move::ReduSow(m) = x_move
@@ -69,10 +74,10 @@ impl Redu {
         {
             return Err(Illegal::new(
                 Rule::R26,
-                format!(
-                    "{x} played the singleton {} himself: there is nothing to penalise, and a forgotten capture just stays on the board (R25)",
-                    m.start
-                ),
+                Refusal::PenaltyPlayed {
+                    player: x,
+                    start: m.start,
+                },
             ));
         }
         // X's move is cancelled (its right is void); the singleton is played from the position
@@ -88,22 +93,25 @@ impl Redu {
         c.to_move = y;
         emit(t, || Event::Note {
             rule: Rule::R26,
-            text: format!(
-                "{y} claims the penalty on {claim}: {x}'s ply {x_move} is cancelled{}; {claim} is played from the position before it, its lone seed into {}, which held {held}, and the {taken} seeds there go to {y}, who then plays his turn",
-                match after.right {
-                    Some((kind, i)) => format!(
-                        " with the right {kind:?} on {} it gave {y}",
-                        GEO.hole(usize::from(i))
-                    ),
-                    None => String::new(),
-                },
-                GEO.hole(o)
-            ),
+            note: Note::Penalty {
+                claimer: y,
+                player: x,
+                claim,
+                cancelled: x_move.to_string(),
+                right: after
+                    .right
+                    .map(|(kind, i)| (kind, GEO.hole(usize::from(i)))),
+                into: GEO.hole(o),
+                held: held.into(),
+                taken: taken.into(),
+            }
+            .into(),
         });
         emit(t, || Event::Capture {
             hole: GEO.hole(o),
             seeds: taken.into(),
             player: y,
+            kind: CaptureKind::Made,
             rule: Rule::R26,
         });
         emit(t, || Event::Next {

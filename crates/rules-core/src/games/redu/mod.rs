@@ -11,11 +11,13 @@
 
 mod lenient;
 pub(crate) mod moves;
+pub(crate) mod notes;
 pub(crate) mod options;
 mod prose;
 mod zigzag;
 
 pub use moves::{Letter, Letters, ReduSow};
+use notes::{Column, Note, Refusal};
 pub use options::{Entry, ReduOptions};
 
 use crate::game::{Game, Illegal, Sink};
@@ -27,7 +29,8 @@ use crate::player::{Dir, Player};
 use crate::round::{AfterRound, Decision, MatchResult, RoundError, richer};
 use crate::rule::Rule;
 use crate::setup::{Problems, Setup, SetupError};
-use crate::trace::{Event, NoTrace, Tracer, emit};
+use crate::notes::Common;
+use crate::trace::{CaptureKind, Event, LapKind, NoTrace, Tracer, emit};
 use zigzag::{N, Need, Zig, base_of, first_column};
 
 const GEO: Geometry = Geometry::two_rows(6);
@@ -37,44 +40,27 @@ fn sigma_of(dir: Dir) -> i8 {
     if dir == Dir::Ccw { 1 } else { -1 }
 }
 
-/// A direction given as a step along the columns, in words.
-fn sigma_words(sigma: i8) -> &'static str {
-    if sigma > 0 {
-        "counterclockwise (+)"
-    } else {
-        "clockwise (-)"
-    }
-}
 
-/// The direction the sowing `m` states, or why it needs one (`rule`, `why`).
-fn direction(m: &ReduSow, rule: Rule, why: impl FnOnce() -> String) -> Result<Dir, Illegal> {
-    m.dir.ok_or_else(|| Illegal::new(rule, why()))
+/// The direction the sowing `m` states, or `why` it needs one, by `rule`.
+fn direction(m: &ReduSow, rule: Rule, why: Refusal) -> Result<Dir, Illegal> {
+    m.dir.ok_or(Illegal::new(rule, why))
 }
 
 /// R25: only an M1 capture, made by a singleton, can be forgotten.
 fn not_forgotten(m: &ReduSow) -> Result<(), Illegal> {
     if m.forgotten {
-        return Err(Illegal::new(
-            Rule::R25,
-            "only an M1 capture (a singleton) can be forgotten",
-        ));
+        return Err(Illegal::new(Rule::R25, Refusal::OnlyM1Forgotten));
     }
     Ok(())
 }
 
 /// Column `k` of `me`, named by its holes (redu.md §2), for the trace.
-fn column_words(me: Player, k: i8) -> ColumnWords {
-    ColumnWords(me, k)
-}
-
-/// [`column_words`], written straight into the note that names it (no string of its own).
-struct ColumnWords(Player, i8);
-
-impl std::fmt::Display for ColumnWords {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let (me, k) = (self.0, self.1);
-        let o = Redu::own(me, k);
-        write!(f, "column {k} ({}, {})", GEO.hole(o), GEO.hole(11 - o))
+fn column(me: Player, k: i8) -> Column {
+    let o = Redu::own(me, k);
+    Column {
+        number: k,
+        own: GEO.hole(o),
+        other: GEO.hole(11 - o),
     }
 }
 
@@ -82,66 +68,11 @@ impl std::fmt::Display for ColumnWords {
 fn skipped_note(me: Player, m: &ReduSow) -> Event {
     Event::Note {
         rule: Rule::R14,
-        text: format!(
-            "{}, the start column, is skipped",
-            column_words(me, m.start.number as i8)
-        ),
-    }
-}
-
-/// What a wrap or a bounce at column `k0` does to a path going `s0` (R13), or past the start
-/// column when `skip` (R14).
-fn end_words(skip: bool, bounce: bool, k0: i8, s0: i8) -> String {
-    // One string per note: the words chosen first, written once.
-    let (then, sigma, after) = match (skip, bounce) {
-        (true, true) => ("bounce, it turns back ", sigma_words(-s0), ""),
-        (true, false) => (
-            "wrap, it goes on ",
-            sigma_words(s0),
-            " from the other end of the board",
-        ),
-        (false, true) => ("the path turns back ", sigma_words(-s0), ""),
-        (false, false) => (
-            "the path goes on ",
-            sigma_words(s0),
-            " from the other end of the board",
-        ),
-    };
-    match (skip, bounce) {
-        (true, _) => {
-            format!("past the start column the path leaves the board: {then}{sigma}{after}")
+        note: Note::StartSkipped {
+            column: column(me, m.start.number as i8),
         }
-        (false, true) => format!("bounce at column {k0}: {then}{sigma}{after}"),
-        (false, false) => format!("wrap at column {k0}: {then}{sigma}{after}"),
+        .into(),
     }
-}
-
-/// "1 seed", "3 seeds".
-fn seeds(n: u8) -> String {
-    if n == 1 {
-        "1 seed".to_owned()
-    } else {
-        format!("{n} seeds")
-    }
-}
-
-/// What the right a sowing gives `holder` on the seed in `hole` is (R19–R23), for the trace.
-fn right_text(kind: RightKind, holder: Player, hole: Hole, o1_costs_turn: bool) -> String {
-    let (seed, cost) = match kind {
-        RightKind::O1 if o1_costs_turn => (
-            "the lone seed fell into",
-            "under o1-costs-turn=yes that capture is his whole turn",
-        ),
-        RightKind::O1 => ("the lone seed fell into", "he still sows in that turn"),
-        RightKind::O2 => ("seed #1 fell into", "that capture is his whole turn"),
-        RightKind::O3 => (
-            "the antepenultimate seed fell into",
-            "that capture is his whole turn",
-        ),
-    };
-    format!(
-        "{seed} {hole}, which was empty: {holder} receives the right {kind:?} on it; he may take it at the start of his next turn only, and {cost}"
-    )
 }
 
 /// A Redu position.
@@ -185,6 +116,7 @@ impl Redu {
             hole: GEO.hole(o),
             seeds: taken.into(),
             player: me,
+            kind: CaptureKind::Made,
             rule,
         });
     }
@@ -207,16 +139,24 @@ impl Redu {
                     RightKind::O2 => Rule::R8,
                     RightKind::O3 => Rule::R17,
                 },
-                text: right_text(kind, me.other(), GEO.hole(i), o1_costs_turn),
+                note: Note::Right {
+                    kind,
+                    holder: me.other(),
+                    hole: GEO.hole(i),
+                    o1_costs_turn,
+                }
+                .into(),
             });
         }
         if T::ON && self.is_over() {
             let you = self.to_move;
             emit(t, || Event::Note {
                 rule: Rule::R27,
-                text: format!(
-                    "{you}, to move, has no seed in his row: the game is over, and {me} takes the seeds left on the board"
-                ),
+                note: Note::GameOver {
+                    to_move: you,
+                    taker: me,
+                }
+                .into(),
             });
         }
         emit(t, || Event::Next {
@@ -237,7 +177,7 @@ impl Redu {
             hole: GEO.hole(s),
             seeds: 1,
             dir: Dir::Ccw, // a lone seed has no direction (R4); the event needs one
-            relay: false,
+            lap: LapKind::Start,
             rule: Rule::R4,
         });
         let before = c.seeds[o];
@@ -249,12 +189,13 @@ impl Redu {
             1 | 2 if !forgotten => {
                 emit(t, || Event::Note {
                     rule: Rule::R5,
-                    text: format!(
-                        "{} held {} before the seed: {me} captures the {} seeds now there (M1)",
-                        GEO.hole(o),
-                        seeds(before),
-                        before + 1
-                    ),
+                    note: Note::Landed {
+                        hole: GEO.hole(o),
+                        held: before.into(),
+                        pair: false,
+                        captor: Some(me),
+                    }
+                    .into(),
                 });
                 c.capture_made(o, Rule::R5, t);
                 c.finish(None, Rule::R5, t)
@@ -262,23 +203,24 @@ impl Redu {
             1 | 2 => {
                 emit(t, || Event::Note {
                     rule: Rule::R25,
-                    text: format!(
-                        "{} held {} before the seed: the M1 capture of the {} seeds now there is forgotten, and they stay",
-                        GEO.hole(o),
-                        seeds(before),
-                        before + 1
-                    ),
+                    note: Note::Forgotten {
+                        hole: GEO.hole(o),
+                        held: before.into(),
+                    }
+                    .into(),
                 });
                 c.finish(None, Rule::R25, t)
             }
             _ => {
                 emit(t, || Event::Note {
                     rule: Rule::R5,
-                    text: format!(
-                        "{} held {} before the seed: no capture",
-                        GEO.hole(o),
-                        seeds(before)
-                    ),
+                    note: Note::Landed {
+                        hole: GEO.hole(o),
+                        held: before.into(),
+                        pair: false,
+                        captor: None,
+                    }
+                    .into(),
                 });
                 c.finish(None, Rule::R5, t)
             }
@@ -307,12 +249,13 @@ impl Redu {
             1 | 2 => {
                 emit(t, || Event::Note {
                     rule: Rule::R8,
-                    text: format!(
-                        "{} held {} before seed #1: {me} captures the {} seeds now there (M2)",
-                        GEO.hole(opp),
-                        seeds(before),
-                        before + 1
-                    ),
+                    note: Note::Landed {
+                        hole: GEO.hole(opp),
+                        held: before.into(),
+                        pair: true,
+                        captor: Some(me),
+                    }
+                    .into(),
                 });
                 c.capture_made(opp, Rule::R8, t);
                 c.finish(None, Rule::R8, t)
@@ -320,11 +263,13 @@ impl Redu {
             _ => {
                 emit(t, || Event::Note {
                     rule: Rule::R8,
-                    text: format!(
-                        "{} held {} before seed #1: no capture",
-                        GEO.hole(opp),
-                        seeds(before)
-                    ),
+                    note: Note::Landed {
+                        hole: GEO.hole(opp),
+                        held: before.into(),
+                        pair: true,
+                        captor: None,
+                    }
+                    .into(),
                 });
                 c.finish(None, Rule::R8, t)
             }
@@ -547,6 +492,7 @@ impl Redu {
             hole: GEO.hole(usize::from(i)),
             seeds: 1,
             player: me,
+            kind: CaptureKind::Made,
             rule: match kind {
                 RightKind::O1 => Rule::R22,
                 _ => Rule::R23,
@@ -574,7 +520,7 @@ impl Redu {
             // R24: the capturer has nothing left to sow: the game ends (R27).
             emit(t, || Event::Note {
                 rule: Rule::R24,
-                text: format!("{me}'s row is empty after the capture: the game ends"),
+                note: Note::RowEmptied { player: me }.into(),
             });
             return c;
         }
@@ -596,24 +542,27 @@ impl Redu {
         let Some(s) = GEO.index(m.start) else {
             return Err(Illegal::new(
                 Rule::R1,
-                format!("there is no hole {} on a 2×6 board", m.start),
+                Common::NoSuchHole {
+                    hole: m.start,
+                    per_side: 6,
+                },
             ));
         };
         if m.start.side != me {
             return Err(Illegal::new(
                 Rule::R3,
-                format!("{} is not one of {me}'s holes", m.start),
+                Common::NotOwnHole {
+                    hole: m.start,
+                    player: me,
+                },
             ));
         }
         let n = pos.seeds[s];
         if n == 0 {
-            return Err(Illegal::new(Rule::R3, format!("{} is empty", m.start)));
+            return Err(Illegal::new(Rule::R3, Common::Empty { hole: m.start }));
         }
         if m.forgotten && !lenient {
-            return Err(Illegal::new(
-                Rule::R25,
-                "a forgotten capture (~) is accepted only in lenient validation",
-            ));
+            return Err(Illegal::new(Rule::R25, Refusal::ForgottenNeedsLenient));
         }
         if m.second.is_some() {
             return self.sow_singletons(pos, m, s, t);
@@ -623,10 +572,11 @@ impl Redu {
         {
             return Err(Illegal::new(
                 Rule::R3,
-                format!(
-                    "the move sows {x} seeds, but {} holds {n}: all its seeds are sown",
-                    m.start
-                ),
+                Refusal::SeedCount {
+                    start: m.start,
+                    stated: x.into(),
+                    held: n.into(),
+                },
             ));
         }
         match n {
@@ -646,10 +596,12 @@ impl Redu {
             if let Some((kind, i)) = self.right {
                 emit(t, || Event::Note {
                     rule: Rule::R20,
-                    text: format!(
-                        "{me} does not use his right {kind} on the seed in {}: it lapses",
-                        GEO.hole(usize::from(i))
-                    ),
+                    note: Note::Lapses {
+                        player: me,
+                        kind,
+                        hole: GEO.hole(usize::from(i)),
+                    }
+                    .into(),
                 });
             }
             return Ok(pos);
@@ -657,46 +609,49 @@ impl Redu {
         match self.right {
             Some((RightKind::O1, i)) if GEO.index(h) == Some(usize::from(i)) => {
                 if self.o1_costs_turn {
-                    return Err(Illegal::new(
-                        Rule::R22,
-                        format!(
-                            "under o1-costs-turn=yes the O1 capture is a ply of its own: write x{h} alone"
-                        ),
-                    ));
+                    return Err(Illegal::new(Rule::R22, Refusal::O1Alone { hole: h }));
                 }
                 emit(t, || Event::Note {
                     rule: Rule::R22,
-                    text: format!(
-                        "{me} uses his right O1: he takes the seed in {h}, then sows in the same ply"
-                    ),
+                    note: Note::UsesO1 {
+                        player: me,
+                        hole: h,
+                    }
+                    .into(),
                 });
                 pos = self.take_right(t);
                 if pos.is_over() {
                     return Err(Illegal::new(
                         Rule::R24,
-                        format!(
-                            "the capture leaves {me} nothing to sow: it is a ply of its own, x{h}"
-                        ),
+                        Refusal::CaptureAlone {
+                            player: me,
+                            hole: h,
+                        },
                     ));
                 }
                 Ok(pos)
             }
             Some((kind, i)) => {
                 let at = GEO.hole(usize::from(i));
-                Err(Illegal::new(
-                    if kind == RightKind::O1 { Rule::R19 } else { Rule::R23 },
-                    if kind == RightKind::O1 {
-                        format!("{me}'s right is on the seed in {at}, not {h}")
-                    } else {
-                        format!(
-                            "an {kind} capture is the capturer's whole turn (x{at}); it cannot precede a sowing"
-                        )
-                    },
-                ))
+                Err(if kind == RightKind::O1 {
+                    Illegal::new(
+                        Rule::R19,
+                        Refusal::RightElsewhere {
+                            player: me,
+                            at,
+                            written: h,
+                        },
+                    )
+                } else {
+                    Illegal::new(Rule::R23, Refusal::CaptureIsTurn { kind, at })
+                })
             }
             None => Err(Illegal::new(
                 Rule::R20,
-                format!("{me} holds no right to capture in {h}"),
+                Refusal::NoRight {
+                    player: me,
+                    hole: h,
+                },
             )),
         }
     }
@@ -712,44 +667,49 @@ impl Redu {
         let me = self.to_move;
         let j = m.start.number as i8;
         let Some(second) = m.second else {
-            return Err(Illegal::new(Rule::R9, "two singletons need a second hole"));
+            return Err(Illegal::new(Rule::R9, Refusal::NoSecondHole));
         };
         let Some(s2) = GEO.index(second).filter(|_| second.side == me) else {
             return Err(Illegal::new(
                 Rule::R9,
-                format!("{second} is not one of {me}'s holes"),
+                Common::NotOwnHole {
+                    hole: second,
+                    player: me,
+                },
             ));
         };
         let (lo, hi) = (j.min(second.number as i8), j.max(second.number as i8));
         if hi != lo + 1 {
             return Err(Illegal::new(
                 Rule::R9,
-                format!(
-                    "{} and {second} are not consecutive holes{}",
-                    m.start,
-                    if (lo, hi) == (1, N) {
-                        " (the row does not wrap: 1 and 6 are not consecutive)"
-                    } else {
-                        ""
-                    }
-                ),
+                Refusal::NotConsecutive {
+                    start: m.start,
+                    second,
+                    ends: (lo, hi) == (1, N),
+                },
             ));
         }
         if pos.seeds[s] != 1 || pos.seeds[s2] != 1 {
             return Err(Illegal::new(
                 Rule::R9,
-                format!("{} and {second} must hold one seed each", m.start),
+                Refusal::NotSingletons {
+                    start: m.start,
+                    second,
+                },
             ));
         }
-        let dir = direction(m, Rule::R9, || {
-            format!(
-                "two singletons are sown in a direction: write {}{second}+ or {}{second}-",
-                m.start, m.start
-            )
-        })?;
+        let dir = direction(
+            m,
+            Rule::R9,
+            Refusal::NoDirection {
+                start: m.start,
+                second: Some(second),
+                seeds: 2,
+            },
+        )?;
         self.no_zig_letters(m, Rule::R9)?;
         if m.seeds.is_some_and(|x| x != 2) || m.forgotten {
-            return Err(Illegal::new(Rule::R9, "two singletons sow exactly 2 seeds"));
+            return Err(Illegal::new(Rule::R9, Refusal::SingletonsSowTwo));
         }
         let sigma = sigma_of(dir);
         let mut c = pos;
@@ -764,11 +724,11 @@ impl Redu {
         });
         emit(t, || Event::Note {
             rule: Rule::R9,
-            text: format!(
-                "the two singletons are sown as the two seeds of {}, {}",
-                GEO.hole(Self::own(me, from)),
-                sigma_words(sigma)
-            ),
+            note: Note::Singletons {
+                from: GEO.hole(Self::own(me, from)),
+                sigma,
+            }
+            .into(),
         });
         Ok(c.two(from, sigma, t))
     }
@@ -784,7 +744,7 @@ impl Redu {
         if m.dir.is_some() {
             return Err(Illegal::new(
                 Rule::R4,
-                format!("a single seed has no direction: write {}", m.start),
+                Refusal::LoneSeedDirection { start: m.start },
             ));
         }
         self.no_zig_letters(m, Rule::R4)?;
@@ -792,7 +752,7 @@ impl Redu {
         if m.forgotten && !matches!(pos.seeds[o], 1 | 2) {
             return Err(Illegal::new(
                 Rule::R25,
-                format!("{} makes no M1 capture, so none can be forgotten", m.start),
+                Refusal::NothingToForget { start: m.start },
             ));
         }
         Ok(pos.singleton(s, m.forgotten, t))
@@ -806,12 +766,15 @@ impl Redu {
         s: usize,
         t: &mut T,
     ) -> Result<Redu, Illegal> {
-        let dir = direction(m, Rule::R6, || {
-            format!(
-                "two seeds are sown in a direction: write {}+ or {}-",
-                m.start, m.start
-            )
-        })?;
+        let dir = direction(
+            m,
+            Rule::R6,
+            Refusal::NoDirection {
+                start: m.start,
+                second: None,
+                seeds: 2,
+            },
+        )?;
         self.no_zig_letters(m, Rule::R6)?;
         not_forgotten(m)?;
         let mut c = pos;
@@ -820,7 +783,7 @@ impl Redu {
             hole: m.start,
             seeds: 2,
             dir,
-            relay: false,
+            lap: LapKind::Start,
             rule: Rule::R6,
         });
         Ok(c.two(m.start.number as i8, sigma_of(dir), t))
@@ -836,24 +799,25 @@ impl Redu {
     ) -> Result<Redu, Illegal> {
         let me = self.to_move;
         let (j, n) = (m.start.number as i8, pos.seeds[s]);
-        let dir = direction(m, Rule::R15, || {
-            format!(
-                "a zigzag has a direction: write {}+ or {}- with its decisions",
-                m.start, m.start
-            )
-        })?;
+        let dir = direction(
+            m,
+            Rule::R15,
+            Refusal::NoDirection {
+                start: m.start,
+                second: None,
+                seeds: n.into(),
+            },
+        )?;
         let sigma = sigma_of(dir);
         not_forgotten(m)?;
         if m.special && !pos.special_allowed(j, sigma) {
             let k = first_column(j, sigma);
             return Err(Illegal::new(
                 Rule::R12,
-                format!(
-                    "the start opposite {} needs both holes of the first column, {} and {}, empty",
-                    m.start,
-                    GEO.hole(Self::own(me, k)),
-                    GEO.hole(11 - Self::own(me, k))
-                ),
+                Refusal::SpecialStart {
+                    start: m.start,
+                    column: (GEO.hole(Self::own(me, k)), GEO.hole(11 - Self::own(me, k))),
+                },
             ));
         }
         let mut c = pos;
@@ -862,17 +826,17 @@ impl Redu {
             hole: m.start,
             seeds: n.into(),
             dir,
-            relay: false,
+            lap: LapKind::Start,
             rule: Rule::R15,
         });
         if m.special {
             emit(t, || Event::Note {
                 rule: Rule::R12,
-                text: format!(
-                    "the special start: {}, the first column, is empty, so seed #1 goes into {}, opposite the start hole",
-                    column_words(me, first_column(j, sigma)),
-                    GEO.hole(11 - s)
-                ),
+                note: Note::SpecialStart {
+                    column: column(me, first_column(j, sigma)),
+                    opposite: GEO.hole(11 - s),
+                }
+                .into(),
             });
         }
         let mut z = Zig::new(
@@ -900,14 +864,9 @@ impl Redu {
         if at < m.letters.len() {
             return Err(Illegal::new(
                 Rule::R15,
-                format!(
-                    "the sowing ends before its decisions do: `{}` is left over",
-                    m.letters
-                        .iter()
-                        .skip(at)
-                        .map(Letter::char)
-                        .collect::<String>()
-                ),
+                Refusal::DecisionsLeft {
+                    left: m.letters.iter().skip(at).map(Letter::char).collect(),
+                },
             ));
         }
         Ok(c.after_zig(&z, t))
@@ -934,10 +893,7 @@ impl Redu {
                 if !choice {
                     return Err(Illegal::new(
                         Rule::R11,
-                        format!(
-                            "under entry=alternate the entry at column {} is the row other than the previous seed's (d), not h",
-                            z.column()
-                        ),
+                        Refusal::AlternateEntry { column: z.column() },
                     ));
                 }
                 *at += 1;
@@ -956,16 +912,12 @@ impl Redu {
                     let hand = z.hand;
                     emit(t, || Event::Note {
                         rule: Rule::R13,
-                        text: format!(
-                            "{} is a far end and {} in hand: {} is not sown",
-                            column_words(me, k0),
-                            if hand == 1 {
-                                "1 seed is still".to_owned()
-                            } else {
-                                format!("{hand} seeds are still")
-                            },
-                            GEO.hole(other)
-                        ),
+                        note: Note::FarEnd {
+                            column: column(me, k0),
+                            hand,
+                            skipped: GEO.hole(other),
+                        }
+                        .into(),
                     });
                 }
                 Need::End { skip: true } => emit(t, || skipped_note(me, m)),
@@ -996,18 +948,15 @@ impl Redu {
                 let k = z.column();
                 return Err(Illegal::new(
                     if skip { Rule::R14 } else { Rule::R13 },
-                    if skip {
-                        format!(
-                            "with {} in hand the path skips the start column and leaves the board: write w (wrap) or b (bounce) there",
-                            seeds(z.hand)
-                        )
-                    } else {
-                        format!(
-                            "with {} in hand the path reaches the far end at column {k} ({} and {}): write w (wrap) or b (bounce) there",
-                            seeds(z.hand),
-                            GEO.hole(Self::own(me, k)),
-                            GEO.hole(11 - Self::own(me, k))
-                        )
+                    Refusal::WrapOrBounce {
+                        hand: z.hand,
+                        at: (!skip).then(|| {
+                            (
+                                k,
+                                GEO.hole(Self::own(me, k)),
+                                GEO.hole(11 - Self::own(me, k)),
+                            )
+                        }),
                     },
                 ));
             }
@@ -1017,7 +966,13 @@ impl Redu {
         z.end(bounce);
         emit(t, || Event::Note {
             rule: if skip { Rule::R14 } else { Rule::R13 },
-            text: end_words(skip, bounce, k0, s0),
+            note: Note::PathEnd {
+                skip,
+                bounce,
+                column: k0,
+                sigma: s0,
+            }
+            .into(),
         });
         if T::ON && !skip {
             // R14 after a wrap or a bounce: the start column is skipped.
@@ -1037,13 +992,7 @@ impl Redu {
 
     fn no_zig_letters(&self, m: &ReduSow, rule: Rule) -> Result<(), Illegal> {
         if m.special || !m.letters.is_empty() {
-            return Err(Illegal::new(
-                rule,
-                format!(
-                    "only a sowing of three or more seeds has zigzag decisions; {} sows fewer",
-                    m.start
-                ),
-            ));
+            return Err(Illegal::new(rule, Refusal::NotAZigzag { start: m.start }));
         }
         Ok(())
     }
@@ -1051,25 +1000,21 @@ impl Redu {
     fn play_capture<T: Tracer>(&self, hole: Hole, t: &mut T) -> Result<Redu, Illegal> {
         let me = self.to_move;
         let Some((kind, i)) = self.right else {
-            return Err(Illegal::new(
-                Rule::R20,
-                format!("{me} holds no right to capture in {hole}"),
-            ));
+            return Err(Illegal::new(Rule::R20, Refusal::NoRight { player: me, hole }));
         };
         let at = GEO.hole(usize::from(i));
         if at != hole {
             return Err(Illegal::new(
                 Rule::R19,
-                format!("{me}'s right is on the seed in {at}, not {hole}"),
+                Refusal::RightElsewhere {
+                    player: me,
+                    at,
+                    written: hole,
+                },
             ));
         }
         if self.capture_is_ply() == Some(false) {
-            return Err(Illegal::new(
-                Rule::R22,
-                format!(
-                    "the O1 capture is free: it is made with a sowing in the same ply, x{hole}:<sowing>"
-                ),
-            ));
+            return Err(Illegal::new(Rule::R22, Refusal::O1WithSowing { hole }));
         }
         debug_assert!(self.right.is_some_and(|r| r.0 == kind));
         let you = me.other();
@@ -1079,21 +1024,23 @@ impl Redu {
                 RightKind::O1 => Rule::R22,
                 _ => Rule::R23,
             },
-            text: if r24 {
-                format!("{me} uses his right O1: he takes the seed in {hole}")
-            } else {
-                format!(
-                    "{me} uses his right {kind:?}: he takes the seed in {hole}; that is his whole turn, and {you} sows again"
-                )
-            },
+            note: Note::UsesRight {
+                player: me,
+                kind,
+                hole,
+                ends_game: r24,
+            }
+            .into(),
         });
         let next = self.capture_ply(t);
         if T::ON && !r24 && next.is_over() {
             emit(t, || Event::Note {
                 rule: Rule::R27,
-                text: format!(
-                    "{you}, to move, has no seed in his row: the game is over, and {me} takes the seeds left on the board"
-                ),
+                note: Note::GameOver {
+                    to_move: you,
+                    taker: me,
+                }
+                .into(),
             });
         }
         Ok(next)
@@ -1108,36 +1055,19 @@ impl Redu {
     ) -> Result<Redu, Illegal> {
         let me = self.to_move;
         if self.is_over() {
-            return Err(Illegal::new(
-                Rule::R27,
-                format!("the game is over: {me}, to move, has no seed in his row"),
-            ));
+            return Err(Illegal::new(Rule::R27, Refusal::GameOver { player: me }));
         }
         match m {
             Move::ReduSow(s) => self.play_sow(s, lenient, t),
             Move::ReduCapture { hole } => self.play_capture(*hole, t),
-            Move::ReduPenalty { .. } => Err(Illegal::new(
-                Rule::R26,
-                if lenient {
-                    "a penalty claim answers the opponent's last ply, and there is none before it to cancel"
-                } else {
-                    "a penalty claim is accepted only in lenient validation"
-                },
-            )),
-            Move::Pass => Err(Illegal::new(
-                Rule::R30,
-                "Redu has no passes: a player who cannot sow ends the game (R27)",
-            )),
-            Move::Open => Err(Illegal::new(
-                Rule::R3,
-                "Redu has no opening: a move is a sowing or a capture",
-            )),
+            Move::ReduPenalty { .. } => {
+                Err(Illegal::new(Rule::R26, Refusal::PenaltyClaim { lenient }))
+            }
+            Move::Pass => Err(Illegal::new(Rule::R30, Refusal::NoPass)),
+            Move::Open => Err(Illegal::new(Rule::R3, Refusal::NoOpening)),
             Move::Sow { hole, dir } => Err(Illegal::new(
                 Rule::R3,
-                format!(
-                    "`{hole}{}` is not a Redu move token (spec/notation.md §5)",
-                    dir.map(|d| d.to_string()).unwrap_or_default()
-                ),
+                Refusal::NotAReduToken { hole: *hole, dir: *dir },
             )),
         }
     }

@@ -7,30 +7,31 @@
 
 use super::Redu;
 use crate::marks::RightKind;
-use crate::prose::{LapStart, Prose, Walk, all_seeds, default_first_lap, dir_words};
+use crate::prose::{LapStart, Prose, Walk, all_seeds, dir_words};
 use crate::setup::Setup;
 use crate::geometry::{Geometry, Hole};
 use crate::player::Dir;
-use crate::trace::{Event, Rule, Trace};
+use crate::rule::Rule;
+use crate::trace::{Event, Trace};
 use std::fmt::Write as _;
 
 impl Prose for Redu {
+    /// A lone seed (R4), two seeds (R6), or three or more in zigzag (R15).
     fn first_lap(&self, w: &Walk<'_>, l: &LapStart) -> String {
         let (mover, hole, rule) = (w.mover, l.hole, l.rule);
-        match rule {
-            Rule::R4 => format!(
+        match l.seeds {
+            1 => format!(
                 "{mover} lifts the lone seed of {hole}; a single seed goes into the opposite hole ({rule})."
             ),
-            Rule::R6 => format!(
+            2 => format!(
                 "{mover} lifts the 2 seeds of {hole} and sows them {}: the first into the hole opposite the adjacent one, the second into the adjacent one ({rule}, R7).",
                 dir_words(l.dir)
             ),
-            Rule::R15 => format!(
+            _ => format!(
                 "{mover} lifts {} of {hole} and sows them in zigzag {}, column by column: in each column the entry hole, then the other one; the start column is never sown again (R10, R14, {rule}).",
                 all_seeds(l.seeds),
                 dir_words(l.dir)
             ),
-            _ => default_first_lap(w, l),
         }
     }
 
@@ -69,12 +70,12 @@ fn column(g: Geometry, i: usize) -> usize {
     g.opposite(i).map_or(i, |o| i.min(o))
 }
 
-/// The line of a lap's start.
+/// The line of a lap's start: a lone seed (R4), two seeds (R6), a zigzag (R15).
 fn lap_line(hole: Hole, seeds: u32, dir: Dir, rule: Rule) -> String {
-    if rule == Rule::R4 {
+    if seeds == 1 {
         return format!("the lone seed of {hole} goes into the opposite hole ({rule})");
     }
-    let how = if rule == Rule::R6 {
+    let how = if seeds == 2 {
         format!(
             "sown {}: the first into the hole opposite the adjacent one, the second into the adjacent one",
             dir_words(dir)
@@ -149,8 +150,9 @@ fn steps(trace: &Trace, indent: &str) -> String {
                 seeds,
                 player,
                 rule,
+                ..
             } => format!("{player} captures {seeds} from {hole} ({rule})"),
-            Event::Note { rule, text } => format!("{text} ({rule})"),
+            Event::Note { rule, note } => format!("{note} ({rule})"),
             Event::Sow { .. } | Event::Mark { .. } | Event::Pass { .. } | Event::Next { .. } => {
                 continue;
             }

@@ -11,12 +11,15 @@ use crate::marks::{Mark, MarkKind};
 use crate::setup::{Problems, Setup, SetupError};
 use crate::sowing::{Endless, LapEnd, LapStart, SowingRules, cycle_key, relay_sow};
 use crate::rule::Rule;
-use crate::trace::{Event, NoTrace, Tracer, emit};
+use crate::notes::Common;
+use crate::trace::{CaptureKind, Event, LapKind, NoTrace, Tracer, emit};
 
+pub(crate) mod notes;
 pub(crate) mod options;
 mod perft;
 mod prose;
 
+use notes::{Note, Over, Refusal};
 pub use options::{ClaimsScoreTo, SulusOptions};
 
 
@@ -65,11 +68,6 @@ fn territory_a(holes_b: usize) -> HoleSet {
 /// S18: t/3 rounded to the nearest whole number.
 const fn holes_for(total: u32) -> u32 {
     total / 3 + if total % 3 == 2 { 1 } else { 0 }
-}
-
-/// "s" when `n` is not 1.
-fn plural(n: u8) -> &'static str {
-    if n == 1 { "" } else { "s" }
 }
 
 impl SulusNishtaw {
@@ -140,12 +138,9 @@ impl SulusNishtaw {
         let rule: Rule = if self.round == 1 { Rule::S4 } else { Rule::S6 };
         let mut c = *self;
         c.opening = false;
-        emit(t, || {
-            Event::Note {
+        emit(t, || Event::Note {
             rule: Rule::S5,
-            text: "no hole is claimed during the opening: every lap that ends in an occupied hole relays"
-                .to_owned(),
-        }
+            note: Note::Opening.into(),
         });
         // One seed from each of the first k−1 holes of the territory, in cycle order, gathered in
         // one hand.
@@ -180,7 +175,11 @@ impl SulusNishtaw {
             hole: G.hole(at),
             seeds: hand.into(),
             dir: Dir::Ccw,
-            relay: k > 1,
+            lap: if k > 1 {
+                LapKind::Relay
+            } else {
+                LapKind::Start
+            },
             rule,
         });
         let start = LapStart {
@@ -209,10 +208,10 @@ impl SulusNishtaw {
         )?;
         emit(t, || Event::Note {
             rule: Rule::S8,
-            text: format!(
-                "the last seed fell in {}, which was empty: the turn ends",
-                G.hole(sown.last)
-            ),
+            note: Note::Empty {
+                hole: G.hole(sown.last),
+            }
+            .into(),
         });
         c.to_move = me.other();
         emit(t, || Event::Next {
@@ -239,7 +238,7 @@ impl SulusNishtaw {
             hole: G.hole(i),
             seeds: hand.into(),
             dir: Dir::Ccw,
-            relay: false,
+            lap: LapKind::Start,
             rule: Rule::S7,
         });
         let start = LapStart {
@@ -283,9 +282,7 @@ impl SulusNishtaw {
             // S8.1
             emit(t, || Event::Note {
                 rule: Rule::S8,
-                text: format!(
-                    "the last seed fell in {hole}, a hole {me} claimed: the turn ends without capture"
-                ),
+                note: Note::OwnClaim { hole, player: me }.into(),
             });
             next(&mut c, t, false, Rule::S8);
         } else if theirs.contains(h) {
@@ -293,14 +290,13 @@ impl SulusNishtaw {
             let take = c.seeds[h].min(2);
             emit(t, || Event::Note {
                 rule: Rule::S8,
-                text: format!(
-                    "the last seed fell in {hole}, a hole {opp} claimed in {me}'s territory{}",
-                    if take == 1 {
-                        ", empty before the drop"
-                    } else {
-                        ""
-                    }
-                ),
+                note: Note::Taxed {
+                    hole,
+                    claimer: opp,
+                    mover: me,
+                    was_empty: take == 1,
+                }
+                .into(),
             });
             c.seeds[h] -= take;
             c.store[me.index()] += take;
@@ -308,6 +304,7 @@ impl SulusNishtaw {
                 hole,
                 seeds: take.into(),
                 player: me,
+                kind: CaptureKind::Tax,
                 rule: Rule::S9,
             });
             next(&mut c, t, true, Rule::S10);
@@ -315,7 +312,7 @@ impl SulusNishtaw {
             // S8.3
             emit(t, || Event::Note {
                 rule: Rule::S8,
-                text: format!("the last seed fell in {hole}, which was empty: the turn ends"),
+                note: Note::Empty { hole }.into(),
             });
             next(&mut c, t, false, Rule::S8);
         } else {
@@ -331,9 +328,7 @@ impl SulusNishtaw {
             });
             emit(t, || Event::Note {
                 rule: Rule::S8,
-                text: format!(
-                    "the last seed fell in {hole}, an unclaimed hole of {opp} that held 3 and now holds 4; a claim ends the turn"
-                ),
+                note: Note::Claims { hole, owner: opp }.into(),
             });
             next(&mut c, t, false, Rule::S8);
         }
@@ -349,17 +344,15 @@ impl SulusNishtaw {
         if let Some(p) = self.starved() {
             emit(t, || Event::Note {
                 rule: Rule::S15,
-                text: format!(
-                    "{p} has no seed in the unclaimed holes of his territory: the round is over"
-                ),
+                note: Note::Starved { player: p }.into(),
             });
         } else if !self.has_move() {
             emit(t, || Event::Note {
                 rule: Rule::S15,
-                text: format!(
-                    "{} has no legal move, and there are no passes: the round is over",
-                    self.to_move
-                ),
+                note: Note::NoMove {
+                    player: self.to_move,
+                }
+                .into(),
             });
         }
     }
@@ -406,18 +399,11 @@ impl SulusNishtaw {
 
 
     /// Why the round is over (S15), if it is.
-    fn over_reason(&self) -> Option<String> {
+    fn over_reason(&self) -> Option<Over> {
         if let Some(p) = self.starved() {
-            return Some(format!(
-                "the round is over: {p} has no seed in the unclaimed holes of his territory"
-            ));
+            return Some(Over::Starved(p));
         }
-        (!self.has_move()).then(|| {
-            format!(
-                "the round is over: {} has no legal move",
-                self.to_move.letter()
-            )
-        })
+        (!self.has_move()).then_some(Over::NoMove(self.to_move))
     }
 
 
@@ -444,85 +430,67 @@ impl SulusNishtaw {
         let me = self.to_move;
         let opening_rule: Rule = if self.round == 1 { Rule::S4 } else { Rule::S6 };
         match *m {
-            Move::Pass => Err(Illegal::new(
-                Rule::S15,
-                "Sulus Nishtaw has no passes: the player to move sows",
-            )),
+            Move::Pass => Err(Illegal::new(Rule::S15, Refusal::NoPass)),
             Move::ReduSow(_) | Move::ReduCapture { .. } | Move::ReduPenalty { .. } => {
                 Err(Illegal::new(
                     Rule::S7,
-                    format!("`{m}` is a Redu move, not a Sulus Nishtaw move"),
+                    Common::ReduToken {
+                        token: m.to_string(),
+                        game: "Sulus Nishtaw",
+                    },
                 ))
             }
             Move::Open => {
                 if !self.opening {
-                    return Err(Illegal::new(
-                        opening_rule,
-                        "the opening is played once, as the first ply of the round; it has been played",
-                    ));
+                    return Err(Illegal::new(opening_rule, Refusal::OpeningPlayed));
                 }
                 self.open(t).map_err(|Endless { .. }| {
-                    Illegal::new(Rule::S12, "the sowing of the opening never ends")
+                    Illegal::new(Rule::S12, Refusal::EndlessOpening)
                 })
             }
             Move::Sow { hole, dir } => {
                 if self.opening {
-                    return Err(Illegal::new(
-                        opening_rule,
-                        "the round begins with the opening (open), the only legal ply at its start",
-                    ));
+                    return Err(Illegal::new(opening_rule, Refusal::OpeningFirst));
                 }
                 let Some(i) = G.index(hole) else {
-                    return Err(Illegal::new(
-                        Rule::S1,
-                        format!("there is no hole {hole} on the 3×6 board"),
-                    ));
+                    return Err(Illegal::new(Rule::S1, Refusal::NoSuchHole { hole }));
                 };
                 if dir == Some(Dir::Cw) {
-                    return Err(Illegal::new(
-                        Rule::S1,
-                        "Sulus Nishtaw sows counterclockwise only",
-                    ));
+                    return Err(Illegal::new(Rule::S1, Refusal::Clockwise));
                 }
                 if !self.terr(me).contains(i) {
                     return Err(Illegal::new(
                         Rule::S7,
-                        format!("{hole} is not in {me}'s territory"),
+                        Refusal::NotInTerritory { hole, player: me },
                     ));
                 }
                 if self.claims[me.other().index()].contains(i) {
                     return Err(Illegal::new(
                         Rule::S7,
-                        format!(
-                            "{hole} is a hole claimed by {}, and no move starts from a claimed hole",
-                            me.other()
-                        ),
+                        Refusal::Claimed {
+                            hole,
+                            by: me.other(),
+                        },
                     ));
                 }
                 if self.seeds[i] == 0 {
-                    return Err(Illegal::new(Rule::S7, format!("{hole} is empty")));
+                    return Err(Illegal::new(Rule::S7, Common::Empty { hole }));
                 }
                 if !self.starts().contains(i) {
                     // Only S14 removes an occupied, unclaimed hole of the territory.
                     return Err(Illegal::new(
                         Rule::S14,
-                        format!(
-                            "{hole} holds {} seed{}; under V2 a move starts from it only with more than 3",
-                            self.seeds[i],
-                            plural(self.seeds[i])
-                        ),
+                        Refusal::V2 {
+                            hole,
+                            seeds: self.seeds[i].into(),
+                        },
                     ));
                 }
                 if self.opts.v1 && self.seeds[i] == 3 && self.v1_refuses_threes() {
-                    return Err(Illegal::new(
-                        Rule::S13,
-                        format!(
-                            "{hole} holds 3 seeds; under V1 a move starts from a 3-seed hole only when every hole {me} could otherwise start from holds 3"
-                        ),
-                    ));
+                    return Err(Illegal::new(Rule::S13, Refusal::V1 { hole, player: me }));
                 }
                 self.sow(i, t).map_err(|Endless { .. }| {
-                    Illegal::new(Rule::S12, format!("the sowing from {hole} never ends"))
+                    Illegal::new(Rule::S12, Common::Endless { hole, dir: None })
                 })
             }
         }
@@ -713,7 +681,10 @@ impl Game for SulusNishtaw {
         // S15 first: when the round is over, every move is refused for that reason. A legal
         // ply shows the mover has one, so whether he has a legal move (a sowing of every start)
         // is looked at only for a refused move; a starved player (S15 a) is cheap to see.
-        let over = || self.over_reason().map(|why| Illegal::new(Rule::S15, why));
+        let over = || {
+            self.over_reason()
+                .map(|why| Illegal::new(Rule::S15, Refusal::RoundOver(why)))
+        };
         if self.starved().is_some()
             && let Some(e) = over()
         {

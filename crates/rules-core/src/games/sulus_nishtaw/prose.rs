@@ -8,11 +8,26 @@ use crate::prose::{
     goes_on, seeds_word,
 };
 use crate::round::Decision;
-use crate::trace::{Event, Rule};
+use crate::trace::{CaptureKind, Event};
+use super::notes::Note;
+
+/// Whether the ply is the round's opening (S4, S6): its note says no hole is claimed during it
+/// (S5).
+fn opening(w: &Walk<'_>) -> bool {
+    w.trace.events.iter().any(|e| {
+        matches!(
+            e,
+            Event::Note {
+                note: crate::notes::Note::SulusNishtaw(Note::Opening),
+                ..
+            }
+        )
+    })
+}
 
 impl Prose for SulusNishtaw {
     fn first_lap(&self, w: &Walk<'_>, l: &LapStart) -> String {
-        if l.rule != Rule::S7 {
+        if opening(w) {
             return default_first_lap(w, l);
         }
         format!(
@@ -27,12 +42,7 @@ impl Prose for SulusNishtaw {
     }
 
     fn relay(&self, w: &Walk<'_>, i: usize, held: u32, l: &LapStart) -> String {
-        // The opening's note (S5) says no hole is claimed during it.
-        let opening = w
-            .trace
-            .events
-            .iter()
-            .any(|e| matches!(e, Event::Note { rule: Rule::S5, .. }));
+        let opening = opening(w);
         let own = w.setup.owner(i) == w.mover;
         let why = if !own && held == 3 && opening {
             "; it is the opponent's and held 3, but no hole is claimed during the opening (S5)"
@@ -45,7 +55,7 @@ impl Prose for SulusNishtaw {
     }
 
     fn capture(&self, w: &mut Walk<'_>, c: &Taking) -> String {
-        if !self.is_tax(c.rule) {
+        if c.kind != CaptureKind::Tax {
             return default_capture(w, c);
         }
         format!(
@@ -60,10 +70,6 @@ impl Prose for SulusNishtaw {
             },
             c.rule
         )
-    }
-
-    fn is_tax(&self, rule: Rule) -> bool {
-        rule == Rule::S9
     }
 
     fn set_up_words(&self, decision: &Decision) -> Option<&'static str> {

@@ -16,12 +16,15 @@ use crate::marks::{Mark, MarkKind};
 use crate::setup::{Problems, Setup, SetupError};
 use crate::sowing::{Endless, LapEnd, LapStart, SowingRules, cycle_key, relay_sow};
 use crate::rule::Rule;
-use crate::trace::{Event, NoTrace, Tracer, emit};
+use crate::notes::Common;
+use crate::trace::{CaptureKind, Event, LapKind, NoTrace, Tracer, emit};
 use crate::perft::Perft;
 
+pub(crate) mod notes;
 pub(crate) mod options;
 mod prose;
 
+use notes::{Note, Refusal};
 pub use options::{Balla, UuggOptions};
 
 
@@ -128,7 +131,7 @@ impl Uugg {
             hole: g.hole(i),
             seeds: hand.into(),
             dir: Dir::Ccw,
-            relay: false,
+            lap: LapKind::Start,
             rule: Rule::U2,
         });
         let start = LapStart {
@@ -161,42 +164,34 @@ impl Uugg {
         if uuggs.contains(last) {
             emit(t, || Event::Note {
                 rule: Rule::U6,
-                text: if self.uugg[me.index()].contains(last) {
-                    format!(
-                        "the last seed fell in {}, an uugg of {me}'s own: it stays there and the turn ends",
-                        g.hole(last)
-                    )
-                } else {
-                    format!(
-                        "the last seed fell in {}, an uugg of {}: it stays there, nothing is eaten (only a balla eats, U13), and the turn ends",
-                        g.hole(last),
+                note: Note::InUugg {
+                    hole: g.hole(last),
+                    creator: if self.uugg[me.index()].contains(last) {
+                        me
+                    } else {
                         me.other()
-                    )
-                },
+                    },
+                    mover: me,
+                }
+                .into(),
             });
         } else if c.seeds[last] == 1 {
             emit(t, || Event::Note {
                 rule: Rule::U5,
-                text: format!(
-                    "the last seed fell in {}, which was empty: the turn ends",
-                    g.hole(last)
-                ),
+                note: Note::Empty { hole: g.hole(last) }.into(),
             });
         } else {
             // U5.3, U7: uagga.
             c.uugg[me.index()].insert(last);
             emit(t, || Event::Note {
                 rule: if relays == 0 { Rule::U5 } else { Rule::U7 },
-                text: format!(
-                    "uagga{}: the last seed fell in {}, a hole of {} that held 3 (4 now); it becomes an uugg of {me}, its 4 seeds stay, and the turn ends",
-                    if relays == 0 {
-                        " on the first lap".to_owned()
-                    } else {
-                        format!(" on lap {}, a relay", relays + 1)
-                    },
-                    g.hole(last),
-                    me.other()
-                ),
+                note: Note::Uagga {
+                    hole: g.hole(last),
+                    lap: relays + 1,
+                    owner: me.other(),
+                    creator: me,
+                }
+                .into(),
             });
             emit(t, || Event::Mark {
                 hole: g.hole(last),
@@ -231,37 +226,31 @@ impl Uugg {
             hole: g.hole(p),
             seeds: 1,
             dir: Dir::Ccw,
-            relay: false,
+            lap: LapKind::Start,
             rule: Rule::U9,
         });
         emit(t, || Event::Sow { hole: g.hole(u) });
         emit(t, || Event::Note {
             rule: if second == 1 { Rule::U9 } else { Rule::U12 },
-            text: if second == 1 {
-                format!(
-                    "balla: the lone seed of {} goes into {}'s uugg {} and comes out again with one more seed of the uugg; {me} eats both",
-                    g.hole(p),
-                    me.other(),
-                    g.hole(u)
-                )
-            } else {
-                format!(
-                    "balla on an empty uugg: the lone seed of {} goes into {}'s uugg {}, which holds no other seed, and comes out alone; {me} eats it",
-                    g.hole(p),
-                    me.other(),
-                    g.hole(u)
-                )
-            },
+            note: Note::Balla {
+                from: g.hole(p),
+                uugg: g.hole(u),
+                creator: me.other(),
+                eater: me,
+                second: second == 1,
+            }
+            .into(),
         });
         emit(t, || Event::Capture {
             hole: g.hole(u),
             seeds: 1 + u32::from(second),
             player: me,
+            kind: CaptureKind::Made,
             rule: if second == 1 { Rule::U9 } else { Rule::U12 },
         });
         emit(t, || Event::Note {
             rule: Rule::U11,
-            text: format!("the balla is {me}'s whole turn: he does not sow"),
+            note: Note::BallaTurn { player: me }.into(),
         });
         c.to_move = me.other();
         emit(t, || Event::Next {
@@ -285,18 +274,14 @@ impl Uugg {
     }
 
 
-    /// The rule that ends the round, if it is over.
-    fn end_rule(&self) -> Rule {
+    /// Whether no seed is left outside the uuggs (U16): what ends a round that is over, if
+    /// not that neither player can move (U17).
+    fn all_in_uuggs(&self) -> bool {
         let g = self.geometry();
-        if g.all()
+        g.all()
             .minus(self.uuggs())
             .iter()
             .all(|i| self.seeds[i] == 0)
-        {
-            Rule::U16
-        } else {
-            Rule::U17
-        }
     }
 
     /// Plays a decision string in a round that is not over (U2, U3, U9–U15): the position after
@@ -315,42 +300,35 @@ impl Uugg {
             Move::Sow { hole, dir } => {
                 let i = board_index(g, hole, Rule::U1)?;
                 if dir == Some(Dir::Cw) {
-                    return Err(Illegal::new(
-                        Rule::U2,
-                        format!("Uugg sows counterclockwise only: write {hole}"),
-                    ));
+                    return Err(Illegal::new(Rule::U2, Refusal::Clockwise { hole }));
                 }
                 if self.uuggs().contains(i) {
-                    return Err(Illegal::new(
-                        Rule::U3,
-                        format!("{hole} is an uugg, which is never a start hole"),
-                    ));
+                    return Err(Illegal::new(Rule::U3, Refusal::FromUugg { hole }));
                 }
                 if !self.own(me).contains(i) {
                     return Err(Illegal::new(
                         Rule::U2,
-                        format!("{hole} is not one of {me}'s holes"),
+                        Common::NotOwnHole { hole, player: me },
                     ));
                 }
                 if self.seeds[i] == 0 {
-                    return Err(Illegal::new(Rule::U2, format!("{hole} is empty")));
+                    return Err(Illegal::new(Rule::U2, Common::Empty { hole }));
                 }
                 let ballas = self.balla_holes(me);
                 if ballas.contains(i) {
                     return Ok(self.balla(i, t));
                 }
                 if self.balla == Balla::Compulsory && !ballas.is_empty() {
-                    let list: Vec<String> = ballas.iter().map(|b| g.hole(b).to_string()).collect();
                     return Err(Illegal::new(
                         Rule::U10,
-                        format!(
-                            "{me} has a balla ({}) and must play it: the balla is compulsory",
-                            list.join(", ")
-                        ),
+                        Refusal::BallaCompulsory {
+                            player: me,
+                            ballas: ballas.iter().map(|b| g.hole(b)).collect(),
+                        },
                     ));
                 }
                 self.sow(i, t).map_err(|Endless { .. }| {
-                    Illegal::new(Rule::U15, format!("the sowing from {hole} never ends"))
+                    Illegal::new(Rule::U15, Common::Endless { hole, dir: None })
                 })
             }
         }
@@ -578,12 +556,12 @@ impl Game for Uugg {
         // U16, U17 first: when the round is over, every move is refused for that reason. A
         // legal sowing or balla shows the mover has a move, so the end of the round (a sowing of
         // every start of both players) is looked at only for a pass or a refused move.
-        let over = || match self.end_rule() {
-            Rule::U16 => Illegal::new(
-                Rule::U16,
-                "the round is over: no seed is left outside the uuggs",
-            ),
-            _ => Illegal::new(Rule::U17, "the round is over: neither player has a legal move"),
+        let over = || {
+            if self.all_in_uuggs() {
+                Illegal::new(Rule::U16, Refusal::AllInUuggs)
+            } else {
+                Illegal::new(Rule::U17, Refusal::NoMove)
+            }
         };
         if *m == Move::Pass && self.is_over() {
             return Err(over());
@@ -593,13 +571,18 @@ impl Game for Uugg {
             .map_err(|e| if self.is_over() { over() } else { e })?;
         // The trace says when the ply ends the round (U16, U17); perft never asks.
         if T::ON && child.is_over() {
-            emit(t, || Event::Note {
-                rule: child.end_rule(),
-                text: if child.end_rule() == Rule::U16 {
-                    "no seed is left outside the uuggs: the round is over".to_owned()
+            emit(t, || {
+                if child.all_in_uuggs() {
+                    Event::Note {
+                        rule: Rule::U16,
+                        note: Note::AllInUuggs.into(),
+                    }
                 } else {
-                    "neither player has a legal move: the round is over".to_owned()
-                },
+                    Event::Note {
+                        rule: Rule::U17,
+                        note: Note::NoMove.into(),
+                    }
+                }
             });
         }
         Ok(child)
