@@ -11,25 +11,25 @@
 
 use crate::support::{mv_in, pos, text};
 use rules_core::Rule;
-use rules_core::{Move, Player, Position};
+use rules_core::{Move, PlayOptions, Player, Position};
 
 /// Plays `token` in `p` and returns the position string after it.
 fn after(p: &Position, token: &str) -> String {
     let played = p
-        .play(&mv_in(p, token))
+        .play(&mv_in(p, token), PlayOptions::FULL)
         .unwrap_or_else(|e| panic!("{token}: {e}"));
     text(&played.position)
 }
 
 /// The holes sown by `token`, in order.
 fn sown(p: &Position, token: &str) -> Vec<String> {
-    let played = p.play(&mv_in(p, token)).unwrap();
+    let played = p.play(&mv_in(p, token), PlayOptions::FULL).unwrap();
     played.trace.sown().map(|h| h.to_string()).collect()
 }
 
 /// The rule that forbids `token` in `p`, with the message.
 fn refused(p: &Position, token: &str) -> (Rule, String) {
-    let e = p.play(&mv_in(p, token)).unwrap_err();
+    let e = p.play(&mv_in(p, token), PlayOptions::FULL).unwrap_err();
     (e.rule, e.reason.to_string())
 }
 
@@ -48,7 +48,7 @@ fn jug_b002_two_seeds_capture_three_and_the_clockwise_form() {
     // el jugador que està sembrant (jugador B), captura aquestes 3 llavors del forat 2A».
     assert_eq!(sown(&p, "4B+"), ["2A", "5B"]);
     assert_eq!(after(&p, "4B+"), "redu 4,4,4,4,0,4/4,4,4,0,5,4 A store=2,5");
-    let played = p.play(&mv_in(&p, "4B+")).unwrap();
+    let played = p.play(&mv_in(&p, "4B+"), PlayOptions::FULL).unwrap();
     assert_eq!(played.trace.captured(), [0, 3]);
     // fig002, «O bé, en sentit horari…»: 4B- sows 4A (opposite 3B) then 3B; 4A held 4: nothing
     // happens (R8).
@@ -57,7 +57,7 @@ fn jug_b002_two_seeds_capture_three_and_the_clockwise_form() {
     // The long form names the same moves.
     assert_eq!(after(&p, "4B/2A/5B"), after(&p, "4B+"));
     assert_eq!(
-        p.play(&mv_in(&p, "4B/4A/3B"))
+        p.play(&mv_in(&p, "4B/4A/3B"), PlayOptions::FULL)
             .unwrap()
             .canonical
             .to_string(),
@@ -84,7 +84,10 @@ fn fig_010_two_singletons_then_a_captures_3a() {
     );
     // Either order of the two holes is read; the canonical spelling is lower hole first.
     assert_eq!(
-        p.play(&mv_in(&p, "3B2B+")).unwrap().canonical.to_string(),
+        p.play(&mv_in(&p, "3B2B+"), PlayOptions::FULL)
+            .unwrap()
+            .canonical
+            .to_string(),
         "2B3B+"
     );
     // The other direction sows from 2B: 6A (opposite 1B, 4 seeds: nothing), 1B.
@@ -158,7 +161,7 @@ fn jug_b001_penalty_and_forgotten_capture_are_lenient_only() {
     // B overlooks 4B and plays 1B+ (chosen); A claims the penalty on 4B (R26): B's move is
     // cancelled, 4B is played from the position before it, and its 3 seeds go to A, who moves.
     let x_move = mv_in(&before, "1B+");
-    let after_x = before.play(&x_move).unwrap().position;
+    let after_x = before.play(&x_move, PlayOptions::FULL).unwrap().position;
     let claim = mv_in(&after_x, "p4B");
     let (rule, reason) = refused(&after_x, "p4B");
     assert_eq!(rule, Rule::R26);
@@ -168,7 +171,7 @@ fn jug_b001_penalty_and_forgotten_capture_are_lenient_only() {
     );
     assert!(!after_x.legal_moves().contains(&claim));
     let penalised = after_x
-        .play_lenient(&claim, Some((&before, &x_move)))
+        .play(&claim, PlayOptions::FULL.lenient(Some((&before, &x_move))))
         .unwrap();
     assert_eq!(
         text(&penalised.position),
@@ -178,14 +181,17 @@ fn jug_b001_penalty_and_forgotten_capture_are_lenient_only() {
     assert_eq!(penalised.trace.captured(), [3, 0]);
     // Without the previous ply there is nothing to cancel.
     assert_eq!(
-        after_x.play_lenient(&claim, None).unwrap_err().rule,
+        after_x
+            .play(&claim, PlayOptions::FULL.lenient(None))
+            .unwrap_err()
+            .rule,
         Rule::R26
     );
     // Only a singleton that would capture can be named: 1B held 4.
     let bad = mv_in(&after_x, "p1B");
     assert_eq!(
         after_x
-            .play_lenient(&bad, Some((&before, &x_move)))
+            .play(&bad, PlayOptions::FULL.lenient(Some((&before, &x_move))))
             .unwrap_err()
             .rule,
         Rule::R26
@@ -195,21 +201,23 @@ fn jug_b001_penalty_and_forgotten_capture_are_lenient_only() {
     // penalty for it.
     let forgot = mv_in(&before, "4B~");
     assert_eq!(refused(&before, "4B~").0, Rule::R25);
-    let kept = before.play_lenient(&forgot, None).unwrap();
+    let kept = before
+        .play(&forgot, PlayOptions::FULL.lenient(None))
+        .unwrap();
     assert_eq!(
         text(&kept.position),
         "redu 4,4,4,3,4,4/4,4,4,0,4,4 A store=2,3"
     );
     assert_eq!(
         kept.position
-            .play_lenient(&claim, Some((&before, &forgot)))
+            .play(&claim, PlayOptions::FULL.lenient(Some((&before, &forgot))))
             .unwrap_err()
             .rule,
         Rule::R26
     );
     // Only an M1 capture can be forgotten: 1B holds 4.
     let e = before
-        .play_lenient(&mv_in(&before, "1B+~"), None)
+        .play(&mv_in(&before, "1B+~"), PlayOptions::FULL.lenient(None))
         .unwrap_err();
     assert_eq!(
         (e.rule, e.reason.to_string().as_str()),
@@ -249,7 +257,10 @@ fn jug_a001_free_o1_capture() {
     assert_eq!(refused(&p1, "x3B").0, Rule::R22);
     // Under o1-costs-turn=yes it is, and A moves next; a prefix is refused.
     let q = pos(&text(&p1), &["o1-costs-turn=yes"]);
-    let q1 = q.play(&mv_in(&q, "x3B")).unwrap().position;
+    let q1 = q
+        .play(&mv_in(&q, "x3B"), PlayOptions::FULL)
+        .unwrap()
+        .position;
     assert_eq!(text(&q1), "redu 4,4,0,4,4,4/4,4,0,4,2,4 A store=4,6");
     assert_eq!(refused(&q, "x3B:5B+").0, Rule::R22);
 }
@@ -277,7 +288,10 @@ fn jug_a002_o2_capture_ends_the_capturers_turn() {
     // An O2 capture cannot precede a sowing (R23).
     assert_eq!(refused(&p1, "x4B:1B+").0, Rule::R23);
     // The right is usable only at once (R20): after B's sowing it is gone.
-    let p2 = p1.play(&mv_in(&p1, "1B+")).unwrap().position;
+    let p2 = p1
+        .play(&mv_in(&p1, "1B+"), PlayOptions::FULL)
+        .unwrap()
+        .position;
     assert_eq!(p2.to_setup().right, None);
 }
 
@@ -304,7 +318,9 @@ fn jug_b003_eight_seeds_bounce_skip_and_o3() {
         "redu 3,3,1,3,3,3/2,3,2,0,4,1 A store=10,10 right=O3:4A"
     );
     // The long form names the same move, and its canonical spelling is 4B+bdh.
-    let long = p.play(&mv_in(&p, "4B/2A/5B/1A/5B/2A/4A/3B/5A")).unwrap();
+    let long = p
+        .play(&mv_in(&p, "4B/2A/5B/1A/5B/2A/4A/3B/5A"), PlayOptions::FULL)
+        .unwrap();
     assert_eq!(long.position, p1);
     assert_eq!(long.canonical.to_string(), "4B+bdh");
     // Every entry written out is the same move.
@@ -345,7 +361,10 @@ fn every_rule_that_forbids_a_move_names_itself() {
     }
     // R30: no passes (`pass` is not even a Redu token).
     assert!(Move::parse(rules_core::GameKind::Redu, "pass").is_err());
-    assert_eq!(p.play(&Move::Pass).unwrap_err().rule, Rule::R30);
+    assert_eq!(
+        p.play(&Move::Pass, PlayOptions::FULL).unwrap_err().rule,
+        Rule::R30
+    );
     assert_eq!(
         refused(&p, "4B+").1,
         "with 5 seeds in hand the path reaches the far end at column 6 (6B and 1A): write w (wrap) or b (bounce) there"
@@ -373,17 +392,23 @@ fn every_rule_that_forbids_a_move_names_itself() {
     );
     // R14: from 6B, 11 or more seeds skip the start column and leave the board.
     assert_eq!(refused(&e, "6B+").0, Rule::R14);
-    assert!(e.play(&mv_in(&e, "6B+w")).is_ok() && e.play(&mv_in(&e, "6B+b")).is_ok());
+    assert!(
+        e.play(&mv_in(&e, "6B+w"), PlayOptions::FULL).is_ok()
+            && e.play(&mv_in(&e, "6B+b"), PlayOptions::FULL).is_ok()
+    );
     // R11: under entry=alternate only the first entry is chosen.
     let a = pos(JUG_B003, &["entry=alternate"]);
     assert_eq!(refused(&a, "4B+dhb").0, Rule::R11);
-    assert!(a.play(&mv_in(&a, "4B+hb")).is_ok());
+    assert!(a.play(&mv_in(&a, "4B+hb"), PlayOptions::FULL).is_ok());
     // R19: the right is on another hole; R24: a capture that empties the row is a ply alone.
     let r = pos("redu 0,0,0,0,0,1/4,4,4,4,4,27 A store=0,0 right=O1:1A", &[]);
     assert_eq!(refused(&r, "x2A").0, Rule::R19);
     let (rule, _) = refused(&r, "x1A:1A");
     assert_eq!(rule, Rule::R24);
-    let ended = r.play(&mv_in(&r, "x1A")).unwrap().position;
+    let ended = r
+        .play(&mv_in(&r, "x1A"), PlayOptions::FULL)
+        .unwrap()
+        .position;
     assert_eq!(text(&ended), "redu 0,0,0,0,0,0/4,4,4,4,4,27 A store=1,0");
     // R27: the game is over: A must sow and has nothing; B takes the rest and wins (R28).
     assert!(ended.legal_moves().is_empty());
@@ -394,9 +419,12 @@ fn every_rule_that_forbids_a_move_names_itself() {
     // A Redu token in another game is refused there.
     let g = pos("giuthi 6,6,6,6,6,6,6,6/6,6,6,6,6,6,6,6 B", &[]);
     assert!(
-        g.play(&Move::ReduCapture {
-            hole: "1B".parse().unwrap()
-        })
+        g.play(
+            &Move::ReduCapture {
+                hole: "1B".parse().unwrap()
+            },
+            PlayOptions::FULL
+        )
         .is_err()
     );
 }
@@ -449,7 +477,11 @@ fn setup_checks_name_every_problem() {
     // An O3 hole may hold more than its seed (R19a).
     let p = pos("redu 4,4,4,4,4,4/4,4,3,4,4,1 B store=2,2 right=O3:3B", &[]);
     assert_eq!(
-        text(&p.play(&mv_in(&p, "x3B")).unwrap().position),
+        text(
+            &p.play(&mv_in(&p, "x3B"), PlayOptions::FULL)
+                .unwrap()
+                .position
+        ),
         "redu 4,4,4,4,4,4/4,4,2,4,4,1 A store=2,3"
     );
 }

@@ -3,7 +3,7 @@
 //! whole record). `cargo bench -p xtask --bench micro`; `cargo bench -p xtask --bench micro -- giuthi` for one game.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use rules_core::{Player, Position, Variant};
+use rules_core::{PlayOptions, Player, Position, Variant};
 use std::hint::black_box;
 
 /// A position some plies into a game, where every kind of move occurs: the start, then the
@@ -18,7 +18,10 @@ fn midgame(game: &str, plies: usize) -> Position {
         }
         // Not always the first: vary the line a little.
         let m = moves[k % moves.len()];
-        p = p.play_quiet(&m).expect("a legal move");
+        p = p
+            .play(&m, PlayOptions::QUIET)
+            .expect("a legal move")
+            .position;
     }
     p
 }
@@ -32,14 +35,14 @@ fn sowing(c: &mut Criterion) {
         c.bench_function(&format!("sow/{g}"), |b| {
             b.iter(|| {
                 for m in &moves {
-                    black_box(black_box(&p).play_quiet(m).ok());
+                    black_box(black_box(&p).play(m, PlayOptions::QUIET).ok());
                 }
             });
         });
         c.bench_function(&format!("play-traced/{g}"), |b| {
             b.iter(|| {
                 for m in &moves {
-                    black_box(black_box(&p).play(m).ok());
+                    black_box(black_box(&p).play(m, PlayOptions::FULL).ok());
                 }
             });
         });

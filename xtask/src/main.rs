@@ -301,7 +301,8 @@ fn uugg_endless(args: &[String]) -> Result<(), String> {
                     continue;
                 }
                 let hole = g.hole(i);
-                let Err(e) = p.play_quiet(&rules_core::Move::sow(hole)) else {
+                let Err(e) = p.play(&rules_core::Move::sow(hole), rules_core::PlayOptions::QUIET)
+                else {
                     continue;
                 };
                 if e.rule != rules_core::Rule::U15 {

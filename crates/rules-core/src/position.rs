@@ -26,14 +26,74 @@ pub struct PlayError {
     pub rule: Rule,
     /// Why (its `Display` in plain English).
     pub reason: Refusal,
+    /// What was traced before the refusal, when the trace was asked for: for a start whose
+    /// sowing never ends (README §4), its first [`TRACED_LAPS`](crate::TRACED_LAPS) laps and a
+    /// note with its period (spec/engine.md §4), whatever the period.
+    pub trace: Trace,
 }
 
-impl PlayError {
-    fn new(mv: &Move, e: Illegal) -> PlayError {
-        PlayError {
-            mv: *mv,
-            rule: e.rule,
-            reason: e.reason,
+/// How [`Position::play`] plays a move: what it records besides the position reached, and in
+/// which validation mode (spec/notation.md §9). What it does not ask for costs nothing.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct PlayOptions<'a> {
+    /// Record what the ply does, step by step ([`Played::trace`]; on a refusal, what was
+    /// traced before it, [`PlayError::trace`]).
+    pub trace: bool,
+    /// Find the move's canonical spelling ([`Played::canonical`], README §6.2); otherwise that
+    /// is the move as given.
+    pub canonical: bool,
+    /// Lenient validation, for transcriptions of real games: besides every legal move, what a
+    /// game lets players forget or claim (Redu R25, R26: a forgotten M1 capture `4B~`, a penalty
+    /// claim `p4B`). Strict validation is the default; legal moves and perft never include
+    /// these.
+    pub lenient: bool,
+    /// The position before the opponent's last ply and that ply: what a penalty claim answers
+    /// (lenient validation).
+    pub previous: Option<(&'a Position, &'a Move)>,
+}
+
+impl<'a> PlayOptions<'a> {
+    /// The position reached and nothing else: what search and move generation need.
+    pub const QUIET: PlayOptions<'static> = PlayOptions {
+        trace: false,
+        canonical: false,
+        lenient: false,
+        previous: None,
+    };
+    /// The position reached, the trace and the canonical spelling, strictly.
+    pub const FULL: PlayOptions<'static> = PlayOptions {
+        trace: true,
+        canonical: true,
+        lenient: false,
+        previous: None,
+    };
+
+    /// The same, with the trace.
+    #[must_use]
+    pub const fn traced(self) -> PlayOptions<'a> {
+        PlayOptions {
+            trace: true,
+            ..self
+        }
+    }
+
+    /// The same, with the canonical spelling.
+    #[must_use]
+    pub const fn spelled(self) -> PlayOptions<'a> {
+        PlayOptions {
+            canonical: true,
+            ..self
+        }
+    }
+
+    /// The same in lenient validation, answering `previous` (the position before the
+    /// opponent's last ply and that ply), if there was one.
+    #[must_use]
+    pub const fn lenient(self, previous: Option<(&'a Position, &'a Move)>) -> PlayOptions<'a> {
+        PlayOptions {
+            lenient: true,
+            previous,
+            ..self
         }
     }
 }
@@ -55,9 +115,10 @@ impl std::error::Error for PlayError {}
 pub struct Played {
     /// The position after the ply.
     pub position: Position,
-    /// The canonical spelling of the move played (README §6.2).
+    /// The canonical spelling of the move played (README §6.2), when asked for
+    /// ([`PlayOptions::canonical`]); the move as given otherwise.
     pub canonical: Move,
-    /// What happened, step by step.
+    /// What happened, step by step, when asked for ([`PlayOptions::trace`]); empty otherwise.
     pub trace: Trace,
 }
 
@@ -138,15 +199,9 @@ pub(crate) trait DynGame: Send + Sync {
     fn play(
         &self,
         mv: &Move,
-        trace: Option<&mut Trace>,
-        canonical: bool,
-    ) -> Result<(Position, Option<Move>), Illegal>;
-    fn play_lenient(
-        &self,
-        mv: &Move,
-        previous: Option<(&Position, &Move)>,
+        opts: &PlayOptions<'_>,
         trace: &mut Trace,
-    ) -> Result<(Position, Move), Illegal>;
+    ) -> Result<(Position, Option<Move>), Illegal>;
     fn is_lenient_only(&self, mv: &Move) -> bool;
     fn round_result(&self) -> Option<RoundResult>;
     fn next_round_notes(&self) -> Vec<(Rule, String)>;
@@ -184,26 +239,20 @@ impl<G: Registered> DynGame for G {
     fn play(
         &self,
         mv: &Move,
-        trace: Option<&mut Trace>,
-        canonical: bool,
-    ) -> Result<(Position, Option<Move>), Illegal> {
-        let child = match trace {
-            Some(t) => Game::play(self, mv, t)?,
-            None => Game::play(self, mv, &mut NoTrace)?,
-        };
-        let spelled = canonical.then(|| spelling(self, mv, &child).unwrap_or(*mv));
-        Ok((child.wrap(), spelled))
-    }
-
-    fn play_lenient(
-        &self,
-        mv: &Move,
-        previous: Option<(&Position, &Move)>,
+        opts: &PlayOptions<'_>,
         trace: &mut Trace,
-    ) -> Result<(Position, Move), Illegal> {
-        let previous = previous.and_then(|(p, m)| Some((G::of(p)?, m)));
-        let child = Game::play_lenient(self, mv, previous, trace)?;
-        Ok((child.wrap(), spelling(self, mv, &child).unwrap_or(*mv)))
+    ) -> Result<(Position, Option<Move>), Illegal> {
+        let previous = || opts.previous.and_then(|(p, m)| Some((G::of(p)?, m)));
+        let child = match (opts.lenient, opts.trace) {
+            (false, true) => Game::play(self, mv, trace)?,
+            (false, false) => Game::play(self, mv, &mut NoTrace)?,
+            (true, true) => Game::play_lenient(self, mv, previous(), trace)?,
+            (true, false) => Game::play_lenient(self, mv, previous(), &mut NoTrace)?,
+        };
+        let spelled = opts
+            .canonical
+            .then(|| spelling(self, mv, &child).unwrap_or(*mv));
+        Ok((child.wrap(), spelled))
     }
 
     fn is_lenient_only(&self, mv: &Move) -> bool {
@@ -309,98 +358,31 @@ impl Position {
         self.game().legal_moves_with_positions()
     }
 
-    /// Plays a move given in any legal spelling.
+    /// Plays a move given in any legal spelling, recording what `opts` asks for: the trace, the
+    /// canonical spelling, in strict or lenient validation.
     ///
     /// # Errors
-    /// The move is illegal here: the error names the rule that forbids it.
-    pub fn play(&self, mv: &Move) -> Result<Played, PlayError> {
-        let mut trace = Trace::with_capacity();
-        let (position, canonical) = self
-            .game()
-            .play(mv, Some(&mut trace), true)
-            .map_err(|e| PlayError::new(mv, e))?;
-        Ok(Played {
-            position,
-            canonical: canonical.unwrap_or(*mv),
-            trace,
-        })
-    }
-
-    /// Plays a move given in any legal spelling and finds its canonical spelling, without a
-    /// trace: what validation needs for most plies.
-    ///
-    /// # Errors
-    /// As [`Position::play`].
-    pub fn play_spelled(&self, mv: &Move) -> Result<(Position, Move), PlayError> {
-        let (position, canonical) = self
-            .game()
-            .play(mv, None, true)
-            .map_err(|e| PlayError::new(mv, e))?;
-        Ok((position, canonical.unwrap_or(*mv)))
-    }
-
-    /// Plays a move with its trace, without finding its canonical spelling.
-    ///
-    /// # Errors
-    /// As [`Position::play`].
-    pub fn play_traced(&self, mv: &Move) -> Result<(Position, Trace), PlayError> {
-        let mut trace = Trace::with_capacity();
-        let (position, _) = self
-            .game()
-            .play(mv, Some(&mut trace), false)
-            .map_err(|e| PlayError::new(mv, e))?;
-        Ok((position, trace))
-    }
-
-    /// Plays a move with its trace, and keeps the trace when the move is refused. A start whose
-    /// sowing never ends (README §4) is traced for at most its first
-    /// [`TRACED_LAPS`](crate::TRACED_LAPS) laps, then a note gives its period (spec/engine.md
-    /// §4): the trace's size does not depend on the period.
-    ///
-    /// # Errors
-    /// As [`Position::play`], with what was traced before the refusal.
-    pub fn play_attempt(&self, mv: &Move) -> Result<(Position, Trace), (PlayError, Trace)> {
-        let mut trace = Trace::with_capacity();
-        match self.game().play(mv, Some(&mut trace), false) {
-            Ok((position, _)) => Ok((position, trace)),
-            Err(e) => Err((PlayError::new(mv, e), trace)),
+    /// The move is illegal here: the error names the rule that forbids it and why, with what
+    /// was traced before the refusal when the trace was asked for.
+    pub fn play(&self, mv: &Move, opts: PlayOptions<'_>) -> Result<Played, PlayError> {
+        let mut trace = if opts.trace {
+            Trace::with_capacity()
+        } else {
+            Trace::default()
+        };
+        match self.game().play(mv, &opts, &mut trace) {
+            Ok((position, canonical)) => Ok(Played {
+                position,
+                canonical: canonical.unwrap_or(*mv),
+                trace,
+            }),
+            Err(e) => Err(PlayError {
+                mv: *mv,
+                rule: e.rule,
+                reason: e.reason,
+                trace,
+            }),
         }
-    }
-
-    /// Plays a move without recording a trace or finding its canonical spelling.
-    ///
-    /// # Errors
-    /// As [`Position::play`].
-    pub fn play_quiet(&self, mv: &Move) -> Result<Position, PlayError> {
-        self.game()
-            .play(mv, None, false)
-            .map(|(p, _)| p)
-            .map_err(|e| PlayError::new(mv, e))
-    }
-
-    /// Plays a move in lenient validation, for transcribing real games (Redu R25, R26): besides
-    /// every legal move it accepts a forgotten M1 capture (`4B~`) and a penalty claim (`p4B`).
-    /// A penalty claim needs `previous`: the position before the opponent's last ply and that
-    /// ply. In the other games lenient validation is [`Position::play`]. Strict validation
-    /// (`play`) is the default, and `legal_moves` and perft never include these marks.
-    ///
-    /// # Errors
-    /// As [`Position::play`]; a penalty claim without `previous`, or one the rules do not allow.
-    pub fn play_lenient(
-        &self,
-        mv: &Move,
-        previous: Option<(&Position, &Move)>,
-    ) -> Result<Played, PlayError> {
-        let mut trace = Trace::with_capacity();
-        let (position, canonical) = self
-            .game()
-            .play_lenient(mv, previous, &mut trace)
-            .map_err(|e| PlayError::new(mv, e))?;
-        Ok(Played {
-            position,
-            canonical,
-            trace,
-        })
     }
 
     /// Whether `mv` is a move only lenient validation accepts in this game (Redu R25, R26: a

@@ -8,7 +8,7 @@ use crate::annotation::{Annotation, Lap};
 use crate::assessment::Eval;
 use crate::position::{mark_char, mark_of, parse_position, read_owners, write_owners};
 use crate::write_position;
-use rules_core::{Event, Hole, Move, Player, Position, Right, StatedOptions, Trace};
+use rules_core::{Event, Hole, Move, PlayOptions, Player, Position, Right, StatedOptions, Trace};
 
 /// Why an annotation does not hold, with the rule behind it where one is.
 pub(super) type Why = (String, Option<rules_core::Rule>);
@@ -342,7 +342,7 @@ fn moves(written: &[String], at: &At<'_>) -> Check {
     for t in written {
         let mv = Move::parse(pos.variant().kind(), t).map_err(|e| bad(e.message))?;
         let c = pos
-            .play(&mv)
+            .play(&mv, PlayOptions::FULL)
             .map(|p| p.canonical.to_string())
             .map_err(|e| {
                 (
@@ -410,7 +410,7 @@ fn best(token: &str, value: Eval, at: &At<'_>) -> Check {
             .unwrap_or_else(|| bad("it must follow a ply")));
     };
     let parsed = Move::parse(before.variant().kind(), token).map_err(|e| bad(e.message))?;
-    let canonical = before.play(&parsed).map_err(|e| {
+    let canonical = before.play(&parsed, PlayOptions::FULL).map_err(|e| {
         (
             format!(
                 "{token} is not a legal move where ply {ply} was played: {}",
@@ -419,7 +419,7 @@ fn best(token: &str, value: Eval, at: &At<'_>) -> Check {
             Some(e.rule),
         )
     })?;
-    let played = before.play(mv).map(|p| p.canonical);
+    let played = before.play(mv, PlayOptions::FULL).map(|p| p.canonical);
     if played.as_ref().is_ok_and(|p| *p == canonical.canonical) {
         return Err(bad(format!(
             "{token} is the move ply {ply} played: a best move names another one"

@@ -10,7 +10,7 @@ use crate::parse::Spans;
 use crate::problem::{Problem, ProblemKind};
 use crate::record::{Item, Outcome, Record};
 use crate::write_position;
-use rules_core::{AfterRound, Decision, Event, Move, Position, StatedOptions, Trace};
+use rules_core::{AfterRound, Decision, Event, Move, PlayOptions, Position, StatedOptions, Trace};
 use std::cell::OnceCell;
 use std::ops::ControlFlow;
 
@@ -50,7 +50,7 @@ fn same_path(pos: &Position, canonical: &Move, trace: &Trace, keys: &[&str]) -> 
     if keys.is_empty() {
         return true;
     }
-    pos.play(canonical).is_ok_and(|p| {
+    pos.play(canonical, PlayOptions::FULL).is_ok_and(|p| {
         keys.iter()
             .all(|k| path_of(&p.trace, k) == path_of(trace, k))
     })
@@ -229,7 +229,8 @@ impl<'r> Replay<'r> {
             play_in_mode(&pos, &mv, lenient, self.previous.as_ref())
                 .map(|p| (p.position, p.canonical, OnceCell::from(p.trace)))
         } else {
-            pos.play_spelled(&mv).map(|(p, c)| (p, c, OnceCell::new()))
+            pos.play(&mv, PlayOptions::QUIET.spelled())
+                .map(|p| (p.position, p.canonical, OnceCell::new()))
         };
         match result {
             Ok((after, spelled, trace)) => {
