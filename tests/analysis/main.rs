@@ -3,6 +3,8 @@
 
 mod agree;
 mod hand;
+mod proof;
 mod reference;
+mod results;
 mod solve;
 mod support;
