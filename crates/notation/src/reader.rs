@@ -45,6 +45,47 @@ pub enum ChunkProblem {
     },
 }
 
+/// Reads one line of `reader` into `buf` (without its line end, LF or CRLF), keeping at most
+/// `cap` bytes and skipping the rest: a line never costs more memory than `cap`. `None` at the
+/// end of the input, else whether the line was longer than `cap`.
+///
+/// # Errors
+/// An I/O error of `reader`.
+pub(crate) fn read_line_bounded(
+    reader: &mut impl BufRead,
+    buf: &mut Vec<u8>,
+    cap: usize,
+) -> io::Result<Option<bool>> {
+    buf.clear();
+    let (mut any, mut over) = (false, false);
+    loop {
+        let avail = match reader.fill_buf() {
+            Ok(b) => b,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if avail.is_empty() {
+            break;
+        }
+        any = true;
+        let (part, used, end) = match avail.iter().position(|&b| b == b'\n') {
+            Some(k) => (&avail[..k], k + 1, true),
+            None => (avail, avail.len(), false),
+        };
+        let room = cap.saturating_sub(buf.len());
+        over |= part.len() > room;
+        buf.extend_from_slice(&part[..part.len().min(room)]);
+        reader.consume(used);
+        if end {
+            break;
+        }
+    }
+    if buf.last() == Some(&b'\r') {
+        buf.pop();
+    }
+    Ok(any.then_some(over))
+}
+
 #[derive(Copy, Clone, PartialEq, Eq)]
 enum State {
     /// Before any movetext: header lines and blank lines.
@@ -88,40 +129,10 @@ impl<R: BufRead> RecordReader<R> {
     /// Reads one line into `buf` (without its line end), keeping at most `cap` bytes. Returns
     /// `None` at the end of the input, else whether the line was longer than `cap`.
     fn read_line(&mut self, buf: &mut Vec<u8>, cap: usize) -> io::Result<Option<bool>> {
-        buf.clear();
-        let mut any = false;
-        let mut over = false;
-        loop {
-            let avail = match self.inner.fill_buf() {
-                Ok(b) => b,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(e),
-            };
-            if avail.is_empty() {
-                break;
-            }
-            any = true;
-            let (part, used, end) = match avail.iter().position(|&b| b == b'\n') {
-                Some(k) => (&avail[..k], k + 1, true),
-                None => (avail, avail.len(), false),
-            };
-            let room = cap.saturating_sub(buf.len());
-            if part.len() > room {
-                over = true;
-            }
-            buf.extend_from_slice(&part[..part.len().min(room)]);
-            self.inner.consume(used);
-            if end {
-                break;
-            }
-        }
-        if !any {
+        let Some(over) = read_line_bounded(&mut self.inner, buf, cap)? else {
             return Ok(None);
-        }
+        };
         self.line += 1;
-        if buf.last() == Some(&b'\r') {
-            buf.pop();
-        }
         if self.at_start {
             self.at_start = false;
             if buf.starts_with(&[0xEF, 0xBB, 0xBF]) {
