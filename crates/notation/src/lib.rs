@@ -38,7 +38,7 @@
 
 mod annotation;
 mod assessment;
-pub mod check;
+mod check;
 mod form;
 mod json;
 mod parse;

@@ -9,7 +9,7 @@
 //! B sees the board. Then the player to move, then the fields that differ from their defaults, in
 //! a fixed order when printed and in any order when read.
 
-use crate::syntax::{PErr, Span, label};
+use crate::syntax::{PErr, Span, found, label};
 use nom::branch::alt;
 use nom::bytes::complete::{tag, take_while1};
 use nom::character::complete::{char, digit1, one_of, space1};
@@ -32,6 +32,28 @@ pub struct PositionError {
     pub len: usize,
     /// What is wrong.
     pub message: String,
+}
+
+/// A syntax error of the position string `text` as a [`PositionError`]: where the grammar
+/// failed, the token found there, and what was expected.
+fn syntax_error(e: &PErr<'_>, text: &str) -> PositionError {
+    let offset = text.len() - e.rest.len();
+    let len = e
+        .rest
+        .chars()
+        .take_while(|c| !c.is_whitespace() && !matches!(c, ',' | '/'))
+        .map(char::len_utf8)
+        .sum::<usize>()
+        .max(usize::from(!e.rest.is_empty()));
+    PositionError {
+        offset,
+        len,
+        message: format!(
+            "expected {}, found {}",
+            e.expected.unwrap_or("something else"),
+            found(e.rest)
+        ),
+    }
 }
 
 impl fmt::Display for PositionError {
@@ -181,7 +203,7 @@ pub fn parse_position(text: &str, stated: Option<&StatedOptions>) -> Result<Setu
     let (_, (game_s, rows, to_move, fields)) = match position_syntax(text) {
         Ok(ok) => ok,
         Err(nom::Err::Error(e) | nom::Err::Failure(e)) => {
-            return Err(e.into_position_error(text));
+            return Err(syntax_error(&e, text));
         }
         Err(nom::Err::Incomplete(_)) => unreachable!("complete parsers only"),
     };

@@ -8,7 +8,7 @@ use crate::moves::Move;
 use crate::notes::Refusal;
 use crate::perft::{self, Perft, PerftOptions, TableError};
 use crate::player::Player;
-use crate::prose::Prose;
+use crate::prose::walk::Prose;
 use crate::round::{AfterRound, Decision, DecisionRequest, RoundError, RoundResult};
 use crate::rule::Rule;
 use crate::setup::{Setup, SetupError};

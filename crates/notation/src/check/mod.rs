@@ -22,8 +22,6 @@ use rules_core::{
 use std::cell::OnceCell;
 use std::ops::Range;
 
-pub use crate::annotation::ANNOTATION_KEYS;
-
 /// One step of a replay, for `mancala replay`.
 #[derive(Clone, Debug)]
 pub enum Step {

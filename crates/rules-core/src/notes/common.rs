@@ -69,7 +69,7 @@ pub trait GameNote: fmt::Display + Clone + fmt::Debug + Eq + Send + Sync + 'stat
 }
 
 /// Why a move is refused in words every game uses; each game's own reasons are its arm of
-/// [`Refusal`].
+/// [`crate::notes::Refusal`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Common {
     /// A pass when the mover has a legal move (B5, G5, U14).

@@ -7,13 +7,10 @@
 //! is in that game's folder (`games/<game>/prose.rs`): the prose of a move has one place per
 //! game, for the CLI, an HTML page or anything else that shows a ply.
 
-mod walk;
+pub(crate) mod walk;
 
 pub use walk::dir_words;
-pub(crate) use walk::{
-    LapStart, Prose, Taking, Walk, all_seeds, default_capture, default_first_lap, goes_on,
-    lap_steps, seeds_word, sentence, steps_explained,
-};
+use walk::{lap_steps, seeds_word, sentence, steps_explained};
 
 use crate::player::Player;
 use crate::position::Position;

@@ -1,20 +1,20 @@
 //! Bechi (`bechi.md`): 2×4 or 2×3, single lap starting in the start hole, the direction fixed by
 //! the hole, even captures from chosen holes, blocked holes in later rounds.
 
-use crate::rule::Rule;
 use crate::game::{Game, Illegal, Sink};
 use crate::games::common::{board_index, forced_pass, foreign_move};
 use crate::geometry::{Geometry, HoleSet};
 use crate::marks::{Mark, MarkKind};
 use crate::moves::Move;
+use crate::notes::Common;
 use crate::player::{Dir, Player};
 use crate::round::{AfterRound, Decision, DecisionRequest, MatchResult, RoundError, richer};
+use crate::rule::Rule;
 use crate::setup::{Problems, Setup, SetupError};
 use crate::sowing::sow_lap;
-use crate::notes::Common;
 use crate::trace::{CaptureKind, Event, LapKind, Tracer, emit};
 
-pub(crate) mod notes;
+pub mod notes;
 pub(crate) mod options;
 mod perft;
 mod prose;
@@ -87,7 +87,6 @@ impl Bechi {
     fn can_move(&self, p: Player) -> bool {
         self.own(p).iter().any(|i| self.seeds[i] >= 2)
     }
-
 
     /// Sows from hole index `i` in `dir` with its captures (B6–B12). The move must be legal.
     fn sow<T: Tracer>(&self, i: usize, dir: Dir, t: &mut T) -> Bechi {
@@ -199,8 +198,6 @@ impl Bechi {
         let (t, r) = (self.round_totals(), self.reserves());
         [t[0] + r[0], t[1] + r[1]]
     }
-
-
 }
 
 impl Game for Bechi {
@@ -209,10 +206,7 @@ impl Game for Bechi {
     const SCORING: Rule = Rule::B13;
 
     /// Checks a setup (B1–B3, B13–B16) and makes it a position.
-    fn from_setup(
-        BechiOptions { holes: n }: BechiOptions,
-        s: &Setup,
-    ) -> Result<Bechi, SetupError> {
+    fn from_setup(BechiOptions { holes: n }: BechiOptions, s: &Setup) -> Result<Bechi, SetupError> {
         let mut pr = Problems::default();
         if !pr.common(s) {
             return Err(pr.finish().expect_err("common() reported a problem"));
@@ -278,12 +272,16 @@ impl Game for Bechi {
             }
         }
         for p in Player::BOTH {
-            pr.check(s.stores[p.index()].is_multiple_of(2), Some(Rule::B9), || {
-                format!(
-                    "{p}'s store holds {}, but captures are always of even holes",
-                    s.stores[p.index()]
-                )
-            });
+            pr.check(
+                s.stores[p.index()].is_multiple_of(2),
+                Some(Rule::B9),
+                || {
+                    format!(
+                        "{p}'s store holds {}, but captures are always of even holes",
+                        s.stores[p.index()]
+                    )
+                },
+            );
         }
         if s.round == 1 {
             pr.check(s.reserves == [0, 0], Some(Rule::B16), || {
@@ -408,7 +406,6 @@ impl Game for Bechi {
         }
     }
 
-
     /// The round is over when neither player can move (B13).
     fn is_over(&self) -> bool {
         !self.can_move(Player::A) && !self.can_move(Player::B)
@@ -510,10 +507,16 @@ impl Game for Bechi {
                         .index(*hole)
                         .filter(|_| hole.side == poorer)
                         .ok_or_else(|| {
-                            RoundError::new(Rule::B16, format!("{hole} is not one of {poorer}'s holes"))
+                            RoundError::new(
+                                Rule::B16,
+                                format!("{hole} is not one of {poorer}'s holes"),
+                            )
                         })?;
                     if filled.contains(i) {
-                        return Err(RoundError::new(Rule::B16, format!("{hole} is listed twice")));
+                        return Err(RoundError::new(
+                            Rule::B16,
+                            format!("{hole} is listed twice"),
+                        ));
                     }
                     filled.insert(i);
                 }

@@ -2,9 +2,9 @@
 //! holding an even number (B9, B10), the forced pass (B5).
 
 use super::Bechi;
-use crate::prose::{LapStart, Prose, Taking, Walk, all_seeds, dir_words, seeds_word};
-use crate::trace::CaptureKind;
 use crate::marks::MarkKind;
+use crate::prose::walk::{LapStart, Prose, Taking, Walk, all_seeds, dir_words, seeds_word};
+use crate::trace::CaptureKind;
 
 impl Prose for Bechi {
     fn first_lap(&self, w: &Walk<'_>, l: &LapStart) -> String {

@@ -6,15 +6,15 @@ use crate::game::{Game, Illegal, Sink};
 use crate::games::common::{board_index, forced_pass, foreign_move};
 use crate::geometry::{Geometry, HoleSet, MAX_HOLES};
 use crate::moves::Move;
+use crate::notes::Common;
 use crate::player::{Dir, Player};
 use crate::round::{AfterRound, Decision, DecisionRequest, MatchResult, RoundError, richer};
 use crate::rule::Rule;
 use crate::setup::{Problems, Setup, SetupError};
 use crate::sowing::{Endless, LapEnd, LapStart, SowingRules, cycle_key, relay_sow};
-use crate::notes::Common;
 use crate::trace::{CaptureKind, Event, LapKind, NoTrace, Tracer, emit};
 
-pub(crate) mod notes;
+pub mod notes;
 pub(crate) mod options;
 mod perft;
 mod prose;
@@ -195,13 +195,11 @@ impl Giuthi {
         })
     }
 
-
     fn passed(&self) -> Giuthi {
         let mut c = *self;
         c.to_move = self.to_move.other();
         c
     }
-
 
     /// G21: round total plus reserve.
     fn holdings(&self) -> [u32; 2] {
@@ -233,7 +231,6 @@ impl Giuthi {
         }
     }
 
-
     /// Plays a decision string in a round that is not over (G4–G18).
     fn play_move<T: Tracer>(&self, m: &Move, t: &mut T) -> Result<Giuthi, Illegal> {
         let g = self.geometry();
@@ -244,7 +241,12 @@ impl Giuthi {
                 Ok(self.passed())
             }
             Move::Open | Move::ReduSow(_) | Move::ReduCapture { .. } | Move::ReduPenalty { .. } => {
-                Err(foreign_move(m, "Giuthi", Rule::G4, "a hole and a direction"))
+                Err(foreign_move(
+                    m,
+                    "Giuthi",
+                    Rule::G4,
+                    "a hole and a direction",
+                ))
             }
             Move::Sow { hole, dir } => {
                 let i = board_index(g, hole, Rule::G1)?;
@@ -384,7 +386,6 @@ impl Game for Giuthi {
         self.play_move(m, t)
             .map_err(|e| if self.is_over() { over() } else { e })
     }
-
 
     /// G19: the round ends when neither player has a legal move.
     fn is_over(&self) -> bool {

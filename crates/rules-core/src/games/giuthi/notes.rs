@@ -98,9 +98,7 @@ pub enum Refusal {
 impl fmt::Display for Refusal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Refusal::RoundOver => {
-                f.write_str("the round is over: neither player has a legal move")
-            }
+            Refusal::RoundOver => f.write_str("the round is over: neither player has a legal move"),
             Refusal::NoDirection { hole } => write!(
                 f,
                 "the mover chooses the direction: write {hole}+ or {hole}-"

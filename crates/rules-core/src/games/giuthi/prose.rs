@@ -2,9 +2,9 @@
 //! non-empty hole (G8), the capture of the opposite hole (G12, G15) and of the next one (G17),
 //! the forced pass (G5).
 
-use crate::trace::CaptureKind;
 use super::Giuthi;
-use crate::prose::{LapStart, Prose, Taking, Walk, all_seeds, dir_words, goes_on};
+use crate::prose::walk::{LapStart, Prose, Taking, Walk, all_seeds, dir_words, goes_on};
+use crate::trace::CaptureKind;
 
 impl Prose for Giuthi {
     fn first_lap(&self, w: &Walk<'_>, l: &LapStart) -> String {

@@ -2,13 +2,13 @@
 //! of real games may contain. They are not moves of the game: the generator and perft never make
 //! them, and strict validation rejects them.
 
+use super::notes::{Note, Refusal};
 use super::{GEO, Redu};
-use crate::rule::Rule;
+use crate::game::{Game, Illegal};
 use crate::geometry::Hole;
 use crate::moves::Move;
-use crate::game::{Game, Illegal};
-use super::notes::{Note, Refusal};
 use crate::notes::Common;
+use crate::rule::Rule;
 use crate::trace::{CaptureKind, Event, Tracer, emit};
 
 impl Redu {

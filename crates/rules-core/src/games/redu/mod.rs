@@ -4,14 +4,14 @@
 //! end when the player to move has no seed (R27).
 //!
 //! Moves are outcomes (rules README §6.2). The generator walks the procedure of R15 and branches
-//! only at decisions that can change the outcome (see [`zigzag`]), so it does not enumerate every
+//! only at decisions that can change the outcome (see `zigzag.rs`), so it does not enumerate every
 //! decision string; the few outcomes that different routes from one start still share are
 //! removed by a check among that start's outcomes only (outcomes of different starts always
 //! differ).
 
 mod lenient;
 pub(crate) mod moves;
-pub(crate) mod notes;
+pub mod notes;
 pub(crate) mod options;
 mod prose;
 mod zigzag;
@@ -24,12 +24,12 @@ use crate::game::{Game, Illegal, Sink};
 use crate::geometry::{Geometry, Hole, HoleSet};
 use crate::marks::{Right, RightKind};
 use crate::moves::Move;
+use crate::notes::Common;
 use crate::perft::Perft;
 use crate::player::{Dir, Player};
 use crate::round::{AfterRound, Decision, MatchResult, RoundError, richer};
 use crate::rule::Rule;
 use crate::setup::{Problems, Setup, SetupError};
-use crate::notes::Common;
 use crate::trace::{CaptureKind, Event, LapKind, NoTrace, Tracer, emit};
 use zigzag::{N, Need, Zig, base_of, first_column};
 
@@ -39,7 +39,6 @@ const GEO: Geometry = Geometry::two_rows(6);
 fn sigma_of(dir: Dir) -> i8 {
     if dir == Dir::Ccw { 1 } else { -1 }
 }
-
 
 /// The direction the sowing `m` states, or `why` it needs one, by `rule`.
 fn direction(m: &ReduSow, rule: Rule, why: Refusal) -> Result<Dir, Illegal> {
@@ -99,7 +98,6 @@ impl Redu {
     fn row_seeds(&self, p: Player) -> u32 {
         Self::row(p).iter().map(|i| u32::from(self.seeds[i])).sum()
     }
-
 
     /// The hole index of own(j) of `p`.
     fn own(p: Player, j: i8) -> usize {
@@ -532,8 +530,6 @@ impl Redu {
         });
         c
     }
-
-
 
     /// Plays a sowing token, strictly or leniently (R25).
     fn play_sow<T: Tracer>(&self, m: &ReduSow, lenient: bool, t: &mut T) -> Result<Redu, Illegal> {
@@ -1000,7 +996,10 @@ impl Redu {
     fn play_capture<T: Tracer>(&self, hole: Hole, t: &mut T) -> Result<Redu, Illegal> {
         let me = self.to_move;
         let Some((kind, i)) = self.right else {
-            return Err(Illegal::new(Rule::R20, Refusal::NoRight { player: me, hole }));
+            return Err(Illegal::new(
+                Rule::R20,
+                Refusal::NoRight { player: me, hole },
+            ));
         };
         let at = GEO.hole(usize::from(i));
         if at != hole {
@@ -1067,7 +1066,10 @@ impl Redu {
             Move::Open => Err(Illegal::new(Rule::R3, Refusal::NoOpening)),
             Move::Sow { hole, dir } => Err(Illegal::new(
                 Rule::R3,
-                Refusal::NotAReduToken { hole: *hole, dir: *dir },
+                Refusal::NotAReduToken {
+                    hole: *hole,
+                    dir: *dir,
+                },
             )),
         }
     }
@@ -1275,8 +1277,6 @@ impl Game for Redu {
     fn round_totals(&self) -> [u32; 2] {
         Player::BOTH.map(|p| u32::from(self.store[p.index()]) + self.row_seeds(p))
     }
-
-
 
     fn next_round(&self, decision: &Decision) -> Result<AfterRound<Redu>, RoundError> {
         if *decision != Decision::None {

@@ -229,7 +229,10 @@ impl fmt::Display for Note {
                 held + 1
             ),
             Note::RowEmptied { player } => {
-                write!(f, "{player}'s row is empty after the capture: the game ends")
+                write!(
+                    f,
+                    "{player}'s row is empty after the capture: the game ends"
+                )
             }
             Note::Lapses { player, kind, hole } => write!(
                 f,
@@ -317,13 +320,7 @@ impl fmt::Display for Note {
 
 /// What a wrap or a bounce at column `k0` does to a path going `s0` (R13), or past the start
 /// column when `skip` (R14).
-fn path_end(
-    f: &mut fmt::Formatter<'_>,
-    skip: bool,
-    bounce: bool,
-    k0: i8,
-    s0: i8,
-) -> fmt::Result {
+fn path_end(f: &mut fmt::Formatter<'_>, skip: bool, bounce: bool, k0: i8, s0: i8) -> fmt::Result {
     let (then, sigma, after) = match (skip, bounce) {
         (true, true) => ("bounce, it turns back ", sigma_words(-s0), ""),
         (true, false) => (

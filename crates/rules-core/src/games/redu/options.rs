@@ -3,8 +3,8 @@
 
 use super::moves::{EXPECTED, ReduToken, parse_token};
 use crate::geometry::Geometry;
-use crate::moves::{Move, TokenError};
 use crate::moves::Tokens;
+use crate::moves::{Move, TokenError};
 use crate::options::GameOptions;
 
 /// How a Redu zigzag chooses the entry row of each column (R11).

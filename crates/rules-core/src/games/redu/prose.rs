@@ -6,12 +6,12 @@
 //! R20-R24).
 
 use super::Redu;
-use crate::marks::RightKind;
-use crate::prose::{LapStart, Prose, Walk, all_seeds, dir_words};
-use crate::setup::Setup;
 use crate::geometry::{Geometry, Hole};
+use crate::marks::RightKind;
 use crate::player::Dir;
+use crate::prose::walk::{LapStart, Prose, Walk, all_seeds, dir_words};
 use crate::rule::Rule;
+use crate::setup::Setup;
 use crate::trace::{Event, Trace};
 use std::fmt::Write as _;
 

@@ -2,26 +2,25 @@
 //! arcs of the cycle and shift between rounds, the prescribed opening of every round, relay sowing
 //! through claimed holes, claims, taxes with repeat moves, and the variants V1 and V2.
 
-use crate::geometry::{Geometry, HoleSet};
-use crate::moves::Move;
-use crate::player::{Dir, Player};
 use crate::game::{Game, Illegal, Sink};
-use crate::round::{AfterRound, Decision, MatchResult, RoundError};
+use crate::geometry::{Geometry, HoleSet};
 use crate::marks::{Mark, MarkKind};
+use crate::moves::Move;
+use crate::notes::Common;
+use crate::player::{Dir, Player};
+use crate::round::{AfterRound, Decision, MatchResult, RoundError};
+use crate::rule::Rule;
 use crate::setup::{Problems, Setup, SetupError};
 use crate::sowing::{Endless, LapEnd, LapStart, SowingRules, cycle_key, relay_sow};
-use crate::rule::Rule;
-use crate::notes::Common;
 use crate::trace::{CaptureKind, Event, LapKind, NoTrace, Tracer, emit};
 
-pub(crate) mod notes;
+pub mod notes;
 pub(crate) mod options;
 mod perft;
 mod prose;
 
 use notes::{Note, Over, Refusal};
 pub use options::{ClaimsScoreTo, SulusOptions};
-
 
 /// The board (README §2.2): 1B..9B are indices 0..9, 1A..9A are 9..18; `+` is `+1 mod 18`.
 const G: Geometry = Geometry::THREE_BY_SIX;
@@ -397,7 +396,6 @@ impl SulusNishtaw {
             .any(|i| self.sow(i, &mut NoTrace).is_ok())
     }
 
-
     /// Why the round is over (S15), if it is.
     fn over_reason(&self) -> Option<Over> {
         if let Some(p) = self.starved() {
@@ -405,7 +403,6 @@ impl SulusNishtaw {
         }
         (!self.has_move()).then_some(Over::NoMove(self.to_move))
     }
-
 
     /// S21: the match ends after this round, and how.
     fn match_end(&self) -> Option<MatchResult> {
@@ -423,7 +420,6 @@ impl SulusNishtaw {
                 ),
             })
     }
-
 
     /// Plays a decision string in a round that is not over (S4–S14).
     fn play_move<T: Tracer>(&self, m: &Move, t: &mut T) -> Result<SulusNishtaw, Illegal> {
@@ -444,9 +440,8 @@ impl SulusNishtaw {
                 if !self.opening {
                     return Err(Illegal::new(opening_rule, Refusal::OpeningPlayed));
                 }
-                self.open(t).map_err(|Endless { .. }| {
-                    Illegal::new(Rule::S12, Refusal::EndlessOpening)
-                })
+                self.open(t)
+                    .map_err(|Endless { .. }| Illegal::new(Rule::S12, Refusal::EndlessOpening))
             }
             Move::Sow { hole, dir } => {
                 if self.opening {
@@ -692,8 +687,6 @@ impl Game for SulusNishtaw {
         }
         self.play_move(m, t).map_err(|e| over().unwrap_or(e))
     }
-
-
 
     /// S15: the round is over.
     fn is_over(&self) -> bool {

@@ -7,10 +7,10 @@
 //! between starts by whether other sowings end, take the plain path ([`Game::generate`]).
 
 use super::{G, LEN, SulusNishtaw};
+use crate::game::{Children, Game};
 use crate::geometry::HoleSet;
 use crate::perft::{Distinct, Perft};
 use crate::player::{Dir, Player};
-use crate::game::{Children, Game};
 use crate::sowing::{Lanes, LapEnd, LapStart, cycle_key, relay_sow_lanes};
 
 /// What a move changes in a position: the board, the claims, the stores and who moves next.
@@ -175,8 +175,8 @@ impl Perft for SulusNishtaw {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
     use super::super::options::{ClaimsScoreTo, SulusOptions};
+    use super::*;
     use crate::trace::NoTrace;
     use proptest::prelude::*;
 

@@ -3,13 +3,13 @@
 //! the tax (S9) with the repeat move it gives (S10).
 
 use super::SulusNishtaw;
-use crate::prose::{
+use super::notes::Note;
+use crate::prose::walk::{
     LapStart, Prose, Taking, Walk, all_seeds, default_capture, default_first_lap, dir_words,
     goes_on, seeds_word,
 };
 use crate::round::Decision;
 use crate::trace::{CaptureKind, Event};
-use super::notes::Note;
 
 /// Whether the ply is the round's opening (S4, S6): its note says no hole is claimed during it
 /// (S5).

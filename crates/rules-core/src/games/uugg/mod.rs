@@ -6,27 +6,26 @@
 //! player an arc of the cycle (U19, U20). An uugg is a mark with its creator; it stays in the hole,
 //! whose owner does not change within the round.
 
+use crate::game::{Game, Illegal, Sink};
 use crate::games::common::{board_index, forced_pass, foreign_move};
 use crate::geometry::{Geometry, Hole, HoleSet};
-use crate::moves::Move;
-use crate::player::{Dir, Player};
-use crate::game::{Game, Illegal, Sink};
-use crate::round::{AfterRound, Decision, MatchResult, RoundError, richer};
 use crate::marks::{Mark, MarkKind};
+use crate::moves::Move;
+use crate::notes::Common;
+use crate::perft::Perft;
+use crate::player::{Dir, Player};
+use crate::round::{AfterRound, Decision, MatchResult, RoundError, richer};
+use crate::rule::Rule;
 use crate::setup::{Problems, Setup, SetupError};
 use crate::sowing::{Endless, LapEnd, LapStart, SowingRules, cycle_key, relay_sow};
-use crate::rule::Rule;
-use crate::notes::Common;
 use crate::trace::{CaptureKind, Event, LapKind, NoTrace, Tracer, emit};
-use crate::perft::Perft;
 
-pub(crate) mod notes;
+pub mod notes;
 pub(crate) mod options;
 mod prose;
 
 use notes::{Note, Refusal};
 pub use options::{Balla, UuggOptions};
-
 
 /// The largest board: 2×7 (U1).
 const HOLES: usize = 14;
@@ -273,7 +272,6 @@ impl Uugg {
             .any(|i| probe.sow(i, &mut NoTrace).is_ok())
     }
 
-
     /// Whether no seed is left outside the uuggs (U16): what ends a round that is over, if
     /// not that neither player can move (U17).
     fn all_in_uuggs(&self) -> bool {
@@ -340,7 +338,6 @@ impl Uugg {
         c
     }
 
-
     /// The next round's ownership from the round scores `s` (U19, U20): the holes A owns. Both
     /// scores must be at least 3 (U22).
     fn next_owners(&self, s: [u32; 2]) -> HoleSet {
@@ -383,7 +380,6 @@ impl Uugg {
         }
     }
 
-
     /// U22: a player whose score is 2 or less cannot fill a hole and loses.
     fn match_end(&self, s: [u32; 2]) -> Option<MatchResult> {
         Player::BOTH
@@ -399,7 +395,6 @@ impl Uugg {
                 ),
             })
     }
-
 }
 
 /// Whether A's holes `own_a` are a territory the fill order of U20 gives: one player owns his whole
@@ -588,8 +583,6 @@ impl Game for Uugg {
         Ok(child)
     }
 
-
-
     /// U16 (no seed outside the uuggs) or U17 (neither player can move).
     fn is_over(&self) -> bool {
         !self.can_move(self.to_move) && !self.can_move(self.to_move.other())
@@ -669,7 +662,10 @@ impl Game for Uugg {
             };
             format!("{p} scored {sum}: {what}")
         };
-        let mut notes = vec![(Rule::U19, format!("{}; {}", score(Player::A), score(Player::B)))];
+        let mut notes = vec![(
+            Rule::U19,
+            format!("{}; {}", score(Player::A), score(Player::B)),
+        )];
         let next_a = self.next_owners(s);
         let owner = |i: usize| {
             if next_a.contains(i) {

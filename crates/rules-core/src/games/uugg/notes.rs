@@ -121,9 +121,7 @@ impl fmt::Display for Note {
             Note::BallaTurn { player } => {
                 write!(f, "the balla is {player}'s whole turn: he does not sow")
             }
-            Note::AllInUuggs => {
-                f.write_str("no seed is left outside the uuggs: the round is over")
-            }
+            Note::AllInUuggs => f.write_str("no seed is left outside the uuggs: the round is over"),
             Note::NoMove => f.write_str("neither player has a legal move: the round is over"),
         }
     }

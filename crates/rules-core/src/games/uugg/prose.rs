@@ -4,7 +4,7 @@
 use super::Uugg;
 use crate::marks::{Mark, MarkKind};
 use crate::player::Dir;
-use crate::prose::{LapStart, Prose, Walk, all_seeds, dir_words, goes_on};
+use crate::prose::walk::{LapStart, Prose, Walk, all_seeds, dir_words, goes_on};
 
 /// Whether a first lap is a balla (U9): a lone seed of the mover's, and the next hole
 /// counterclockwise an uugg of his opponent; such a start is always the balla.
