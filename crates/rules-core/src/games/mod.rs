@@ -31,6 +31,9 @@ macro_rules! registry {
             Uugg(uugg, Uugg, UuggOptions),
             /// Redu (Yoruba, Nigeria), `redu.md`.
             Redu(redu, Redu, ReduOptions),
+            #[cfg(test)]
+            /// The sixth game of rules-core's own tests, which has no book (`games/toy/`).
+            Toy(toy, Toy, ToyOptions),
         }
     };
 }
@@ -43,3 +46,5 @@ pub mod giuthi;
 pub mod redu;
 pub mod sulus_nishtaw;
 pub mod uugg;
+#[cfg(test)]
+pub mod toy;
