@@ -3,7 +3,7 @@
 
 use crate::header::{Header, position};
 use crate::{CheckError, Fnv, Lines, text};
-use rules_core::{Position, StatedOptions};
+use rules_core::Position;
 use std::io::BufRead;
 
 /// A node's claim on the final margin of the round for its player to move.
