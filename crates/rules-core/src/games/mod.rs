@@ -45,6 +45,6 @@ pub mod bechi;
 pub mod giuthi;
 pub mod redu;
 pub mod sulus_nishtaw;
-pub mod uugg;
 #[cfg(test)]
 pub mod toy;
+pub mod uugg;

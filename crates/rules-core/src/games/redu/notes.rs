@@ -520,13 +520,52 @@ pub enum Refusal {
     },
 }
 
+impl Refusal {
+    /// The refusals of a penalty claim (R26), in words.
+    fn penalty(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use Refusal as R;
+        match self {
+            R::PenaltyClaim { lenient: true } => f.write_str(
+                "a penalty claim answers the opponent's last ply, and there is none before it to cancel",
+            ),
+            R::PenaltyClaim { lenient: false } => {
+                f.write_str("a penalty claim is accepted only in lenient validation")
+            }
+            R::PenaltyWhen { claimer, player } => write!(
+                f,
+                "a penalty is claimed by {claimer} at the start of his turn, right after {player}'s ply"
+            ),
+            R::PenaltyPly { player, ply } => write!(
+                f,
+                "{player}'s ply {ply} does not lead from the previous position to this one"
+            ),
+            R::PenaltyNoCapture { player, claim } => write!(
+                f,
+                "{player}'s singleton in {claim} would not have captured (R5): it needs one seed facing a hole with 1 or 2"
+            ),
+            R::PenaltyPlayed { player, start } => write!(
+                f,
+                "{player} played the singleton {start} himself: there is nothing to penalise, and a forgotten capture just stays on the board (R25)"
+            ),
+            // The other refusals are written by `Display`.
+            _ => Ok(()),
+        }
+    }
+}
+
 impl fmt::Display for Refusal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use Refusal as R;
         match self {
-            Refusal::LoneSeedDirection { start } => {
+            R::PenaltyClaim { .. }
+            | R::PenaltyWhen { .. }
+            | R::PenaltyPly { .. }
+            | R::PenaltyNoCapture { .. }
+            | R::PenaltyPlayed { .. } => self.penalty(f),
+            R::LoneSeedDirection { start } => {
                 write!(f, "a single seed has no direction: write {start}")
             }
-            Refusal::NoDirection {
+            R::NoDirection {
                 start,
                 second: Some(second),
                 ..
@@ -534,17 +573,17 @@ impl fmt::Display for Refusal {
                 f,
                 "two singletons are sown in a direction: write {start}{second}+ or {start}{second}-"
             ),
-            Refusal::NoDirection {
+            R::NoDirection {
                 start, seeds: 2, ..
             } => write!(
                 f,
                 "two seeds are sown in a direction: write {start}+ or {start}-"
             ),
-            Refusal::NoDirection { start, .. } => write!(
+            R::NoDirection { start, .. } => write!(
                 f,
                 "a zigzag has a direction: write {start}+ or {start}- with its decisions"
             ),
-            Refusal::SeedCount {
+            R::SeedCount {
                 start,
                 stated,
                 held,
@@ -552,42 +591,39 @@ impl fmt::Display for Refusal {
                 f,
                 "the move sows {stated} seeds, but {start} holds {held}: all its seeds are sown"
             ),
-            Refusal::OnlyM1Forgotten => {
-                f.write_str("only an M1 capture (a singleton) can be forgotten")
-            }
-            Refusal::ForgottenNeedsLenient => {
+            R::OnlyM1Forgotten => f.write_str("only an M1 capture (a singleton) can be forgotten"),
+            R::ForgottenNeedsLenient => {
                 f.write_str("a forgotten capture (~) is accepted only in lenient validation")
             }
-            Refusal::NothingToForget { start } => write!(
-                f,
-                "{start} makes no M1 capture, so none can be forgotten"
-            ),
-            Refusal::O1Alone { hole } => write!(
+            R::NothingToForget { start } => {
+                write!(f, "{start} makes no M1 capture, so none can be forgotten")
+            }
+            R::O1Alone { hole } => write!(
                 f,
                 "under o1-costs-turn=yes the O1 capture is a ply of its own: write x{hole} alone"
             ),
-            Refusal::CaptureAlone { player, hole } => write!(
+            R::CaptureAlone { player, hole } => write!(
                 f,
                 "the capture leaves {player} nothing to sow: it is a ply of its own, x{hole}"
             ),
-            Refusal::RightElsewhere {
+            R::RightElsewhere {
                 player,
                 at,
                 written,
             } => write!(f, "{player}'s right is on the seed in {at}, not {written}"),
-            Refusal::CaptureIsTurn { kind, at } => write!(
+            R::CaptureIsTurn { kind, at } => write!(
                 f,
                 "an {kind} capture is the capturer's whole turn (x{at}); it cannot precede a sowing"
             ),
-            Refusal::NoRight { player, hole } => {
+            R::NoRight { player, hole } => {
                 write!(f, "{player} holds no right to capture in {hole}")
             }
-            Refusal::O1WithSowing { hole } => write!(
+            R::O1WithSowing { hole } => write!(
                 f,
                 "the O1 capture is free: it is made with a sowing in the same ply, x{hole}:<sowing>"
             ),
-            Refusal::NoSecondHole => f.write_str("two singletons need a second hole"),
-            Refusal::NotConsecutive {
+            R::NoSecondHole => f.write_str("two singletons need a second hole"),
+            R::NotConsecutive {
                 start,
                 second,
                 ends,
@@ -600,29 +636,29 @@ impl fmt::Display for Refusal {
                     ""
                 }
             ),
-            Refusal::NotSingletons { start, second } => {
+            R::NotSingletons { start, second } => {
                 write!(f, "{start} and {second} must hold one seed each")
             }
-            Refusal::SingletonsSowTwo => f.write_str("two singletons sow exactly 2 seeds"),
-            Refusal::SpecialStart { start, column } => write!(
+            R::SingletonsSowTwo => f.write_str("two singletons sow exactly 2 seeds"),
+            R::SpecialStart { start, column } => write!(
                 f,
                 "the start opposite {start} needs both holes of the first column, {} and {}, empty",
                 column.0, column.1
             ),
-            Refusal::DecisionsLeft { left } => write!(
+            R::DecisionsLeft { left } => write!(
                 f,
                 "the sowing ends before its decisions do: `{left}` is left over"
             ),
-            Refusal::AlternateEntry { column } => write!(
+            R::AlternateEntry { column } => write!(
                 f,
                 "under entry=alternate the entry at column {column} is the row other than the previous seed's (d), not h"
             ),
-            Refusal::WrapOrBounce { hand, at: None } => write!(
+            R::WrapOrBounce { hand, at: None } => write!(
                 f,
                 "with {} in hand the path skips the start column and leaves the board: write w (wrap) or b (bounce) there",
                 seeds(u32::from(*hand))
             ),
-            Refusal::WrapOrBounce {
+            R::WrapOrBounce {
                 hand,
                 at: Some((k, a, b)),
             } => write!(
@@ -630,49 +666,25 @@ impl fmt::Display for Refusal {
                 "with {} in hand the path reaches the far end at column {k} ({a} and {b}): write w (wrap) or b (bounce) there",
                 seeds(u32::from(*hand))
             ),
-            Refusal::NotAZigzag { start } => write!(
+            R::NotAZigzag { start } => write!(
                 f,
                 "only a sowing of three or more seeds has zigzag decisions; {start} sows fewer"
             ),
-            Refusal::GameOver { player } => write!(
+            R::GameOver { player } => write!(
                 f,
                 "the game is over: {player}, to move, has no seed in his row"
             ),
-            Refusal::PenaltyClaim { lenient: true } => f.write_str(
-                "a penalty claim answers the opponent's last ply, and there is none before it to cancel",
-            ),
-            Refusal::PenaltyClaim { lenient: false } => {
-                f.write_str("a penalty claim is accepted only in lenient validation")
-            }
-            Refusal::NoPass => {
+            R::NoPass => {
                 f.write_str("Redu has no passes: a player who cannot sow ends the game (R27)")
             }
-            Refusal::NoOpening => {
-                f.write_str("Redu has no opening: a move is a sowing or a capture")
-            }
-            Refusal::NotAReduToken { hole, dir } => {
+            R::NoOpening => f.write_str("Redu has no opening: a move is a sowing or a capture"),
+            R::NotAReduToken { hole, dir } => {
                 write!(f, "`{hole}")?;
                 if let Some(d) = dir {
                     write!(f, "{d}")?;
                 }
                 f.write_str("` is not a Redu move token (spec/notation.md §5)")
             }
-            Refusal::PenaltyWhen { claimer, player } => write!(
-                f,
-                "a penalty is claimed by {claimer} at the start of his turn, right after {player}'s ply"
-            ),
-            Refusal::PenaltyPly { player, ply } => write!(
-                f,
-                "{player}'s ply {ply} does not lead from the previous position to this one"
-            ),
-            Refusal::PenaltyNoCapture { player, claim } => write!(
-                f,
-                "{player}'s singleton in {claim} would not have captured (R5): it needs one seed facing a hole with 1 or 2"
-            ),
-            Refusal::PenaltyPlayed { player, start } => write!(
-                f,
-                "{player} played the singleton {start} himself: there is nothing to penalise, and a forgotten capture just stays on the board (R25)"
-            ),
         }
     }
 }

@@ -132,7 +132,10 @@ impl Game for Toy {
     fn generate<S: Sink<Self>>(&self, sink: &mut S) {
         for i in G.row_set(self.to_move).iter() {
             if self.movable(i) {
-                sink.push(|| Move::sow(G.hole(i)), self.sow(i, &mut crate::trace::NoTrace));
+                sink.push(
+                    || Move::sow(G.hole(i)),
+                    self.sow(i, &mut crate::trace::NoTrace),
+                );
             }
         }
     }
@@ -203,7 +206,11 @@ mod tests {
     #[test]
     fn moves_perft_and_refusals_go_through_position() {
         let start = Position::start(toy(), Player::B);
-        let moves: Vec<String> = start.legal_moves().iter().map(ToString::to_string).collect();
+        let moves: Vec<String> = start
+            .legal_moves()
+            .iter()
+            .map(ToString::to_string)
+            .collect();
         assert_eq!(moves, ["1B", "2B"]);
         // 1B sows its 2 seeds into 2B and 1A: 0,3 / 3,2, and 1A holds 3, no pair.
         let mv = Move::parse(kind(), "1B").expect("a toy token");
@@ -211,17 +218,17 @@ mod tests {
         assert_eq!(played.position.to_setup().seeds, [0, 3, 3, 2]);
         assert_eq!(played.position.to_move(), Player::A);
         // Each position of the first three plies has two moves (worked out in the module doc).
-        assert_eq!(
-            (start.perft(1), start.perft(2), start.perft(3)),
-            (2, 4, 8)
-        );
+        assert_eq!((start.perft(1), start.perft(2), start.perft(3)), (2, 4, 8));
         // A's hole is not B's to sow: refused with the rule and the toy's own reason.
         let err = start
             .play(&Move::parse(kind(), "1A").unwrap(), PlayOptions::FULL)
             .unwrap_err();
         assert_eq!(err.rule, Rule::B4);
         assert!(matches!(err.reason, AnyRefusal::Toy(_)));
-        assert_eq!(err.reason.to_string(), "1A is not a non-empty hole of the mover");
+        assert_eq!(
+            err.reason.to_string(),
+            "1A is not a non-empty hole of the mover"
+        );
         // The shared prose reads its plies without a word of its own.
         let steps = crate::prose::steps(&played.position, &played.trace, "");
         assert!(!steps.is_empty());
@@ -245,7 +252,10 @@ mod tests {
             .expect("legal");
         assert_eq!(played.trace.captured(), [0, 2]);
         let r = played.position.round_result().expect("A has no seed");
-        assert_eq!((r.totals, r.winner, r.rule), ([3, 5], Some(Player::B), Rule::B13));
+        assert_eq!(
+            (r.totals, r.winner, r.rule),
+            ([3, 5], Some(Player::B), Rule::B13)
+        );
         let Ok(AfterRound::MatchOver(m)) = played.position.after_round(&Decision::None) else {
             panic!("one round ends the toy match");
         };
