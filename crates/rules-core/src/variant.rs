@@ -237,14 +237,23 @@ impl fmt::Display for GameKind {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UnknownGame(pub String);
 
+impl GameKind {
+    /// Every game's name, in the order messages list them (the registry's): `bechi, giuthi,
+    /// sulus-nishtaw, uugg, redu`.
+    #[must_use]
+    pub fn name_list() -> String {
+        let names: Vec<&str> = LIST.iter().map(|g| g.name()).collect();
+        names.join(", ")
+    }
+}
+
 impl fmt::Display for UnknownGame {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let names: Vec<&str> = LIST.iter().map(|g| g.name()).collect();
         write!(
             f,
             "unknown game `{}`: expected one of {}",
             self.0,
-            names.join(", ")
+            GameKind::name_list()
         )
     }
 }
