@@ -3,7 +3,7 @@
 
 use crate::reference::Reference;
 use crate::support::{Lcg, analysis, endgames};
-use rules_core::{GameKind, Variant};
+use rules_core::{GameKind, PlayOptions, Variant};
 
 /// Checks up to `count` endgames at most `plies` plies before the end of a random game; returns how many the
 /// search proved and how many of those had endless play deciding.
@@ -29,7 +29,10 @@ fn agree(variant: Variant, plies: usize, count: usize, seed: u64) -> (usize, usi
             endless += 1;
         }
         // The best move's value is the position's.
-        let best = p.play(&a.lines[0].moves[0]).unwrap().position;
+        let best = p
+            .play(&a.lines[0].moves[0], PlayOptions::FULL)
+            .unwrap()
+            .position;
         let [b, w] = truth.of(&best);
         let flip = |o: analysis::Outcome| match o {
             analysis::Outcome::Seeds(s) => analysis::Outcome::Seeds(-s),

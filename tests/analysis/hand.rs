@@ -2,6 +2,7 @@
 
 use crate::support::{analysis, pos};
 use analysis::Outcome;
+use rules_core::PlayOptions;
 
 /// B to move in `bechi 0,2*,0/3*,0,1* B store=20,10`: 6 seeds on the board, 1B, 2A and 3B chosen.
 /// B's only start is 1B (B4: 3B holds 1 seed). 1B sows clockwise (B4): 1B, 3A, 2A (B6); 2A
@@ -26,7 +27,12 @@ fn bechi_2x3_ending_with_a_capture_on_either_side() {
     assert_eq!(a.lines[0].moves[0].to_string(), "1B");
 
     let after = pos("bechi 1,3*,0/1*,0,1* A store=20,10 opener=B", &[]);
-    assert_eq!(b.play(&a.lines[0].moves[0]).unwrap().position, after);
+    assert_eq!(
+        b.play(&a.lines[0].moves[0], PlayOptions::FULL)
+            .unwrap()
+            .position,
+        after
+    );
     let a = analysis(&after, 100_000, 2);
     let lines = first_moves(&a);
     assert_eq!(

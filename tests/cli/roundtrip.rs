@@ -5,7 +5,7 @@
 use crate::support::{corpus_files, root};
 use notation::{CheckOptions, Record, RecordReader, check, check_with, parse_record, print_record};
 use proptest::prelude::*;
-use rules_core::{GameKind, Variant};
+use rules_core::{GameKind, PlayOptions, Variant};
 use testkit::generate::{GenOptions, random_record};
 
 /// Checks one valid record: its canonical text re-parses to the canonical record, is a fixed point
@@ -204,7 +204,7 @@ proptest! {
         for item in &mut long.movetext {
             if let notation::Item::Ply { token, .. } = item {
                 let mv = rules_core::Move::parse(GameKind::Redu, token).unwrap();
-                let played = pos.play(&mv).unwrap();
+                let played = pos.play(&mv, PlayOptions::FULL).unwrap();
                 let sown: Vec<String> = played.trace.sown().map(|h| h.to_string()).collect();
                 if let rules_core::Move::ReduSow(s) = mv {
                     let mut t = String::new();

@@ -6,7 +6,8 @@
 //! chosen hole (B2), `x` a blocked one (B3).
 
 use crate::support::{mv, mv_in, pos, text};
-use rules_core::{AfterRound, Decision, Event, Hole, Player, Position};
+use rules_core::Rule;
+use rules_core::{AfterRound, Decision, Event, Hole, PlayOptions, Player, Position};
 
 /// Fig.01/Fig.02, one situation. Fixed by the text: 2B holds 1 seed («aquest forat conté sols 1
 /// llavor»); a move from 1B ends in 4A, so 1B holds 2 (first seed back into 1B, B6; second into 4A
@@ -19,8 +20,8 @@ const FIG_01: &str = "bechi 2*,5,3,6/2,1,7,4 B store=8,10 opener=A";
 fn fig_01_no_move_from_a_single_seed() {
     // «no podreu moure des del forat 2B perquè aquest forat conté sols 1 llavor»
     let p = pos(FIG_01, &[]);
-    let e = p.play(&mv("2B")).unwrap_err();
-    assert_eq!(e.rule, "B4");
+    let e = p.play(&mv("2B"), PlayOptions::FULL).unwrap_err();
+    assert_eq!(e.rule, Rule::B4);
     assert_eq!(
         e.to_string(),
         "illegal move 2B: 2B holds 1 seed; a move needs at least 2 (B4)"
@@ -33,7 +34,7 @@ fn fig_02_from_1b_ends_in_4a_odd_no_capture() {
     // «Si en la situació del diagrama anterior decidiu moure des del forat 1B, acabeu en el forat
     // 4A i no captureu res, doncs aquest forat conté un nombre senar de llavors.»
     let p = pos(FIG_01, &[]);
-    let played = p.play(&mv("1B")).unwrap();
+    let played = p.play(&mv("1B"), PlayOptions::FULL).unwrap();
     // 1B: 2 lifted, one back in 1B (now chosen), one in 4A (2 -> 3, odd): nothing captured.
     assert_eq!(
         text(&played.position),
@@ -56,7 +57,7 @@ const FIG_03: &str = "bechi 4*,2*,1*,3/2*,3,4,5 B store=12,12 opener=B";
 #[test]
 fn fig_03_chain_capture_of_ten_stops_at_odd_2b() {
     let p = pos(FIG_03, &[]);
-    let played = p.play(&mv("3B")).unwrap();
+    let played = p.play(&mv("3B"), PlayOptions::FULL).unwrap();
     // «Acabareu en el forat 2A.» 3B keeps 1 (chosen now), 4B 6, 1A 4, 2A 2: captured, then 3A 2,
     // 4A 4, 1B 2 (B10, across the row end); «La captura encadenada s'atura al forat 2B».
     assert_eq!(
@@ -64,7 +65,7 @@ fn fig_03_chain_capture_of_ten_stops_at_odd_2b() {
         "bechi 0*,0*,0*,4/0*,3,1*,6 A store=12,22 opener=B"
     );
     assert_eq!(played.trace.captured(), [0, 10]);
-    let captures: Vec<(String, u32, &str)> = played
+    let captures: Vec<(String, u32, Rule)> = played
         .trace
         .events
         .iter()
@@ -78,10 +79,10 @@ fn fig_03_chain_capture_of_ten_stops_at_odd_2b() {
     assert_eq!(
         captures,
         [
-            ("2A".to_owned(), 2, "B9"),
-            ("3A".to_owned(), 2, "B10"),
-            ("4A".to_owned(), 4, "B10"),
-            ("1B".to_owned(), 2, "B10")
+            ("2A".to_owned(), 2, Rule::B9),
+            ("3A".to_owned(), 2, Rule::B10),
+            ("4A".to_owned(), 4, Rule::B10),
+            ("1B".to_owned(), 2, Rule::B10)
         ]
     );
 }
@@ -97,7 +98,7 @@ const FIG_04: &str = "bechi 2,0,5,2/3,1*,4*,7 B store=12,12 opener=B";
 #[test]
 fn fig_04_seven_from_4b_captures_six() {
     let p = pos(FIG_04, &[]);
-    let played = p.play(&mv("4B")).unwrap();
+    let played = p.play(&mv("4B"), PlayOptions::FULL).unwrap();
     // 4B keeps 1 (odd: the chain stops there), 1A 3, 2A 6, 3A 1, 4A 3, 1B 4; 2B (2) and 3B (4)
     // captured: «acaba el vostre torn amb la captura de 6 llavors».
     assert_eq!(
@@ -135,7 +136,7 @@ fn fig_00b_round_two_with_six_holes() {
         "bechi 6,6,0x,0x/6,6,6,6 A reserve=2,10 round=2 opener=A"
     );
     // «la segona ronda es jugaria amb només 6 forats»: the blocked holes are skipped (B7).
-    let played = next.play(&mv("4A")).unwrap();
+    let played = next.play(&mv("4A"), PlayOptions::FULL).unwrap();
     // 4A (6, counterclockwise): 4A, 1B, 2B, 3B, 4B, then 1A and 2A are skipped, 3A: 7, odd.
     assert_eq!(
         text(&played.position),
@@ -148,14 +149,14 @@ fn fig_00b_round_two_with_six_holes() {
         "2A".parse().unwrap(),
     ]);
     let e = p.after_round(&three).unwrap_err();
-    assert_eq!(e.rule, Some("B16"));
+    assert_eq!(e.rule, Some(Rule::B16));
     assert_eq!(
         e.to_string(),
         "A holds 14 seeds and fills exactly 2 holes with 6, not 3 (B16)"
     );
     assert_eq!(
         p.after_round(&Decision::None).unwrap_err().rule,
-        Some("B16")
+        Some(Rule::B16)
     );
 }
 
@@ -167,10 +168,13 @@ fn blocked_hole_cannot_be_played_and_is_passed_over_by_captures() {
         "bechi 6,1,1*,0x/1,1,1,1 A store=14,16 reserve=2,4 round=2 opener=A",
         &[],
     );
-    assert_eq!(p.play(&mv("1A")).unwrap_err().rule, "B3");
+    assert_eq!(
+        p.play(&mv("1A"), PlayOptions::FULL).unwrap_err().rule,
+        Rule::B3
+    );
     // 4A (6, `+`, B4): 4A 1B 2B 3B 4B, 1A skipped (B7), 2A: 2, even and chosen: captured (B9).
     // The chain looks at 3A: 1, odd: it stops (B10).
-    let played = p.play(&mv("4A")).unwrap();
+    let played = p.play(&mv("4A"), PlayOptions::FULL).unwrap();
     assert_eq!(
         text(&played.position),
         "bechi 1*,1,0*,0x/2,2,2,2 B store=16,16 reserve=2,4 round=2 opener=A"
@@ -181,7 +185,7 @@ fn blocked_hole_cannot_be_played_and_is_passed_over_by_captures() {
         "bechi 1*,1,2*,0x/3,2,2*,1* B store=14,16 reserve=2,4 round=2 opener=A",
         &[],
     );
-    let played = p.play(&mv("3B")).unwrap();
+    let played = p.play(&mv("3B"), PlayOptions::FULL).unwrap();
     assert_eq!(
         text(&played.position),
         "bechi 1*,1,0*,0x/3,2,1*,0* A store=14,20 reserve=2,4 round=2 opener=A"
@@ -194,15 +198,21 @@ fn passing_and_round_end() {
     // B5: A has no hole with 2 seeds, B has one: A must pass, and only pass.
     let p = pos("bechi 1,0,1,0/0,0,2,0 A store=22,22 opener=B", &[]);
     assert_eq!(p.legal_moves(), vec![mv("pass")]);
-    let e = p.play(&mv("4A")).unwrap_err();
-    assert_eq!(e.rule, "B4");
-    let after = p.play(&mv("pass")).unwrap().position;
+    let e = p.play(&mv("4A"), PlayOptions::FULL).unwrap_err();
+    assert_eq!(e.rule, Rule::B4);
+    let after = p.play(&mv("pass"), PlayOptions::FULL).unwrap().position;
     assert_eq!(after.to_move(), Player::B);
-    assert_eq!(after.play(&mv("pass")).unwrap_err().rule, "B5");
+    assert_eq!(
+        after.play(&mv("pass"), PlayOptions::FULL).unwrap_err().rule,
+        Rule::B5
+    );
     // 3B (2, +): 3B keeps 1, 4B 1: odd, no capture. Now nobody can move: the round is over (B13).
-    let end = after.play(&mv("3B")).unwrap().position;
+    let end = after.play(&mv("3B"), PlayOptions::FULL).unwrap().position;
     assert!(end.legal_moves().is_empty());
-    assert_eq!(end.play(&mv("pass")).unwrap_err().rule, "B13");
+    assert_eq!(
+        end.play(&mv("pass"), PlayOptions::FULL).unwrap_err().rule,
+        Rule::B13
+    );
     let r = end.round_result().unwrap();
     assert_eq!(r.totals, [24, 24]);
     // Equal holdings: both fill all their holes; the other player opens (B17).
@@ -220,7 +230,7 @@ fn match_ends_when_a_player_cannot_fill_a_hole() {
         panic!()
     };
     assert_eq!(m.winner, Some(Player::B));
-    assert_eq!(m.rule, "B15");
+    assert_eq!(m.rule, Rule::B15);
 }
 
 #[test]
@@ -235,8 +245,14 @@ fn two_by_three_middle_hole_sows_both_ways() {
         },
         Player::B,
     );
-    assert_eq!(p.play(&mv("2B")).unwrap_err().rule, "B4");
-    assert_eq!(p.play(&mv("1B+")).unwrap_err().rule, "B4");
+    assert_eq!(
+        p.play(&mv("2B"), PlayOptions::FULL).unwrap_err().rule,
+        Rule::B4
+    );
+    assert_eq!(
+        p.play(&mv("1B+"), PlayOptions::FULL).unwrap_err().rule,
+        Rule::B4
+    );
     // From the start, 2B+ and 2B- drop one seed in every hole and end in 1B and 3B, both odd: the
     // same outcome, so one move, spelled 2B+ (README §6.2).
     assert_eq!(
@@ -246,10 +262,13 @@ fn two_by_three_middle_hole_sows_both_ways() {
             .collect::<Vec<_>>(),
         ["1B", "2B+", "3B"]
     );
-    let a = p.play(&mv_in(&p, "2B-")).unwrap();
+    let a = p.play(&mv_in(&p, "2B-"), PlayOptions::FULL).unwrap();
     assert_eq!(a.canonical, mv("2B+"));
     // 2B keeps 1 of its 6 (B6); 3B 1A 2A 3A 1B (or 1B 3A 2A 1A 3B) get one each.
     assert_eq!(text(&a.position), "bechi 7,7,7/7,1*,7 A opener=B");
     // A direction that the rules fix may be written: 1B- is 1B.
-    assert_eq!(p.play(&mv("1B-")).unwrap().canonical, mv("1B"));
+    assert_eq!(
+        p.play(&mv("1B-"), PlayOptions::FULL).unwrap().canonical,
+        mv("1B")
+    );
 }

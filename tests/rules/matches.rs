@@ -6,7 +6,7 @@ use crate::reference;
 use crate::support::{Rng, bechi_and_giuthi_variants, seed_total, sulus_variants};
 use proptest::prelude::*;
 use rules_core::{
-    AfterRound, Decision, DecisionRequest, GameKind, Hole, Player, Position, Variant,
+    AfterRound, Decision, DecisionRequest, GameKind, Hole, PlayOptions, Player, Position, Variant,
 };
 
 /// A random legal set-up decision for the next round.
@@ -127,7 +127,9 @@ pub fn random_match_checked(
                 return stats; // a round that random play does not end; it is not an error
             }
             let (m, child) = moves[rng.below(moves.len())];
-            let played = p.play(&m).unwrap_or_else(|e| panic!("{text}: {e}"));
+            let played = p
+                .play(&m, PlayOptions::FULL)
+                .unwrap_or_else(|e| panic!("{text}: {e}"));
             assert_eq!(played.position, child);
             assert_eq!(played.canonical, m);
             let captured = played.trace.captured();

@@ -5,7 +5,7 @@
 //!
 //! * every option combination that the option tables allow plays complete matches with every seed
 //!   kept after every ply and set-up;
-//! * `play`, `play_quiet` and `play_lenient` never panic, whatever the move: every token form of
+//! * `play` never panics, in any of its ways (quiet, traced, lenient), whatever the move: every token form of
 //!   every game (other games' tokens, malformed ones, out-of-range holes, over-long decisions) and
 //!   moves built directly;
 //! * each legal move's canonical token reads back to a move with the same outcome and the same
@@ -22,7 +22,8 @@ use crate::support::{bechi_and_giuthi_variants, seed_total, sulus_variants};
 use crate::uugg_matches::uugg_variants;
 use proptest::prelude::*;
 use rules_core::{
-    AfterRound, Dir, GameKind, Hole, Letter, Letters, Move, Player, Position, ReduSow, Variant,
+    AfterRound, Dir, GameKind, Hole, Letter, Letters, Move, PlayOptions, Player, Position, ReduSow,
+    Variant,
 };
 use std::collections::HashSet;
 use testkit::generate::{Rng, random_decision};
@@ -213,18 +214,22 @@ fn try_everywhere(p: &Position, prev: Option<&(Position, Move)>, token: &str) {
 }
 
 fn try_move(p: &Position, prev: Option<&(Position, Move)>, mv: &Move) {
-    let strict = p.play(mv);
+    let strict = p.play(mv, PlayOptions::FULL);
     assert_eq!(
         strict.as_ref().map(|x| x.position).ok(),
-        p.play_quiet(mv).ok(),
-        "play and play_quiet disagree on {mv}"
+        p.play(mv, PlayOptions::QUIET).map(|p| p.position).ok(),
+        "play traced and play quiet disagree on {mv}"
     );
     if let Err(e) = &strict {
-        assert!(!e.rule.is_empty() && !e.reason.is_empty(), "{mv}: {e:?}");
-        assert!(!e.reason.ends_with('.'), "no trailing period: {}", e.reason);
+        assert!(!e.reason.to_string().is_empty(), "{mv}: {e:?}");
+        assert!(
+            !e.reason.to_string().ends_with('.'),
+            "no trailing period: {}",
+            e.reason
+        );
     }
-    let _ = p.play_lenient(mv, prev.map(|(q, m)| (q, m)));
-    let _ = p.play_lenient(mv, None);
+    let _ = p.play(mv, PlayOptions::FULL.lenient(prev.map(|(q, m)| (q, m))));
+    let _ = p.play(mv, PlayOptions::FULL.lenient(None));
 }
 
 /// Moves built directly, not read from a token: holes out of range, every field of a Redu sowing
@@ -345,7 +350,7 @@ fn canonical_move_spellings_round_trip() {
                 let token = m.to_string();
                 let read = Move::parse(game, &token)
                     .unwrap_or_else(|e| panic!("{v}: canonical token {token}: {e}"));
-                let played = p.play(&read).unwrap();
+                let played = p.play(&read, PlayOptions::FULL).unwrap();
                 assert_eq!(played.position, *child, "{v}: {token}");
                 assert_eq!(played.canonical, *m, "{v}: {token}");
                 assert_eq!(played.canonical.to_string(), token);
@@ -353,7 +358,7 @@ fn canonical_move_spellings_round_trip() {
                     let Ok(mv) = Move::parse(game, &alt) else {
                         continue;
                     };
-                    if let Ok(pl) = p.play(&mv) {
+                    if let Ok(pl) = p.play(&mv, PlayOptions::FULL) {
                         let canon = moves
                             .iter()
                             .find(|(_, c)| *c == pl.position)
@@ -454,9 +459,18 @@ fn redu_decisions(p: &Position, base: ReduSow, out: &mut HashSet<Position>) {
         Fails,
     }
     fn attempt(p: &Position, m: ReduSow) -> Tried {
-        match p.play_quiet(&Move::ReduSow(m)) {
+        match p
+            .play(&Move::ReduSow(m), PlayOptions::QUIET)
+            .map(|p| p.position)
+        {
             Ok(child) => Tried::Plays(child),
-            Err(e) if e.reason.contains("write w (wrap) or b (bounce)") => Tried::FarEnd(e.reason),
+            Err(e)
+                if e.reason
+                    .to_string()
+                    .contains("write w (wrap) or b (bounce)") =>
+            {
+                Tried::FarEnd(e.reason.to_string())
+            }
             Err(_) => Tried::Fails,
         }
     }
@@ -496,14 +510,17 @@ fn naive_children(p: &Position) -> HashSet<Position> {
     let hs = holes(p);
     let dirs = [None, Some(Dir::Ccw), Some(Dir::Cw)];
     for mv in [Move::Pass, Move::Open] {
-        if let Ok(c) = p.play_quiet(&mv) {
+        if let Ok(c) = p.play(&mv, PlayOptions::QUIET).map(|p| p.position) {
             out.insert(c);
         }
     }
     if p.variant().kind() != GameKind::Redu {
         for &h in &hs {
             for dir in dirs {
-                if let Ok(c) = p.play_quiet(&Move::Sow { hole: h, dir }) {
+                if let Ok(c) = p
+                    .play(&Move::Sow { hole: h, dir }, PlayOptions::QUIET)
+                    .map(|p| p.position)
+                {
                     out.insert(c);
                 }
             }
@@ -514,7 +531,10 @@ fn naive_children(p: &Position) -> HashSet<Position> {
         .chain(hs.iter().map(|&h| Some(h)))
         .collect();
     for &h in &hs {
-        if let Ok(c) = p.play_quiet(&Move::ReduCapture { hole: h }) {
+        if let Ok(c) = p
+            .play(&Move::ReduCapture { hole: h }, PlayOptions::QUIET)
+            .map(|p| p.position)
+        {
             out.insert(c);
         }
     }

@@ -7,7 +7,7 @@
 
 use crate::redu_matches::check_reference;
 use crate::reference;
-use rules_core::{Player, Position, Setup, StatedOptions};
+use rules_core::{PlayOptions, Player, Position, Setup, StatedOptions};
 use std::path::PathBuf;
 
 fn corpus() -> PathBuf {
@@ -32,7 +32,7 @@ fn replay_both(text: &str, what: &str) -> usize {
         check_reference(&pos);
         let mv = rules_core::Move::parse(r.game(), token).unwrap();
         let played = pos
-            .play(&mv)
+            .play(&mv, PlayOptions::FULL)
             .unwrap_or_else(|e| panic!("{what}: {token}: {e}"));
         let child = played.position.to_setup();
         assert!(

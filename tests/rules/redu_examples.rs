@@ -10,26 +10,27 @@
 //! `x3B` a capture, `x3B:` an O1 capture before a sowing, `~` a forgotten capture, `p4B` a penalty.
 
 use crate::support::{mv_in, pos, text};
-use rules_core::{Move, Player, Position};
+use rules_core::Rule;
+use rules_core::{Move, PlayOptions, Player, Position};
 
 /// Plays `token` in `p` and returns the position string after it.
 fn after(p: &Position, token: &str) -> String {
     let played = p
-        .play(&mv_in(p, token))
+        .play(&mv_in(p, token), PlayOptions::FULL)
         .unwrap_or_else(|e| panic!("{token}: {e}"));
     text(&played.position)
 }
 
 /// The holes sown by `token`, in order.
 fn sown(p: &Position, token: &str) -> Vec<String> {
-    let played = p.play(&mv_in(p, token)).unwrap();
+    let played = p.play(&mv_in(p, token), PlayOptions::FULL).unwrap();
     played.trace.sown().map(|h| h.to_string()).collect()
 }
 
 /// The rule that forbids `token` in `p`, with the message.
-fn refused(p: &Position, token: &str) -> (String, String) {
-    let e = p.play(&mv_in(p, token)).unwrap_err();
-    (e.rule.to_owned(), e.reason)
+fn refused(p: &Position, token: &str) -> (Rule, String) {
+    let e = p.play(&mv_in(p, token), PlayOptions::FULL).unwrap_err();
+    (e.rule, e.reason.to_string())
 }
 
 /// jugB002, fig001 / fig002. Fixed by the text: B moves from 4B, which holds 2 («Decideix moure
@@ -47,7 +48,7 @@ fn jug_b002_two_seeds_capture_three_and_the_clockwise_form() {
     // el jugador que està sembrant (jugador B), captura aquestes 3 llavors del forat 2A».
     assert_eq!(sown(&p, "4B+"), ["2A", "5B"]);
     assert_eq!(after(&p, "4B+"), "redu 4,4,4,4,0,4/4,4,4,0,5,4 A store=2,5");
-    let played = p.play(&mv_in(&p, "4B+")).unwrap();
+    let played = p.play(&mv_in(&p, "4B+"), PlayOptions::FULL).unwrap();
     assert_eq!(played.trace.captured(), [0, 3]);
     // fig002, «O bé, en sentit horari…»: 4B- sows 4A (opposite 3B) then 3B; 4A held 4: nothing
     // happens (R8).
@@ -56,7 +57,7 @@ fn jug_b002_two_seeds_capture_three_and_the_clockwise_form() {
     // The long form names the same moves.
     assert_eq!(after(&p, "4B/2A/5B"), after(&p, "4B+"));
     assert_eq!(
-        p.play(&mv_in(&p, "4B/4A/3B"))
+        p.play(&mv_in(&p, "4B/4A/3B"), PlayOptions::FULL)
             .unwrap()
             .canonical
             .to_string(),
@@ -83,7 +84,10 @@ fn fig_010_two_singletons_then_a_captures_3a() {
     );
     // Either order of the two holes is read; the canonical spelling is lower hole first.
     assert_eq!(
-        p.play(&mv_in(&p, "3B2B+")).unwrap().canonical.to_string(),
+        p.play(&mv_in(&p, "3B2B+"), PlayOptions::FULL)
+            .unwrap()
+            .canonical
+            .to_string(),
         "2B3B+"
     );
     // The other direction sows from 2B: 6A (opposite 1B, 4 seeds: nothing), 1B.
@@ -125,7 +129,7 @@ fn fig_013_start_opposite_the_initial_hole() {
     assert_ne!(after(&p, "3A+w"), after(&p, "3A+o"));
     // R12 needs both holes of the first column empty: clockwise, column 2 (2A, 5B) is not.
     let (rule, reason) = refused(&p, "3A-o");
-    assert_eq!(rule, "R12");
+    assert_eq!(rule, Rule::R12);
     assert_eq!(
         reason,
         "the start opposite 3A needs both holes of the first column, 2A and 5B, empty"
@@ -145,7 +149,7 @@ fn jug_b001_lone_seed_captures_three() {
     assert_eq!(after(&p, "4B"), "redu 4,4,4,0,4,4/4,4,4,0,4,4 A store=2,6");
     // The long form of a lone seed; a lone seed has no direction (R4).
     assert_eq!(after(&p, "4B/3A"), after(&p, "4B"));
-    assert_eq!(refused(&p, "4B+").0, "R4");
+    assert_eq!(refused(&p, "4B+").0, Rule::R4);
 }
 
 #[test]
@@ -157,17 +161,17 @@ fn jug_b001_penalty_and_forgotten_capture_are_lenient_only() {
     // B overlooks 4B and plays 1B+ (chosen); A claims the penalty on 4B (R26): B's move is
     // cancelled, 4B is played from the position before it, and its 3 seeds go to A, who moves.
     let x_move = mv_in(&before, "1B+");
-    let after_x = before.play(&x_move).unwrap().position;
+    let after_x = before.play(&x_move, PlayOptions::FULL).unwrap().position;
     let claim = mv_in(&after_x, "p4B");
     let (rule, reason) = refused(&after_x, "p4B");
-    assert_eq!(rule, "R26");
+    assert_eq!(rule, Rule::R26);
     assert_eq!(
         reason,
         "a penalty claim is accepted only in lenient validation"
     );
     assert!(!after_x.legal_moves().contains(&claim));
     let penalised = after_x
-        .play_lenient(&claim, Some((&before, &x_move)))
+        .play(&claim, PlayOptions::FULL.lenient(Some((&before, &x_move))))
         .unwrap();
     assert_eq!(
         text(&penalised.position),
@@ -176,40 +180,51 @@ fn jug_b001_penalty_and_forgotten_capture_are_lenient_only() {
     assert_eq!(penalised.position.to_move(), Player::A);
     assert_eq!(penalised.trace.captured(), [3, 0]);
     // Without the previous ply there is nothing to cancel.
-    assert_eq!(after_x.play_lenient(&claim, None).unwrap_err().rule, "R26");
+    assert_eq!(
+        after_x
+            .play(&claim, PlayOptions::FULL.lenient(None))
+            .unwrap_err()
+            .rule,
+        Rule::R26
+    );
     // Only a singleton that would capture can be named: 1B held 4.
     let bad = mv_in(&after_x, "p1B");
     assert_eq!(
         after_x
-            .play_lenient(&bad, Some((&before, &x_move)))
+            .play(&bad, PlayOptions::FULL.lenient(Some((&before, &x_move))))
             .unwrap_err()
             .rule,
-        "R26"
+        Rule::R26
     );
     // «Si el jugador fa el moviment però es descuida de capturar les llavors del forat oposat,
     // aquestes resten al tauler…» (R25): 4B~ leaves the 3 seeds in 3A, A moves, and there is no
     // penalty for it.
     let forgot = mv_in(&before, "4B~");
-    assert_eq!(refused(&before, "4B~").0, "R25");
-    let kept = before.play_lenient(&forgot, None).unwrap();
+    assert_eq!(refused(&before, "4B~").0, Rule::R25);
+    let kept = before
+        .play(&forgot, PlayOptions::FULL.lenient(None))
+        .unwrap();
     assert_eq!(
         text(&kept.position),
         "redu 4,4,4,3,4,4/4,4,4,0,4,4 A store=2,3"
     );
     assert_eq!(
         kept.position
-            .play_lenient(&claim, Some((&before, &forgot)))
+            .play(&claim, PlayOptions::FULL.lenient(Some((&before, &forgot))))
             .unwrap_err()
             .rule,
-        "R26"
+        Rule::R26
     );
     // Only an M1 capture can be forgotten: 1B holds 4.
     let e = before
-        .play_lenient(&mv_in(&before, "1B+~"), None)
+        .play(&mv_in(&before, "1B+~"), PlayOptions::FULL.lenient(None))
         .unwrap_err();
     assert_eq!(
-        (e.rule, e.reason.as_str()),
-        ("R25", "only an M1 capture (a singleton) can be forgotten")
+        (e.rule, e.reason.to_string().as_str()),
+        (
+            Rule::R25,
+            "only an M1 capture (a singleton) can be forgotten"
+        )
     );
 }
 
@@ -239,12 +254,15 @@ fn jug_a001_free_o1_capture() {
         "redu 4,4,0,4,4,5/4,4,1,4,0,5 A store=4,5"
     );
     // The capture alone is not a ply under the default (R22).
-    assert_eq!(refused(&p1, "x3B").0, "R22");
+    assert_eq!(refused(&p1, "x3B").0, Rule::R22);
     // Under o1-costs-turn=yes it is, and A moves next; a prefix is refused.
     let q = pos(&text(&p1), &["o1-costs-turn=yes"]);
-    let q1 = q.play(&mv_in(&q, "x3B")).unwrap().position;
+    let q1 = q
+        .play(&mv_in(&q, "x3B"), PlayOptions::FULL)
+        .unwrap()
+        .position;
     assert_eq!(text(&q1), "redu 4,4,0,4,4,4/4,4,0,4,2,4 A store=4,6");
-    assert_eq!(refused(&q, "x3B:5B+").0, "R22");
+    assert_eq!(refused(&q, "x3B:5B+").0, Rule::R22);
 }
 
 /// jugA002. Fixed by the text: A moves from 4A, which holds 2, first into 4B and ends in 3A
@@ -268,9 +286,12 @@ fn jug_a002_o2_capture_ends_the_capturers_turn() {
         "redu 4,4,0,5,4,4/4,4,4,0,4,4 A store=3,4"
     );
     // An O2 capture cannot precede a sowing (R23).
-    assert_eq!(refused(&p1, "x4B:1B+").0, "R23");
+    assert_eq!(refused(&p1, "x4B:1B+").0, Rule::R23);
     // The right is usable only at once (R20): after B's sowing it is gone.
-    let p2 = p1.play(&mv_in(&p1, "1B+")).unwrap().position;
+    let p2 = p1
+        .play(&mv_in(&p1, "1B+"), PlayOptions::FULL)
+        .unwrap()
+        .position;
     assert_eq!(p2.to_setup().right, None);
 }
 
@@ -297,7 +318,9 @@ fn jug_b003_eight_seeds_bounce_skip_and_o3() {
         "redu 3,3,1,3,3,3/2,3,2,0,4,1 A store=10,10 right=O3:4A"
     );
     // The long form names the same move, and its canonical spelling is 4B+bdh.
-    let long = p.play(&mv_in(&p, "4B/2A/5B/1A/5B/2A/4A/3B/5A")).unwrap();
+    let long = p
+        .play(&mv_in(&p, "4B/2A/5B/1A/5B/2A/4A/3B/5A"), PlayOptions::FULL)
+        .unwrap();
     assert_eq!(long.position, p1);
     assert_eq!(long.canonical.to_string(), "4B+bdh");
     // Every entry written out is the same move.
@@ -318,17 +341,17 @@ fn jug_b003_eight_seeds_bounce_skip_and_o3() {
 fn every_rule_that_forbids_a_move_names_itself() {
     let p = pos(JUG_B003, &[]);
     for (token, rule) in [
-        ("7B", "R1"),        // no such hole
-        ("4A+", "R3"),       // not the mover's hole
-        ("4B+", "R13"),      // far end reached with seeds in hand: w or b needed
-        ("4B+bdhdd", "R15"), // a decision left over
-        ("4B", "R15"),       // no direction
-        ("4B+o", "R12"),     // first column (5B, 2A) not empty
-        ("2B", "R6"),        // 2B holds 3: fine; see below for R6
-        ("x4A", "R20"),      // no right
-        ("1B2B+", "R9"),     // 1B holds 2
-        ("4B~", "R25"),      // strict validation
-        ("p3B", "R26"),      // strict validation
+        ("7B", Rule::R1),        // no such hole
+        ("4A+", Rule::R3),       // not the mover's hole
+        ("4B+", Rule::R13),      // far end reached with seeds in hand: w or b needed
+        ("4B+bdhdd", Rule::R15), // a decision left over
+        ("4B", Rule::R15),       // no direction
+        ("4B+o", Rule::R12),     // first column (5B, 2A) not empty
+        ("2B", Rule::R6),        // 2B holds 3: fine; see below for R6
+        ("x4A", Rule::R20),      // no right
+        ("1B2B+", Rule::R9),     // 1B holds 2
+        ("4B~", Rule::R25),      // strict validation
+        ("p3B", Rule::R26),      // strict validation
     ] {
         if token == "2B" {
             continue;
@@ -338,7 +361,10 @@ fn every_rule_that_forbids_a_move_names_itself() {
     }
     // R30: no passes (`pass` is not even a Redu token).
     assert!(Move::parse(rules_core::GameKind::Redu, "pass").is_err());
-    assert_eq!(p.play(&Move::Pass).unwrap_err().rule, "R30");
+    assert_eq!(
+        p.play(&Move::Pass, PlayOptions::FULL).unwrap_err().rule,
+        Rule::R30
+    );
     assert_eq!(
         refused(&p, "4B+").1,
         "with 5 seeds in hand the path reaches the far end at column 6 (6B and 1A): write w (wrap) or b (bounce) there"
@@ -349,47 +375,56 @@ fn every_rule_that_forbids_a_move_names_itself() {
     );
     // R6: two seeds need a direction; R4: a lone seed has none; R9: not consecutive.
     let q = pos("redu 4,4,4,4,4,4/2,1,4,1,1,4 B store=5,6", &[]);
-    assert_eq!(refused(&q, "1B").0, "R6");
-    assert_eq!(refused(&q, "2B+").0, "R4");
-    assert_eq!(refused(&q, "2B4B+").0, "R9");
-    assert_eq!(refused(&q, "4B5B").0, "R9");
-    assert_eq!(refused(&q, "1B+d").0, "R6");
+    assert_eq!(refused(&q, "1B").0, Rule::R6);
+    assert_eq!(refused(&q, "2B+").0, Rule::R4);
+    assert_eq!(refused(&q, "2B4B+").0, Rule::R9);
+    assert_eq!(refused(&q, "4B5B").0, Rule::R9);
+    assert_eq!(refused(&q, "1B+d").0, Rule::R6);
     // R3: an empty hole; the long form must sow every seed.
     let e = pos("redu 4,4,4,4,4,4/0,4,4,4,0,12 B", &[]);
-    assert_eq!(refused(&e, "1B/6A").0, "R3");
+    assert_eq!(refused(&e, "1B/6A").0, Rule::R3);
     assert_eq!(
         refused(&e, "2B/4A/3B/4B"),
         (
-            "R3".to_owned(),
+            Rule::R3.to_owned(),
             "the move sows 3 seeds, but 2B holds 4: all its seeds are sown".to_owned()
         )
     );
     // R14: from 6B, 11 or more seeds skip the start column and leave the board.
-    assert_eq!(refused(&e, "6B+").0, "R14");
-    assert!(e.play(&mv_in(&e, "6B+w")).is_ok() && e.play(&mv_in(&e, "6B+b")).is_ok());
+    assert_eq!(refused(&e, "6B+").0, Rule::R14);
+    assert!(
+        e.play(&mv_in(&e, "6B+w"), PlayOptions::FULL).is_ok()
+            && e.play(&mv_in(&e, "6B+b"), PlayOptions::FULL).is_ok()
+    );
     // R11: under entry=alternate only the first entry is chosen.
     let a = pos(JUG_B003, &["entry=alternate"]);
-    assert_eq!(refused(&a, "4B+dhb").0, "R11");
-    assert!(a.play(&mv_in(&a, "4B+hb")).is_ok());
+    assert_eq!(refused(&a, "4B+dhb").0, Rule::R11);
+    assert!(a.play(&mv_in(&a, "4B+hb"), PlayOptions::FULL).is_ok());
     // R19: the right is on another hole; R24: a capture that empties the row is a ply alone.
     let r = pos("redu 0,0,0,0,0,1/4,4,4,4,4,27 A store=0,0 right=O1:1A", &[]);
-    assert_eq!(refused(&r, "x2A").0, "R19");
+    assert_eq!(refused(&r, "x2A").0, Rule::R19);
     let (rule, _) = refused(&r, "x1A:1A");
-    assert_eq!(rule, "R24");
-    let ended = r.play(&mv_in(&r, "x1A")).unwrap().position;
+    assert_eq!(rule, Rule::R24);
+    let ended = r
+        .play(&mv_in(&r, "x1A"), PlayOptions::FULL)
+        .unwrap()
+        .position;
     assert_eq!(text(&ended), "redu 0,0,0,0,0,0/4,4,4,4,4,27 A store=1,0");
     // R27: the game is over: A must sow and has nothing; B takes the rest and wins (R28).
     assert!(ended.legal_moves().is_empty());
-    assert_eq!(refused(&ended, "1A").0, "R27");
+    assert_eq!(refused(&ended, "1A").0, Rule::R27);
     let result = ended.round_result().unwrap();
     assert_eq!(result.totals, [1, 47]);
     assert_eq!(result.winner, Some(Player::B));
     // A Redu token in another game is refused there.
     let g = pos("giuthi 6,6,6,6,6,6,6,6/6,6,6,6,6,6,6,6 B", &[]);
     assert!(
-        g.play(&Move::ReduCapture {
-            hole: "1B".parse().unwrap()
-        })
+        g.play(
+            &Move::ReduCapture {
+                hole: "1B".parse().unwrap()
+            },
+            PlayOptions::FULL
+        )
         .is_err()
     );
 }
@@ -403,7 +438,7 @@ fn a_drawn_game_is_a_draw() {
     assert_eq!(r.winner, None);
     match p.after_round(&rules_core::Decision::None).unwrap() {
         rules_core::AfterRound::MatchOver(m) => {
-            assert_eq!((m.winner, m.rule), (None, "R29"));
+            assert_eq!((m.winner, m.rule), (None, Rule::R29));
         }
         rules_core::AfterRound::Next(_) => panic!("one round"),
     }
@@ -417,7 +452,13 @@ fn setup_checks_name_every_problem() {
             .unwrap_err()
             .problems
             .iter()
-            .map(|p| format!("{} [{}]", p.message, p.rule.unwrap_or("-")))
+            .map(|p| {
+                format!(
+                    "{} [{}]",
+                    p.message,
+                    p.rule.map_or("-".to_owned(), |r| r.to_string())
+                )
+            })
             .collect()
     };
     assert_eq!(
@@ -436,7 +477,11 @@ fn setup_checks_name_every_problem() {
     // An O3 hole may hold more than its seed (R19a).
     let p = pos("redu 4,4,4,4,4,4/4,4,3,4,4,1 B store=2,2 right=O3:3B", &[]);
     assert_eq!(
-        text(&p.play(&mv_in(&p, "x3B")).unwrap().position),
+        text(
+            &p.play(&mv_in(&p, "x3B"), PlayOptions::FULL)
+                .unwrap()
+                .position
+        ),
         "redu 4,4,4,4,4,4/4,4,2,4,4,1 A store=2,3"
     );
 }

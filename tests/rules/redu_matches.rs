@@ -6,7 +6,7 @@
 use crate::reference;
 use crate::support::{Rng, seed_total};
 use proptest::prelude::*;
-use rules_core::{AfterRound, Decision, GameKind, Player, Position, Setup, Variant};
+use rules_core::{AfterRound, Decision, GameKind, PlayOptions, Player, Position, Setup, Variant};
 
 /// The four option combinations (redu.md §3).
 pub fn redu_variants() -> Vec<Variant> {
@@ -63,7 +63,7 @@ pub fn check_every_spelling(p: &Position) {
         let m = rules_core::Move::parse(GameKind::Redu, &token)
             .unwrap_or_else(|e| panic!("{}: {token}: {e}", notation::write_position(&setup)));
         let played = p
-            .play(&m)
+            .play(&m, PlayOptions::FULL)
             .unwrap_or_else(|e| panic!("{}: {token}: {e}", notation::write_position(&setup)));
         assert_eq!(played.position.to_setup(), child, "{token}");
         assert!(
@@ -114,13 +114,13 @@ pub fn random_game(variant: Variant, seed: u64, with_reference: bool) -> usize {
             let parsed = rules_core::Move::parse(GameKind::Redu, &token)
                 .unwrap_or_else(|e| panic!("{text}: {token}: {e}"));
             let played = p
-                .play(&parsed)
+                .play(&parsed, PlayOptions::FULL)
                 .unwrap_or_else(|e| panic!("{text}: {token}: {e}"));
             assert_eq!(played.position, *child, "{text}: {token}");
             assert_eq!(played.canonical, *m, "{text}: {token}");
         }
         let (m, child) = moves[rng.below(moves.len())];
-        let played = p.play(&m).unwrap();
+        let played = p.play(&m, PlayOptions::FULL).unwrap();
         assert_eq!(played.position, child);
         let before = p.to_setup().stores;
         let after = child.to_setup().stores;

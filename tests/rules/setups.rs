@@ -7,7 +7,13 @@ fn problems(text: &str) -> Vec<String> {
     let e: SetupError = Position::from_setup(&setup).unwrap_err();
     e.problems
         .iter()
-        .map(|p| format!("{} [{}]", p.message, p.rule.unwrap_or("-")))
+        .map(|p| {
+            format!(
+                "{} [{}]",
+                p.message,
+                p.rule.map_or("-".to_owned(), |r| r.to_string())
+            )
+        })
         .collect()
 }
 

@@ -10,8 +10,9 @@
 //! gives the territories in the same layout when they are not the rows.
 
 use crate::support::{mv_in, pos, text};
+use rules_core::Rule;
 use rules_core::{
-    AfterRound, Decision, Event, GameKind, MarkKind, Player, Position, Setup, Variant,
+    AfterRound, Decision, Event, GameKind, MarkKind, PlayOptions, Player, Position, Setup, Variant,
 };
 
 /// Checks what S2, S3, S18 and S19 make true of every position: the two territories have at least
@@ -77,7 +78,7 @@ fn lap(from: &str, holes: &str) -> (String, Vec<String>) {
 }
 
 fn rule_and_reason(p: &Position, token: &str) -> String {
-    let e = p.play(&mv_in(p, token)).unwrap_err();
+    let e = p.play(&mv_in(p, token), PlayOptions::FULL).unwrap_err();
     format!("{} | {}", e.rule, e.reason)
 }
 
@@ -106,7 +107,7 @@ fn s4_opening_from_the_start() {
     );
     // S4: the opening is the only legal ply.
     assert_eq!(p.legal_moves(), [rules_core::Move::Open]);
-    let played = p.play(&rules_core::Move::Open).unwrap();
+    let played = p.play(&rules_core::Move::Open, PlayOptions::FULL).unwrap();
     // By hand. 1B..8B give one seed each (2 left in each); 9B, 1A … 7A get one (4 each).
     // Lift 7A (4): 8A 4, 9A 4, 1B 3, 2B 3; 2B held 2: relay (S8.5).
     // Lift 2B (3): 3B 3, 4B 3, 5B 3; 5B held 2: relay.
@@ -132,7 +133,7 @@ fn s4_opening_from_the_start() {
                 .to_vec(),
             seeds: 8,
             dir: rules_core::Dir::Ccw,
-            rule: "S4",
+            rule: Rule::S4,
         })
     );
     assert_eq!(
@@ -148,7 +149,7 @@ fn s4_opening_from_the_start() {
     assert!(played.trace.events.contains(&Event::Next {
         player: Player::A,
         repeat: false,
-        rule: "S8"
+        rule: Rule::S8
     }));
 }
 
@@ -160,15 +161,20 @@ fn s4_s6_the_opening_is_the_only_first_ply_and_is_played_once() {
         "S4 | the round begins with the opening (open), the only legal ply at its start"
     );
     // The notation has no `pass` token for Sulus Nishtaw; the engine refuses the move too.
-    let e = p.play(&rules_core::Move::Pass).unwrap_err();
+    let e = p
+        .play(&rules_core::Move::Pass, PlayOptions::FULL)
+        .unwrap_err();
     assert_eq!(
-        (e.rule, e.reason.as_str()),
+        (e.rule, e.reason.to_string().as_str()),
         (
-            "S15",
+            Rule::S15,
             "Sulus Nishtaw has no passes: the player to move sows"
         )
     );
-    let after = p.play(&rules_core::Move::Open).unwrap().position;
+    let after = p
+        .play(&rules_core::Move::Open, PlayOptions::FULL)
+        .unwrap()
+        .position;
     // By symmetry (README §2.2, kB ↔ kA) A's opening mirrors B's.
     assert_eq!(
         text(&after),
@@ -202,7 +208,7 @@ fn s6_every_territory_split_has_an_opening_that_ends() {
             );
             check_territories(&s);
             let p = Position::from_setup(&s).unwrap();
-            let played = p.play(&rules_core::Move::Open).unwrap();
+            let played = p.play(&rules_core::Move::Open, PlayOptions::FULL).unwrap();
             assert_eq!(played.position.to_move(), opener.other());
         }
     }
@@ -222,7 +228,7 @@ const JUG_01: &str = "sulus-nishtaw 1,2,1,4,3,2/3,3,5,2,6,1/4,3,0,5,2,7 B opener
 #[test]
 fn jug_01_to_03c_6b_relays_through_4a_and_6a_and_claims_8a() {
     let p = pos(JUG_01, &[]);
-    let played = p.play(&mv_in(&p, "6B")).unwrap();
+    let played = p.play(&mv_in(&p, "6B"), PlayOptions::FULL).unwrap();
     // «una llavor al forat 7B, una altra al forat 8B, una al forat 9B. Continueu la sembra en el
     // forat 1A fins que arribeu al forat 4A.» 7B 2, 8B 7, 9B 3, 1A 3, 2A 4, 3A 5, 4A 2: relay.
     // «Sembreu des del forat 4A… i arribeu al forat 6A.» 5A 3, 6A 2: relay.
@@ -242,7 +248,7 @@ fn jug_01_to_03c_6b_relays_through_4a_and_6a_and_claims_8a() {
     );
     assert!(played.trace.events.iter().any(|e| matches!(
         e,
-        Event::Mark { hole, mark, rule: "S8" }
+        Event::Mark { hole, mark, rule: Rule::S8 }
             if hole.to_string() == "8A" && mark.kind == MarkKind::Claim && mark.owner == Player::B
     )));
     assert_eq!(played.trace.captured(), [0, 0]);
@@ -266,7 +272,7 @@ fn jug_5_to_6b_two_taxes_from_7b_with_repeat_moves() {
         rule_and_reason(&p, "3B"),
         "S7 | 3B is a hole claimed by A, and no move starts from a claimed hole"
     );
-    let first = p.play(&mv_in(&p, "5B")).unwrap();
+    let first = p.play(&mv_in(&p, "5B"), PlayOptions::FULL).unwrap();
     // 6B 1, 7B 4: «captureu aquesta darrera llavor sembrada i també captureu una altra llavor que
     // contingui el forat»: 2 seeds, 7B keeps 2; B's store 6 → 8; B moves again (S10).
     assert_eq!(laps(&first), [lap("5B", "6B 7B")]);
@@ -278,7 +284,7 @@ fn jug_5_to_6b_two_taxes_from_7b_with_repeat_moves() {
     assert!(first.trace.events.contains(&Event::Next {
         player: Player::B,
         repeat: true,
-        rule: "S10"
+        rule: Rule::S10
     }));
     // «I torneu a repetir torn, sembrant des de qualsevol forat del propi costat que no sigui un
     // “forat reclamat”.» The repeat move is a ply of its own, from any unclaimed own hole.
@@ -290,7 +296,7 @@ fn jug_5_to_6b_two_taxes_from_7b_with_repeat_moves() {
             .collect::<Vec<_>>(),
         ["1B", "2B", "6B", "8B", "9B"]
     );
-    let second = p2.play(&mv_in(&p2, "6B")).unwrap();
+    let second = p2.play(&mv_in(&p2, "6B"), PlayOptions::FULL).unwrap();
     // 7B 3: tax of 2 again, 7B keeps 1; B's store 10; B moves again.
     assert_eq!(
         text(&second.position),
@@ -309,7 +315,7 @@ const JUG_10: &str = "sulus-nishtaw 1,3,2,0,4,2/3,4b,0,5,2,1/6,0,6,5,1,4 B store
 #[test]
 fn jug_10_9b_claims_5a() {
     let p = pos(JUG_10, &[]);
-    let played = p.play(&mv_in(&p, "9B")).unwrap();
+    let played = p.play(&mv_in(&p, "9B"), PlayOptions::FULL).unwrap();
     // «… arribeu al forat 5A. … heu creat un “forat reclamat”. … El vostre torn acaba.»
     // 1A 3, 2A 5, 3A 1, 4A 3, 5A 4 (claimed by B).
     assert_eq!(laps(&played), [lap("9B", "1A 2A 3A 4A 5A")]);
@@ -332,7 +338,7 @@ fn s8_1_a_lap_ending_in_an_own_claim_ends_the_turn() {
         "sulus-nishtaw 3,3,3,3,3,2b/3,3,3,1,3,3/3,3,3,3,3,3 B store=3,0 opener=A",
         &[],
     );
-    let played = p.play(&mv_in(&p, "9B")).unwrap();
+    let played = p.play(&mv_in(&p, "9B"), PlayOptions::FULL).unwrap();
     assert_eq!(
         text(&played.position),
         "sulus-nishtaw 3,3,3,3,3,3b/3,3,3,0,3,3/3,3,3,3,3,3 A store=3,0 opener=A"
@@ -348,7 +354,7 @@ fn s8_5_an_own_hole_going_from_3_to_4_relays() {
         "sulus-nishtaw 3,3,3,3,3,3/3,3,3,3,3,3/5,3,3,3,3,1 B opener=A",
         &[],
     );
-    let played = p.play(&mv_in(&p, "6B")).unwrap();
+    let played = p.play(&mv_in(&p, "6B"), PlayOptions::FULL).unwrap();
     assert_eq!(laps(&played), [lap("6B", "7B"), lap("7B", "8B 9B 1A 2A")]);
     assert_eq!(
         text(&played.position),
@@ -364,7 +370,7 @@ fn s9_a_tax_on_an_empty_claimed_hole_takes_the_last_seed_only() {
         "sulus-nishtaw 3,3,3,3,3,3/3,3,3,3,3,0a/5,3,3,3,3,1 B store=0,3 opener=A",
         &[],
     );
-    let played = p.play(&mv_in(&p, "6B")).unwrap();
+    let played = p.play(&mv_in(&p, "6B"), PlayOptions::FULL).unwrap();
     assert_eq!(
         text(&played.position),
         "sulus-nishtaw 3,3,3,3,3,3/3,3,3,3,3,0a/5,3,3,3,3,0 B store=0,4 opener=A"
@@ -381,7 +387,7 @@ fn s11_a_lap_of_18_seeds_reaches_the_start_hole_and_claimed_holes() {
         "sulus-nishtaw 2,2b,2,2,2,2/2,2,2,2,2,2/18,4,2,2,2,2 B opener=A",
         &[],
     );
-    let played = p.play(&mv_in(&p, "1B")).unwrap();
+    let played = p.play(&mv_in(&p, "1B"), PlayOptions::FULL).unwrap();
     assert_eq!(
         text(&played.position),
         "sulus-nishtaw 3,3b,3,3,3,3/3,3,3,3,3,3/1,5,3,3,3,3 A opener=A"
@@ -401,14 +407,20 @@ fn s1_s7_moves_from_holes_that_cannot_be_played() {
         "S1 | there is no hole 10B on the 3×6 board"
     );
     let cw = rules_core::Move::sow_dir("6B".parse().unwrap(), rules_core::Dir::Cw);
-    let e = p.play(&cw).unwrap_err();
+    let e = p.play(&cw, PlayOptions::FULL).unwrap_err();
     assert_eq!(
-        (e.rule, e.reason.as_str()),
-        ("S1", "Sulus Nishtaw sows counterclockwise only")
+        (e.rule, e.reason.to_string().as_str()),
+        (Rule::S1, "Sulus Nishtaw sows counterclockwise only")
     );
     // A counterclockwise sign written out is the same move (spec/notation.md §5).
     let ccw = rules_core::Move::sow_dir("6B".parse().unwrap(), rules_core::Dir::Ccw);
-    assert_eq!(p.play(&ccw).unwrap().canonical.to_string(), "6B");
+    assert_eq!(
+        p.play(&ccw, PlayOptions::FULL)
+            .unwrap()
+            .canonical
+            .to_string(),
+        "6B"
+    );
     // S7: a single seed is enough.
     assert!(p.legal_moves().contains(&mv_in(&p, "7B")));
 }
@@ -487,11 +499,14 @@ fn s12_an_endless_sowing_is_not_a_move() {
         );
     }
     // Traced, the refusal keeps the first laps and gives that period (spec/engine.md §4).
-    let (_, t) = p.play_attempt(&mv_in(&p, "3B")).unwrap_err();
+    let t = p
+        .play(&mv_in(&p, "3B"), PlayOptions::QUIET.traced())
+        .unwrap_err()
+        .trace;
     assert_eq!(t.laps().len(), rules_core::TRACED_LAPS as usize);
     assert!(matches!(
         t.events.last(),
-        Some(Event::Note { rule: "S12", text }) if text.contains("after 276 laps it is back where its first lap began, 6 seeds from 3B")
+        Some(Event::Note { rule: Rule::S12, note }) if note.to_string().contains("after 276 laps it is back where its first lap began, 6 seeds from 3B")
     ));
 }
 
@@ -508,7 +523,10 @@ fn s15_a_the_mover_starving_himself_ends_the_round() {
         "sulus-nishtaw 8,8,8,8,8,0/6,6,1,1,0,0/0,0,0,0,0,0 B opener=A",
         &[],
     );
-    let after = p.play(&mv_in(&p, "9B")).unwrap().position;
+    let after = p
+        .play(&mv_in(&p, "9B"), PlayOptions::FULL)
+        .unwrap()
+        .position;
     assert_eq!(
         text(&after),
         "sulus-nishtaw 8,8,8,8,8,1/6,6,1,0,0,0/0,0,0,0,0,0 A opener=A"
@@ -521,12 +539,12 @@ fn s15_a_the_mover_starving_himself_ends_the_round() {
     let r = after.round_result().unwrap();
     assert_eq!(
         (r.totals, r.winner, r.rule),
-        ([54, 0], Some(Player::A), "S16")
+        ([54, 0], Some(Player::A), Rule::S16)
     );
     // S21: B's total is 0; S18 would give him no hole: the match is over.
     match after.after_round(&Decision::None).unwrap() {
         AfterRound::MatchOver(m) => {
-            assert_eq!((m.winner, m.rule), (Some(Player::A), "S21"));
+            assert_eq!((m.winner, m.rule), (Some(Player::A), Rule::S21));
         }
         AfterRound::Next(n) => panic!("the match goes on: {}", text(&n)),
     }
@@ -541,7 +559,10 @@ fn s15_a_after_a_tax_then_a_one_hole_territory_and_its_opening() {
         "sulus-nishtaw 8,8,8,8,8,8/2,2,0,0,0,1a/0,0,0,0,0,1 B opener=A",
         &[],
     );
-    let after = p.play(&mv_in(&p, "6B")).unwrap().position;
+    let after = p
+        .play(&mv_in(&p, "6B"), PlayOptions::FULL)
+        .unwrap()
+        .position;
     assert_eq!(
         text(&after),
         "sulus-nishtaw 8,8,8,8,8,8/2,2,0,0,0,0a/0,0,0,0,0,0 B store=0,2 opener=A"
@@ -562,7 +583,7 @@ fn s15_a_after_a_tax_then_a_one_hole_territory_and_its_opening() {
     // 3A (4): 4A 4, 5A 4, 6A 4, 7A 4: relay.   7A (4): 8A 4, 9A 4, 1B 1, 2B 5: relay.
     // 2B (5): 3B 5, 4B 1, 5B 5, 6B 5, 7B 5: relay.
     // 7B (5): 8B 1, 9B 5, 1A 5, 2A 5, 3A 1: 3A was empty, the turn ends.
-    let played = r2.play(&rules_core::Move::Open).unwrap();
+    let played = r2.play(&rules_core::Move::Open, PlayOptions::FULL).unwrap();
     assert_eq!(
         text(&played.position),
         "sulus-nishtaw 4,4,4,1,5,5/0,4,4,5,1,0/1,0,5,1,5,5 A round=2 opener=B owners=AAAAAA/AAAAAA/BAAAAA"
@@ -605,7 +626,7 @@ fn s16_scoring_under_both_values_of_claims_score_to() {
     let r = pos(END_33, &[]).round_result().unwrap();
     assert_eq!(
         (r.totals, r.winner, r.rule),
-        ([21, 33], Some(Player::B), "S16")
+        ([21, 33], Some(Player::B), Rule::S16)
     );
     assert_eq!(r.holdings, r.totals);
     // side-owner: A 16 + 8A 5 + 5A 2 = 23; B 8 + 3B 4 + 7B 1 + 18 = 31.
@@ -620,7 +641,7 @@ fn s16_scoring_under_both_values_of_claims_score_to() {
             .after_round(&Decision::None)
             .unwrap_err()
             .rule,
-        Some("S15")
+        Some(Rule::S15)
     );
 }
 
@@ -637,7 +658,7 @@ fn s18_s19_the_33_seed_round_2_territory_of_11_holes() {
         p.after_round(&Decision::Layout(vec![1; 9]))
             .unwrap_err()
             .rule,
-        Some("S18")
+        Some(Rule::S18)
     );
     let r2 = next_round(&p);
     assert_eq!(
@@ -660,7 +681,7 @@ fn s18_s19_the_33_seed_round_2_territory_of_11_holes() {
     // 5A (3): 6A 3, 7A 5, 8A 5: relay.             8A (5): 9A 5, 1B 5, 2B 5, 3B 1, 4B 5: relay.
     // 4B (5): 5B 5, 6B 5, 7B 1, 8B 5, 9B 5: relay. 9B (5): 1A 4, 2A 1, 3A 4, 4A 4, 5A 1: 5A was
     //   empty, the turn ends.
-    let opened = r2.play(&rules_core::Move::Open).unwrap();
+    let opened = r2.play(&rules_core::Move::Open, PlayOptions::FULL).unwrap();
     assert_eq!(
         laps(&opened),
         [
@@ -687,7 +708,10 @@ fn s18_s19_the_33_seed_round_2_territory_of_11_holes() {
     // 5B (6): 6B 6, 7B 2, 8B 6, 9B 1, 1A 5, 2A 2: A's, held 1: relay.
     // 2A (2): 3A 5, 4A 5: held 4: relay.
     // 4A (5): 5A 2, 6A 4, 7A 6, 8A 1, 9A 1: 9A was emptied at the start: the turn ends.
-    let after = p.play(&mv_in(&p, "9A")).unwrap().position;
+    let after = p
+        .play(&mv_in(&p, "9A"), PlayOptions::FULL)
+        .unwrap()
+        .position;
     assert_eq!(
         text(&after),
         "sulus-nishtaw 4,2,0,5,0,5/6,1,1,1,6,2/6,6,2,1,0,6 A round=2 opener=A owners=AAAAAA/ABBBBB/BBBBBB"
@@ -756,7 +780,7 @@ fn s21_a_total_of_one_or_less_ends_the_match() {
     ] {
         match end_of_round(ta).after_round(&Decision::None).unwrap() {
             AfterRound::MatchOver(m) => {
-                assert_eq!((m.winner, m.rule), (Some(winner), "S21"), "A has {ta}");
+                assert_eq!((m.winner, m.rule), (Some(winner), Rule::S21), "A has {ta}");
             }
             AfterRound::Next(_) => panic!("A has {ta}: the match is over"),
         }
@@ -777,11 +801,19 @@ fn s13_s14_v1_compares_the_holes_b_could_otherwise_start_from() {
     assert_eq!(moves(&pos(V1_V2, &["v2=on"])), ["5B"]);
     let p = pos(V1_V2, &["v1=on", "v2=on"]);
     assert_eq!(moves(&p), ["5B"]);
-    assert_eq!(p.play(&mv_in(&p, "1B")).unwrap_err().rule, "S14");
+    assert_eq!(
+        p.play(&mv_in(&p, "1B"), PlayOptions::FULL)
+            .unwrap_err()
+            .rule,
+        Rule::S14
+    );
     let only_v1 = pos(V1_V2, &["v1=on"]);
     assert_eq!(
-        only_v1.play(&mv_in(&only_v1, "5B")).unwrap_err().rule,
-        "S13"
+        only_v1
+            .play(&mv_in(&only_v1, "5B"), PlayOptions::FULL)
+            .unwrap_err()
+            .rule,
+        Rule::S13
     );
 }
 
@@ -808,7 +840,13 @@ fn problems(text: &str) -> Vec<String> {
         .unwrap_err()
         .problems
         .iter()
-        .map(|p| format!("{} [{}]", p.message, p.rule.unwrap_or("-")))
+        .map(|p| {
+            format!(
+                "{} [{}]",
+                p.message,
+                p.rule.map_or("-".to_owned(), |r| r.to_string())
+            )
+        })
         .collect()
 }
 

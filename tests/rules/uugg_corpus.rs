@@ -6,7 +6,7 @@
 //! number in those records, the generated matches' included, rest on two implementations.
 
 use crate::reference;
-use rules_core::{AfterRound, Decision, Position, Setup, StatedOptions};
+use rules_core::{AfterRound, Decision, PlayOptions, Position, Setup, StatedOptions};
 use std::path::PathBuf;
 
 fn corpus() -> PathBuf {
@@ -36,7 +36,7 @@ fn replay_both(text: &str, what: &str) -> (usize, usize) {
             notation::Item::Ply { token, .. } => {
                 let mv = rules_core::Move::parse(r.game(), token).unwrap();
                 let played = pos
-                    .play(&mv)
+                    .play(&mv, PlayOptions::FULL)
                     .unwrap_or_else(|e| panic!("{what}: {token}: {e}"));
                 let name = played.canonical.to_string();
                 let theirs = reference::children(&setup);

@@ -10,18 +10,21 @@
 
 use crate::reference;
 use crate::support::{mv_in, pos, text};
-use rules_core::{AfterRound, Decision, Event, Mark, MarkKind, Move, Player, Position};
+use rules_core::Rule;
+use rules_core::{
+    AfterRound, Decision, Event, Game, Mark, MarkKind, Move, PlayOptions, Player, Position,
+};
 
 /// Plays a token and returns the position after.
 fn after(p: &Position, token: &str) -> Position {
-    p.play(&mv_in(p, token))
+    p.play(&mv_in(p, token), PlayOptions::FULL)
         .unwrap_or_else(|e| panic!("{}: {e}", text(p)))
         .position
 }
 
 /// The rule that forbids a token.
 fn refused(p: &Position, token: &str) -> String {
-    let e = p.play(&mv_in(p, token)).unwrap_err();
+    let e = p.play(&mv_in(p, token), PlayOptions::FULL).unwrap_err();
     format!("{}: {}", e.rule, e.reason)
 }
 
@@ -39,7 +42,7 @@ fn laps(t: &rules_core::Trace) -> Vec<String> {
         .collect()
 }
 
-fn captures(t: &rules_core::Trace) -> Vec<(String, u32, &'static str)> {
+fn captures(t: &rules_core::Trace) -> Vec<(String, u32, Rule)> {
     t.events
         .iter()
         .filter_map(|e| match e {
@@ -51,7 +54,7 @@ fn captures(t: &rules_core::Trace) -> Vec<(String, u32, &'static str)> {
         .collect()
 }
 
-fn marks(t: &rules_core::Trace) -> Vec<(String, Mark, &'static str)> {
+fn marks(t: &rules_core::Trace) -> Vec<(String, Mark, Rule)> {
     t.events
         .iter()
         .filter_map(|e| match e {
@@ -73,7 +76,7 @@ const UUGG_OF_B: Mark = Mark {
 #[test]
 fn uagga_on_the_first_lap() {
     let p = pos("uugg 4,4,4,4,4,3/4,4,4,3,5,5 B opener=B", &[]);
-    let played = p.play(&mv_in(&p, "4B")).unwrap();
+    let played = p.play(&mv_in(&p, "4B"), PlayOptions::FULL).unwrap();
     // 4B (3): 5B 5 -> 6, 6B 5 -> 6, 1A 3 -> 4: A's hole, not an uugg, held 3: uagga. 1A becomes an
     // uugg of B with its 4 seeds and the turn ends (U5.3).
     assert_eq!(
@@ -81,7 +84,10 @@ fn uagga_on_the_first_lap() {
         "uugg 4,4,4,4,4,4b/4,4,4,0,6,6 A opener=B"
     );
     assert_eq!(laps(&played.trace), ["4B: 5B 6B 1A"]);
-    assert_eq!(marks(&played.trace), [("1A".to_owned(), UUGG_OF_B, "U5")]);
+    assert_eq!(
+        marks(&played.trace),
+        [("1A".to_owned(), UUGG_OF_B, Rule::U5)]
+    );
     assert_eq!(played.trace.captured(), [0, 0]);
     // U3: the uugg is a start hole for neither player; «les quatre llavors no es poden usar per
     // sembrar».
@@ -98,7 +104,7 @@ fn uagga_on_the_first_lap() {
 #[test]
 fn uagga_on_a_relay_lap() {
     let p = pos("uugg 5,5,5,5,3/2,5,2,4,4 B opener=B", &[]);
-    let played = p.play(&mv_in(&p, "1B")).unwrap();
+    let played = p.play(&mv_in(&p, "1B"), PlayOptions::FULL).unwrap();
     // 1B (2): 2B 5 -> 6, 3B 2 -> 3: B's own hole, held 2: relay (U5.4). 3B (3): 4B 4 -> 5, 5B
     // 4 -> 5, 1A 3 -> 4: uagga on the relay lap (U7).
     assert_eq!(
@@ -106,13 +112,16 @@ fn uagga_on_a_relay_lap() {
         "uugg 5,5,5,5,4b/0,6,0,5,5 A opener=B"
     );
     assert_eq!(laps(&played.trace), ["1B: 2B 3B", "3B: 4B 5B 1A"]);
-    assert_eq!(marks(&played.trace), [("1A".to_owned(), UUGG_OF_B, "U5")]);
+    assert_eq!(
+        marks(&played.trace),
+        [("1A".to_owned(), UUGG_OF_B, Rule::U5)]
+    );
 
     // From the same position, 2B (5): 3B 2 -> 3, 4B 4 -> 5, 5B 4 -> 5, 1A 3 -> 4 (not the last
     // seed: nothing happens), 2A 5 -> 6: relay 6: 3A 5 -> 6, 4A 5 -> 6, 5A 5 -> 6, 1B 2 -> 3,
     // 2B 0 -> 1, 3B 3 -> 4: B's own hole went from 3 to 4: relayed, never an uugg (U7). 3B (4):
     // 4B 5 -> 6, 5B 5 -> 6, 1A 4 -> 5, 2A 0 -> 1: empty before: the turn ends (U5.2).
-    let played = p.play(&mv_in(&p, "2B")).unwrap();
+    let played = p.play(&mv_in(&p, "2B"), PlayOptions::FULL).unwrap();
     assert_eq!(
         text(&played.position),
         "uugg 6,6,6,1,5/3,1,0,6,6 A opener=B"
@@ -135,7 +144,7 @@ fn uagga_on_a_relay_lap() {
 fn sowing_through_an_uugg() {
     let p = pos("uugg 6,6,5,5,5/4,3,4a,2,0 B opener=B", &[]);
     // 2B (3): 3B 4 -> 5 (the uugg keeps it, U3), 4B 2 -> 3, 5B 0 -> 1: empty before, the turn ends.
-    let played = p.play(&mv_in(&p, "2B")).unwrap();
+    let played = p.play(&mv_in(&p, "2B"), PlayOptions::FULL).unwrap();
     assert_eq!(
         text(&played.position),
         "uugg 6,6,5,5,5/4,0,5a,3,1 A opener=B"
@@ -161,7 +170,7 @@ fn turn_ending_in_an_uugg() {
     let p = pos("uugg 6,6,5,6b,3/2,2,5a,3,2 B opener=B", &[]);
     // 1B (2): 2B 2 -> 3, 3B 5 -> 6: the opponent's uugg. The seed stays; this is not a balla (U13):
     // B eats nothing.
-    let played = p.play(&mv_in(&p, "1B")).unwrap();
+    let played = p.play(&mv_in(&p, "1B"), PlayOptions::FULL).unwrap();
     assert_eq!(
         text(&played.position),
         "uugg 6,6,5,6b,3/0,3,6a,3,2 A opener=B"
@@ -172,10 +181,10 @@ fn turn_ending_in_an_uugg() {
             .trace
             .events
             .iter()
-            .any(|e| matches!(e, Event::Note { rule: "U6", .. }))
+            .any(|e| matches!(e, Event::Note { rule: Rule::U6, .. }))
     );
     // 4B (3): 5B 2 -> 3, 1A 3 -> 4 (not the last seed), 2A 6 -> 7: B's own uugg: the turn ends.
-    let played = p.play(&mv_in(&p, "4B")).unwrap();
+    let played = p.play(&mv_in(&p, "4B"), PlayOptions::FULL).unwrap();
     assert_eq!(
         text(&played.position),
         "uugg 6,6,5,7b,4/2,2,5a,0,3 A opener=B"
@@ -190,7 +199,7 @@ fn turn_ending_in_an_uugg() {
 fn uugg_in_hole_1_cannot_be_eaten_in_round_1() {
     let p = pos("uugg 6,6,6,6,4b/3,3,3,2,1 B opener=B", &[]);
     // 5B (1): 1A 4 -> 5, B's own uugg: the lap ends there (U5.1), nothing is eaten.
-    let played = p.play(&mv_in(&p, "5B")).unwrap();
+    let played = p.play(&mv_in(&p, "5B"), PlayOptions::FULL).unwrap();
     assert_eq!(
         text(&played.position),
         "uugg 6,6,6,6,5b/3,3,3,2,0 A opener=B"
@@ -216,20 +225,20 @@ fn balla_compulsory_and_optional() {
     );
     // 2B's seed goes into 3B and comes out with one more: B eats 2, 3B keeps 4, and the turn ends
     // (U11).
-    let played = p.play(&mv_in(&p, "2B")).unwrap();
+    let played = p.play(&mv_in(&p, "2B"), PlayOptions::FULL).unwrap();
     assert_eq!(
         text(&played.position),
         "uugg 6,6,5,5,5/3,0,4a,2,2 A store=0,2 opener=B"
     );
-    assert_eq!(captures(&played.trace), [("3B".to_owned(), 2, "U9")]);
+    assert_eq!(captures(&played.trace), [("3B".to_owned(), 2, Rule::U9)]);
     assert!(played.trace.events.iter().any(|e| matches!(
         e,
-        Event::Note { rule: "U9", text } if text.starts_with("balla")
+        Event::Note { rule: Rule::U9, note } if note.to_string().starts_with("balla")
     )));
     assert!(played.trace.events.contains(&Event::Next {
         player: Player::A,
         repeat: false,
-        rule: "U11"
+        rule: Rule::U11
     }));
 
     // Optional: every start is a move, and 2B is still the balla (U9: «there is no plain sowing
@@ -256,13 +265,13 @@ fn balla_compulsory_and_optional() {
 #[test]
 fn balla_on_an_empty_uugg() {
     let p = pos("uugg 5,5,5,5,4/3,1,0a,2,2 B store=0,8 opener=B", &[]);
-    let played = p.play(&mv_in(&p, "2B")).unwrap();
+    let played = p.play(&mv_in(&p, "2B"), PlayOptions::FULL).unwrap();
     // 2B's seed goes into 3B and comes out alone: B eats 1; 3B stays an empty uugg of A (U8).
     assert_eq!(
         text(&played.position),
         "uugg 5,5,5,5,4/3,0,0a,2,2 A store=0,9 opener=B"
     );
-    assert_eq!(captures(&played.trace), [("3B".to_owned(), 1, "U12")]);
+    assert_eq!(captures(&played.trace), [("3B".to_owned(), 1, Rule::U12)]);
 }
 
 /// U14: a player without a legal move passes, and the round goes on. «No hi ha obligatorietat
@@ -273,18 +282,18 @@ fn forced_pass() {
     assert_eq!(moves(&p), ["pass"]);
     assert_eq!(refused(&p, "4A"), "U2: 4A is empty");
     assert_eq!(refused(&p, "1B"), "U2: 1B is not one of A's holes");
-    let played = p.play(&Move::Pass).unwrap();
+    let played = p.play(&Move::Pass, PlayOptions::FULL).unwrap();
     assert_eq!(
         played.trace.events,
         [
             Event::Pass {
                 player: Player::A,
-                rule: "U14"
+                rule: Rule::U14
             },
             Event::Next {
                 player: Player::B,
                 repeat: false,
-                rule: "U14"
+                rule: Rule::U14
             }
         ]
     );
@@ -354,8 +363,11 @@ fn endless_start_refused() {
     assert!(!reference::children(&s).iter().any(|(m, _)| m == "3A"));
     // Traced, the refused start keeps its first laps and says the rest, with the period the
     // reference measures (spec/engine.md §4): the trace does not grow with the period.
-    let (e, t) = p.play_attempt(&mv_in(&p, "3A")).unwrap_err();
-    assert_eq!(e.rule, "U15");
+    let e = p
+        .play(&mv_in(&p, "3A"), PlayOptions::QUIET.traced())
+        .unwrap_err();
+    let t = e.trace.clone();
+    assert_eq!(e.rule, Rule::U15);
     assert_eq!(t.laps().len(), rules_core::TRACED_LAPS as usize);
     // The first two laps by hand from the board above: 3 seeds from 3A into 4A (4 -> 5), 5A
     // (13 -> 14), 6A (2 -> 3: occupied, relay 3); 1B (3 -> 4), 2B (0 -> 1), 3B (14 -> 15, a hole
@@ -363,7 +375,7 @@ fn endless_start_refused() {
     assert_eq!(laps(&t)[..2], ["3A: 4A 5A 6A", "6A: 1B 2B 3B"]);
     assert!(matches!(
         t.events.last(),
-        Some(Event::Note { rule: "U15", text }) if text == "the sowing never ends: after 159748 laps it is back where its first lap began, 3 seeds from 3A on the same board, and goes round again for ever (the first 16 laps are shown)"
+        Some(Event::Note { rule: Rule::U15, note }) if note.to_string() == "the sowing never ends: after 159748 laps it is back where its first lap began, 3 seeds from 3A on the same board, and goes round again for ever (the first 16 laps are shown)"
     ));
 }
 
@@ -389,7 +401,10 @@ fn round_end_scoring_and_two_and_two() {
     // U18: «cada jugador compta les llavors «menjades» en la fila pròpia i les llavors acumulades
     // en els forats «uugg» creats en la fila de l’adversari»: A 6 + 8 = 14, B 10 + 9 + 7 = 26.
     let r = end.round_result().unwrap();
-    assert_eq!((r.totals, r.holdings, r.rule), ([14, 26], [14, 26], "U18"));
+    assert_eq!(
+        (r.totals, r.holdings, r.rule),
+        ([14, 26], [14, 26], Rule::U18)
+    );
     assert_eq!(r.winner, Some(Player::B));
     // U19: 14 = 3·4 + 2 and 26 = 6·4 + 2: «Si tan sols hi ha 2 llavors de més, aquestes no compten.
     // I cap jugador guanya ni perd cap forat.» B, the higher scorer, takes 5B 4B 3B 2B 1B 5A (U20);
@@ -404,11 +419,11 @@ fn round_end_scoring_and_two_and_two() {
     );
     assert_eq!(
         end.after_round(&Decision::Fill(vec![])).unwrap_err().rule,
-        Some("U19")
+        Some(Rule::U19)
     );
     assert_eq!(
         p.after_round(&Decision::None).unwrap_err().rule,
-        Some("U16")
+        Some(Rule::U16)
     );
 }
 
@@ -537,12 +552,15 @@ fn ownership_after_the_rows() {
     let p = pos(&format!("uugg 5,5,5,5,5,5/4,4,3,1,3,3 B {OWNERS}"), &[]);
     assert_eq!(refused(&p, "5B"), "U2: 5B is not one of B's holes");
     // 4B (1): 5B 3 -> 4: a hole of A's in B's row: uagga by B (U5.3).
-    let played = p.play(&mv_in(&p, "4B")).unwrap();
+    let played = p.play(&mv_in(&p, "4B"), PlayOptions::FULL).unwrap();
     assert_eq!(
         text(&played.position),
         format!("uugg 5,5,5,5,5,5/4,4,3,0,4b,3 A {OWNERS}")
     );
-    assert_eq!(marks(&played.trace), [("5B".to_owned(), UUGG_OF_B, "U5")]);
+    assert_eq!(
+        marks(&played.trace),
+        [("5B".to_owned(), UUGG_OF_B, Rule::U5)]
+    );
     // A sows from 6B (3): 1A 5 -> 6, 2A 5 -> 6, 3A 5 -> 6, his own: relay 6: 4A 5A 6A 1B 2B 3B,
     // 3B 3 -> 4: B's hole: uagga by A.
     let q = after(&played.position, "6B");
@@ -555,12 +573,12 @@ fn ownership_after_the_rows() {
     // 1 this uugg could not be eaten (U13).
     let p = pos(&format!("uugg 5,5,5,5,6,5b/4,4,4,3,1,1 A {OWNERS}"), &[]);
     assert_eq!(moves(&p), ["6B"]);
-    let played = p.play(&mv_in(&p, "6B")).unwrap();
+    let played = p.play(&mv_in(&p, "6B"), PlayOptions::FULL).unwrap();
     assert_eq!(
         text(&played.position),
         format!("uugg 5,5,5,5,6,4b/4,4,4,3,1,0 B store=2,0 {OWNERS}")
     );
-    assert_eq!(captures(&played.trace), [("1A".to_owned(), 2, "U9")]);
+    assert_eq!(captures(&played.trace), [("1A".to_owned(), 2, Rule::U9)]);
 }
 
 /// Every rule that can forbid a move names itself.
@@ -579,13 +597,22 @@ fn illegal_moves_name_their_rule() {
         "U14: B has a legal move, and a player passes only when he has none"
     );
     let e = p
-        .play(&Move::sow_dir("2B".parse().unwrap(), rules_core::Dir::Cw))
+        .play(
+            &Move::sow_dir("2B".parse().unwrap(), rules_core::Dir::Cw),
+            PlayOptions::FULL,
+        )
         .unwrap_err();
-    assert_eq!(e.rule, "U2");
-    assert_eq!(p.play(&Move::Open).unwrap_err().rule, "U2");
+    assert_eq!(e.rule, Rule::U2);
+    assert_eq!(
+        p.play(&Move::Open, PlayOptions::FULL).unwrap_err().rule,
+        Rule::U2
+    );
     // A forced direction may be written out: 2B+ is 2B.
     let plus = p
-        .play(&Move::sow_dir("2B".parse().unwrap(), rules_core::Dir::Ccw))
+        .play(
+            &Move::sow_dir("2B".parse().unwrap(), rules_core::Dir::Ccw),
+            PlayOptions::FULL,
+        )
         .unwrap();
     assert_eq!(plus.canonical, mv_in(&p, "2B"));
 }
@@ -620,7 +647,13 @@ fn position_strings_and_setup_checks() {
             .unwrap_err()
             .problems
             .iter()
-            .map(|p| format!("{} [{}]", p.message, p.rule.unwrap_or("-")))
+            .map(|p| {
+                format!(
+                    "{} [{}]",
+                    p.message,
+                    p.rule.map_or("-".to_owned(), |r| r.to_string())
+                )
+            })
             .collect()
     };
     assert_eq!(
@@ -657,13 +690,16 @@ fn position_strings_and_setup_checks() {
 #[test]
 fn round_end_and_set_up_explained() {
     let p = pos("uugg 0,0,9b,0,6b/0,8a,0,0,1 B store=6,10 opener=B", &[]);
-    let played = p.play(&mv_in(&p, "5B")).unwrap();
+    let played = p.play(&mv_in(&p, "5B"), PlayOptions::FULL).unwrap();
+    let Some(Event::Note { rule, note }) = played.trace.events.last() else {
+        panic!("the trace ends with a note")
+    };
     assert_eq!(
-        played.trace.events.last(),
-        Some(&Event::Note {
-            rule: "U16",
-            text: "no seed is left outside the uuggs: the round is over".to_owned()
-        })
+        (*rule, note.to_string()),
+        (
+            Rule::U16,
+            "no seed is left outside the uuggs: the round is over".to_owned()
+        )
     );
     let Position::Uugg(end) = played.position else {
         panic!("a Uugg position")

@@ -11,13 +11,11 @@
 //! * `links`: the book's links lead somewhere, its engine notes to a section of `spec/engine.md`
 //!   about that rule, and the crate packages the very files of `spec/rules/`; no document or help
 //!   text of the product points outside it.
-//! * `prose`: every rule ID the prose of a ply keys on is one its game's engine emits.
 
 mod binding;
 mod citations;
 mod links;
 mod options;
-mod prose;
 
 use rulebook::Book;
 use std::path::PathBuf;

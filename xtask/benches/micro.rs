@@ -6,7 +6,7 @@
 //! lints this file).
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use rules_core::{Player, Position, Variant};
+use rules_core::{PlayOptions, Player, Position, Variant};
 use std::hint::black_box;
 
 /// A position some plies into a game, where every kind of move occurs: the start, then the
@@ -21,7 +21,10 @@ fn midgame(game: &str, plies: usize) -> Position {
         }
         // Not always the first: vary the line a little.
         let m = moves[k % moves.len()];
-        p = p.play_quiet(&m).expect("a legal move");
+        p = p
+            .play(&m, PlayOptions::QUIET)
+            .expect("a legal move")
+            .position;
     }
     p
 }
@@ -35,14 +38,14 @@ fn sowing(c: &mut Criterion) {
         c.bench_function(&format!("sow/{g}"), |b| {
             b.iter(|| {
                 for m in &moves {
-                    black_box(black_box(&p).play_quiet(m).ok());
+                    black_box(black_box(&p).play(m, PlayOptions::QUIET).ok());
                 }
             });
         });
         c.bench_function(&format!("play-traced/{g}"), |b| {
             b.iter(|| {
                 for m in &moves {
-                    black_box(black_box(&p).play(m).ok());
+                    black_box(black_box(&p).play(m, PlayOptions::FULL).ok());
                 }
             });
         });

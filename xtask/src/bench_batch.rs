@@ -3,7 +3,7 @@
 //! the start (`testkit::Rng`, a fixed seed), written once under `target/`; the release binary reads
 //! them from a file and writes into a pipe that is read and dropped. Best wall time of the runs.
 
-use rules_core::{Player, Position, Variant};
+use rules_core::{PlayOptions, Player, Position, Variant};
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -26,7 +26,10 @@ fn positions(count: usize) -> Result<PathBuf, String> {
             pos = Position::start(pos.variant(), Player::B);
         } else {
             let mv = &moves[rng.below(moves.len())];
-            pos = pos.play(mv).map_err(|e| e.to_string())?.position;
+            pos = pos
+                .play(mv, PlayOptions::FULL)
+                .map_err(|e| e.to_string())?
+                .position;
         }
         text.push_str(&notation::write_position(&pos.to_setup()));
         text.push('\n');

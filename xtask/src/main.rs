@@ -41,6 +41,10 @@
 //! * `cargo xtask render [--out DIR] [--only PATTERN] [--no-install]`: the SVG pictures of every
 //!   rule-book example rendered to PNG with librsvg's rsvg-convert (installed from the
 //!   distribution when missing), into `target/render/png/` (`tool.rs`).
+//! * `cargo xtask compare-outputs --old BIN [--new BIN] [--quick]`: every output of the binary
+//!   on the corpus and on the positions it reaches, old binary against new (default
+//!   `target/release/mancala`), byte for byte: for changes that must not change behaviour
+//!   (`compare.rs`).
 //! * `cargo xtask cold-build [--ci] [--dir DIR]`: `cargo test --workspace` (with `--ci`, `.ci/run`)
 //!   in a fresh copy of the checkout with nothing built (`target/cold-build/src` by default), with
 //!   its wall and CPU time, the crates compiled and each test binary's time (`cold.rs`; README
@@ -53,6 +57,7 @@ mod bench;
 mod bench_batch;
 mod check_proof;
 mod cold;
+mod compare;
 mod limits;
 mod test;
 
@@ -83,9 +88,10 @@ fn main() -> ExitCode {
         Some("check-proof") => check_proof::check_proof(&args[1..]),
         Some("dist") => tool::dist(&args[1..]),
         Some("render") => tool::render(&args[1..]),
+        Some("compare-outputs") => compare::compare_outputs(&args[1..]),
         Some("cold-build") => cold::cold_build(&args[1..]),
         _ => Err(
-            "usage: cargo xtask (test [--python-only] | perft-suites [--reference] [--limit N] [--suite NAME] [--hash SIZE] | bench [--json] [--runs N] [--game G] [--hash SIZE] [--max-seconds S] [--records N] [--no-perft] [--no-validate] [--no-batch] [--no-python] | gen-records [--out FILE] [--bytes N] [--count N] [--seed S] [--game G] [--option K=V]... [--max-rounds N] | uugg-endless [--holes N] [--depth D] [--list] | limits | solve-check [--db FILE] [--count N] [--nodes N] | accuracy [--db FILE] [--count N] [--times MS,MS,..] | check-proof FILE... | dist [--out DIR] | render [--out DIR] [--only PATTERN] [--no-install] | cold-build [--ci] [--dir DIR])"
+            "usage: cargo xtask (test [--python-only] | perft-suites [--reference] [--limit N] [--suite NAME] [--hash SIZE] | bench [--json] [--runs N] [--game G] [--hash SIZE] [--max-seconds S] [--records N] [--no-perft] [--no-validate] [--no-batch] [--no-python] | gen-records [--out FILE] [--bytes N] [--count N] [--seed S] [--game G] [--option K=V]... [--max-rounds N] | uugg-endless [--holes N] [--depth D] [--list] | limits | solve-check [--db FILE] [--count N] [--nodes N] | accuracy [--db FILE] [--count N] [--times MS,MS,..] | check-proof FILE... | dist [--out DIR] | render [--out DIR] [--only PATTERN] [--no-install] | cold-build [--ci] [--dir DIR] | compare-outputs --old BIN [--new BIN] [--quick])"
                 .to_owned(),
         ),
     };
@@ -295,10 +301,11 @@ fn uugg_endless(args: &[String]) -> Result<(), String> {
                     continue;
                 }
                 let hole = g.hole(i);
-                let Err(e) = p.play_quiet(&rules_core::Move::sow(hole)) else {
+                let Err(e) = p.play(&rules_core::Move::sow(hole), rules_core::PlayOptions::QUIET)
+                else {
                     continue;
                 };
-                if e.rule != "U15" {
+                if e.rule != rules_core::Rule::U15 {
                     continue;
                 }
                 let period = reference::uugg::endless_period(&s, i)

@@ -3,7 +3,8 @@
 //! a virtual environment under `target/python/venv` with the pinned packages of
 //! `crates/python/requirements-test.txt` (installed again only when that file changes), the wheel
 //! built by maturin into `target/python/wheels`, installed, and its pytest suite run against the
-//! `mancala` command that `cargo test` built. Each part's time is printed at the end.
+//! `mancala` command that `cargo test` built. Between them, `cargo doc --workspace --no-deps` with
+//! warnings denied. Each part's time is printed at the end.
 //!
 //! `--python-only` skips `cargo test --workspace`; `PYTHON` names the interpreter that makes the
 //! environment (`python3` by default).
@@ -175,6 +176,17 @@ pub fn test(args: &[String]) -> Result<(), String> {
                 "cargo test --workspace",
                 Command::new(&cargo)
                     .args(["test", "--workspace"])
+                    .current_dir(&root),
+            )
+        })?;
+        // The API documentation builds without a warning (no broken or private links): what a
+        // library user reads is checked like the code.
+        times.part("cargo doc --workspace --no-deps (warnings denied)", || {
+            run(
+                "cargo doc --workspace --no-deps",
+                Command::new(&cargo)
+                    .args(["doc", "--workspace", "--no-deps", "--quiet"])
+                    .env("RUSTDOCFLAGS", "-D warnings")
                     .current_dir(&root),
             )
         })?;

@@ -14,7 +14,7 @@ use crate::position_input::{self, Given};
 use crate::style::{Paint, Style};
 use crate::validate;
 use notation::{Step, write_position};
-use rules_core::{Move, Position, Trace};
+use rules_core::{Move, PlayOptions, Position, Trace};
 use std::io::Write;
 
 /// Prints the heading of an explanation and the board before the ply.
@@ -141,20 +141,20 @@ pub fn run(args: &ExplainArgs, style: Style) -> Result<Verdict, CliError> {
                 return Ok(Verdict::Invalid);
             }
         };
-        let played = if args.lenient {
-            before
-                .play_lenient(&mv, None)
-                .map_err(|e| (e, Trace::default()))
+        let opts = if args.lenient {
+            PlayOptions::FULL.lenient(None)
         } else {
-            // A refused move is played again to keep what was traced before the refusal.
-            before.play(&mv).map_err(|e| {
-                let trace = before.play_attempt(&mv).err().map(|(_, t)| t);
-                (e, trace.unwrap_or_default())
-            })
+            PlayOptions::FULL
         };
-        let played = match played {
+        let played = match before.play(&mv, opts) {
             Ok(p) => p,
-            Err((e, trace)) => {
+            Err(e) => {
+                // What was traced before a strict refusal (an endless sowing's first laps).
+                let trace = if args.lenient {
+                    Trace::default()
+                } else {
+                    e.trace.clone()
+                };
                 crate::diag::error(&e);
                 if let Some(see) = notation::see(Some(e.rule)) {
                     crate::diag::see(&see);

@@ -16,6 +16,7 @@ use crate::position_input::{self, Bad, Given};
 use crate::style::{Paint, Style};
 use crate::svg;
 use notation::write_position;
+use rules_core::PlayOptions;
 use rules_core::Position;
 use serde_json::{Value, json};
 use std::io::Write;
@@ -301,7 +302,9 @@ pub fn moves(args: &MovesArgs) -> Result<Verdict, CliError> {
                     tokens.push_str(&mv.to_string());
                 }
                 (Format::Json, _) => {
-                    let played = pos.play(&mv).expect("a legal move of the position plays");
+                    let played = pos
+                        .play(&mv, PlayOptions::FULL)
+                        .expect("a legal move of the position plays");
                     let data = ply_data(&mv.to_string(), &pos, &played);
                     a.line(out, "move", data)?;
                 }
@@ -364,13 +367,13 @@ fn play_moves(
     for (k, token) in moves.iter().enumerate() {
         let n = k + 1;
         let refused = match rules_core::Move::parse(kind, token) {
-            Ok(mv) => pos.play(&mv).map_err(|e| {
+            Ok(mv) => pos.play(&mv, PlayOptions::FULL).map_err(|e| {
                 let message = format!(
                     "ply {n}: {e} ({} to move in {})",
                     pos.to_move(),
                     write_position(&pos.to_setup())
                 );
-                (message, Some(e.rule), e.reason)
+                (message, Some(e.rule), e.reason.to_string())
             }),
             Err(e) => Err((format!("ply {n}: {}", e.message), None, e.message.clone())),
         };

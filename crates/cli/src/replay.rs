@@ -29,7 +29,7 @@ pub(crate) fn decision_text(d: &Decision) -> String {
 
 /// How the round finished at `before` sets up the next one, rule by rule, where the game says
 /// (Uugg: U19, U20, U23).
-pub(crate) fn set_up_notes(before: Option<&Position>) -> Vec<(&'static str, String)> {
+pub(crate) fn set_up_notes(before: Option<&Position>) -> Vec<(rules_core::Rule, String)> {
     before.map(Position::next_round_notes).unwrap_or_default()
 }
 
@@ -133,13 +133,8 @@ pub fn text(u: &Unit, out: &mut impl Write, style: Style) -> Result<(), CliError
                 position,
             } => {
                 let s = position.to_setup();
-                let why = match (decision, position.variant().kind()) {
-                    (Decision::None, rules_core::GameKind::SulusNishtaw) => {
-                        "no set-up decision; the territories follow from the round totals by S18 and S19"
-                            .to_owned()
-                    }
-                    _ => decision_text(decision),
-                };
+                let why = rules_core::prose::set_up_words(position, decision)
+                    .map_or_else(|| decision_text(decision), str::to_owned);
                 writeln!(out, "round {round} set up ({why}), {} to move", s.to_move)?;
                 for (rule, text) in set_up_notes(before) {
                     writeln!(out, "  {text} ({rule})")?;
@@ -274,7 +269,7 @@ pub fn json_lines(u: &Unit, lenient: bool, out: &mut impl Write) -> Result<(), C
 /// The steps of a ply in words, indented by two spaces: a Redu ply seed by seed, column by column
 /// (`rules_core::prose::steps`), the other games lap by lap.
 pub fn steps_text(after: &Position, trace: &rules_core::Trace) -> String {
-    rules_core::prose::steps(after.variant().kind(), trace, "  ")
+    rules_core::prose::steps(after, trace, "  ")
 }
 
 pub fn run(args: &ReplayArgs, style: Style) -> Result<Verdict, CliError> {

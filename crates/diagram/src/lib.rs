@@ -18,7 +18,7 @@
 //! The output is plain SVG 1.1 (no scripts, no external resources, no CSS), deterministic byte for
 //! byte, so that it can be kept under snapshot tests and rendered by any SVG renderer.
 
-use rules_core::{Event, MarkKind, Player, Position, RightKind, Trace};
+use rules_core::{Event, LapKind, MarkKind, Player, Position, RightKind, Trace};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
@@ -149,14 +149,14 @@ fn laps(g: rules_core::Geometry, trace: &Trace) -> Vec<Lap> {
     for e in &trace.events {
         match e {
             Event::Lift {
-                hole, seeds, relay, ..
+                hole, seeds, lap, ..
             } => {
                 if let Some(i) = g.index(*hole) {
                     laps.push(Lap {
                         origin: i,
                         gathered: Vec::new(),
                         seeds: *seeds,
-                        relay: *relay,
+                        relay: *lap == LapKind::Relay,
                         drops: Vec::new(),
                     });
                 }

@@ -1,36 +1,44 @@
 //! The mancala game notation (`spec/notation.md`): position strings, move tokens, records with
 //! checkable annotations, a streaming reader, the canonical printer and the JSON form.
 //!
-//! * [`RecordReader`] splits any byte stream into one record's text at a time, in bounded memory;
+//! * [`Records`] is the path from bytes to checked records: any byte stream, text or JSON lines
+//!   (told apart by its first byte), read one record at a time in bounded memory, each record
+//!   parsed and checked; every problem, unreadable bytes and records too large included, is a
+//!   typed [`Problem`] located in its record. `mancala validate`, `replay` and `convert` read
+//!   exactly this.
+//! * Its parts: [`RecordReader`] splits a byte stream into one record's text at a time;
 //!   [`parse_record`] reads that text (nom, linear time, no panics) into a [`Record`] with the
-//!   [`Spans`] of its parts.
-//! * [`check`] replays a record with the rules core, checks every ply, round boundary, annotation
-//!   and the result, and gives the canonical record; [`print_record`] writes it.
+//!   [`Spans`] of its parts, [`read_json`] a JSON line; [`check_with`] replays a record with the
+//!   rules core, checks every ply, round boundary, annotation and the result, and gives the
+//!   canonical record, which [`print_record`] writes.
 //! * A [`Record`] is also its JSON form (serde): `mancala convert` goes both ways.
 //! * A position is also its JSON form ([`position_to_json`], [`position_from_json`]).
 //!
-//! Read a file of records, one at a time, and validate each:
+//! Validate a file of records as `mancala validate` does, one record at a time, with its report:
 //!
 //! ```
-//! use notation::{RecordReader, check, parse_record};
+//! use notation::{CheckOptions, Format, Records};
 //!
 //! let file = "[Notation \"1.0\"]\n[Game \"bechi\"]\n[Opener \"B\"]\n\n1. 3B 2. 1A *\n\n\
 //!             [Notation \"1.0\"]\n[Game \"bechi\"]\n[Opener \"B\"]\n\n1. 1A *\n";
-//! let mut verdicts = Vec::new();
-//! for chunk in RecordReader::new(file.as_bytes()) {
-//!     let chunk = chunk.expect("readable");
-//!     let parsed = parse_record(&chunk.text).expect("well-formed");
-//!     let checked = check(&parsed.record, Some(&parsed.spans), false);
-//!     verdicts.push(checked.problems.iter().map(|p| p.rule.clone()).collect::<Vec<_>>());
+//! let mut report = String::new();
+//! let mut rules = Vec::new();
+//! for entry in Records::new(file.as_bytes(), Format::Auto, CheckOptions::default()) {
+//!     let entry = entry.expect("no I/O error reading a string");
+//!     for problem in &entry.checked.problems {
+//!         report.push_str(&entry.origin("games.mgn").render(problem));
+//!         rules.push(problem.rule);
+//!     }
 //! }
-//! // The first is valid; in the second B plays from A's hole 1A, which B4 forbids.
-//! assert!(verdicts[0].is_empty());
-//! assert_eq!(verdicts[1], [Some("B4")]);
+//! // The first record is valid; in the second B plays from A's hole 1A, which B4 forbids.
+//! assert_eq!(rules, [Some(rules_core::Rule::B4)]);
+//! assert!(report.starts_with("error[illegal-move]: illegal move 1A: 1A is not one of B's holes (B4)\n"));
+//! assert!(report.contains(" --> games.mgn:11:4 (record 2, ply 1, token `1A`)\n"));
 //! ```
 
 mod annotation;
 mod assessment;
-pub mod check;
+mod check;
 mod form;
 mod json;
 mod parse;
@@ -40,15 +48,14 @@ mod printer;
 mod problem;
 pub mod reader;
 mod record;
+mod records;
 mod render;
 mod syntax;
 pub mod text;
 
 pub use annotation::{ANNOTATION_KEYS, Annotation, Lap};
 pub use assessment::{Eval, Judged, MISSED_WIN, Score, Sign};
-pub use check::{
-    CheckOptions, Checked, Respelled, Step, check, check_with, is_lenient_only, match_end, spells,
-};
+pub use check::{CheckOptions, Checked, Respelled, Step, check, check_with, match_end, spells};
 pub use json::{FromJson, read_json};
 pub use parse::{Parsed, Spans, parse_record};
 pub use position::{PositionError, parse_position, write_position};
@@ -57,4 +64,5 @@ pub use printer::{WIDTH, escape_comment, escape_tag, print_record, round_marker}
 pub use problem::{Problem, ProblemKind};
 pub use reader::{Chunk, ChunkProblem, RecordReader};
 pub use record::{Item, KNOWN_TAGS, Outcome, Record, VERSION, squeeze};
+pub use records::{Entry, Format, Records};
 pub use render::{FindingJson, Location, Origin, locate, see};

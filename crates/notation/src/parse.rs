@@ -612,7 +612,10 @@ fn header(
     match get("Game") {
         None => bad(
             &whole_header,
-            "the Game tag is missing: expected [Game \"NAME\"] with NAME one of bechi, giuthi, sulus-nishtaw, uugg, redu".to_owned(),
+            format!(
+                "the Game tag is missing: expected [Game \"NAME\"] with NAME one of {}",
+                GameKind::name_list()
+            ),
         ),
         Some((_, v, _, vs)) => match v.parse::<GameKind>() {
             Ok(g) => variant = Some(Variant::default_for(g)),

@@ -9,7 +9,7 @@
 //! B sees the board. Then the player to move, then the fields that differ from their defaults, in
 //! a fixed order when printed and in any order when read.
 
-use crate::syntax::{PErr, Span, label};
+use crate::syntax::{PErr, Span, found, label};
 use nom::branch::alt;
 use nom::bytes::complete::{tag, take_while1};
 use nom::character::complete::{char, digit1, one_of, space1};
@@ -32,6 +32,28 @@ pub struct PositionError {
     pub len: usize,
     /// What is wrong.
     pub message: String,
+}
+
+/// A syntax error of the position string `text` as a [`PositionError`]: where the grammar
+/// failed, the token found there, and what was expected.
+fn syntax_error(e: &PErr<'_>, text: &str) -> PositionError {
+    let offset = text.len() - e.rest.len();
+    let len = e
+        .rest
+        .chars()
+        .take_while(|c| !c.is_whitespace() && !matches!(c, ',' | '/'))
+        .map(char::len_utf8)
+        .sum::<usize>()
+        .max(usize::from(!e.rest.is_empty()));
+    PositionError {
+        offset,
+        len,
+        message: format!(
+            "expected {}, found {}",
+            e.expected.unwrap_or("something else"),
+            found(e.rest)
+        ),
+    }
 }
 
 impl fmt::Display for PositionError {
@@ -181,7 +203,7 @@ pub fn parse_position(text: &str, stated: Option<&StatedOptions>) -> Result<Setu
     let (_, (game_s, rows, to_move, fields)) = match position_syntax(text) {
         Ok(ok) => ok,
         Err(nom::Err::Error(e) | nom::Err::Failure(e)) => {
-            return Err(e.into_position_error(text));
+            return Err(syntax_error(&e, text));
         }
         Err(nom::Err::Incomplete(_)) => unreachable!("complete parsers only"),
     };
@@ -315,41 +337,18 @@ pub fn parse_position(text: &str, stated: Option<&StatedOptions>) -> Result<Setu
     Ok(setup)
 }
 
-/// The mark a mark character (`*`, `x`, `a`, `b`) stands for on the hole at `i`, in `game`.
+/// The mark a mark character (`*`, `x`, `a`, `b`) stands for on the hole at `i`, in `game`
+/// (the game says which characters it has: `GameKind::mark`): a claim or an uugg belongs to the
+/// letter's player, a chosen or blocked hole to the hole's owner.
 pub(crate) fn mark_of(game: GameKind, g: Geometry, i: usize, m: char) -> Result<Mark, String> {
-    let hole = g.hole(i);
-    let row = g.row(i);
-    match (game, m) {
-        (GameKind::Bechi, '*') => Ok(Mark {
-            kind: MarkKind::Chosen,
-            owner: row,
-        }),
-        (GameKind::Bechi, 'x') => Ok(Mark {
-            kind: MarkKind::Blocked,
-            owner: row,
-        }),
-        (GameKind::SulusNishtaw, 'a' | 'b') => Ok(Mark {
-            kind: MarkKind::Claim,
-            owner: Player::from_letter(m).expect("a or b"),
-        }),
-        (GameKind::Uugg, 'a' | 'b') => Ok(Mark {
-            kind: MarkKind::Uugg,
-            owner: Player::from_letter(m).expect("a or b"),
-        }),
-        (GameKind::Bechi, _) => Err(format!(
-            "mark `{m}` on {hole}: Bechi marks are * (chosen) and x (blocked)"
-        )),
-        (GameKind::SulusNishtaw, _) => Err(format!(
-            "mark `{m}` on {hole}: Sulus Nishtaw marks are a and b (claimed by A, by B)"
-        )),
-        (GameKind::Uugg, _) => Err(format!(
-            "mark `{m}` on {hole}: Uugg marks are a and b (uugg of A, of B)"
-        )),
-        (GameKind::Giuthi | GameKind::Redu, _) => Err(format!(
-            "mark `{m}` on {hole}: {} has no marks",
-            game.title()
-        )),
-    }
+    let kind = game
+        .mark(m)
+        .map_err(|marks| format!("mark `{m}` on {}: {marks}", g.hole(i)))?;
+    let owner = match kind {
+        MarkKind::Claim | MarkKind::Uugg => Player::from_letter(m).unwrap_or(Player::A),
+        MarkKind::Chosen | MarkKind::Blocked => g.row(i),
+    };
+    Ok(Mark { kind, owner })
 }
 
 /// The character of a mark in position strings.

@@ -69,7 +69,7 @@ pub struct Problem {
     /// Why: expected vs found, or the rule's reason.
     pub message: String,
     /// The rule that forbids it, where one does.
-    pub rule: Option<&'static str>,
+    pub rule: Option<rules_core::Rule>,
     /// The ply it concerns, counted from 1.
     pub ply: Option<u32>,
     /// The token it concerns.
@@ -100,7 +100,7 @@ impl Problem {
 
     /// The same, citing a rule.
     #[must_use]
-    pub fn rule(mut self, rule: Option<&'static str>) -> Problem {
+    pub fn rule(mut self, rule: Option<rules_core::Rule>) -> Problem {
         self.rule = rule;
         self
     }

@@ -18,7 +18,8 @@ pub const KNOWN_TAGS: [&str; 10] = [
     "Position",
 ];
 
-/// One record: a header, a movetext and a result. Its JSON form (§7) is [`crate::json`]'s.
+/// One record: a header, a movetext and a result. Its JSON form (§7) is its serde form, read by
+/// [`crate::read_json`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Record {
     /// `Notation`: the version of the standard, e.g. `"1.0"`.

@@ -3,6 +3,7 @@
 
 use crate::problem::{Problem, ProblemKind};
 use crate::text::{for_people, for_terminal};
+use rules_core::Rule;
 use serde::Serialize;
 use std::fmt::Write as _;
 use std::ops::Range;
@@ -111,7 +112,7 @@ pub struct FindingJson<'a> {
     pub kind: ProblemKind,
     /// The rule that forbids it.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub rule: Option<&'static str>,
+    pub rule: Option<Rule>,
     /// How to read that rule: `mancala rules B4`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub see: Option<String>,
@@ -119,15 +120,11 @@ pub struct FindingJson<'a> {
     pub message: String,
 }
 
-/// The command that prints the rules `rule` names (`B4`, or a list such as `R25, R26`): the
-/// binary carries its rule book, so every rule a diagnostic cites can be read with it.
+/// The command that prints the rule `rule`: the binary carries its rule book, so every rule a
+/// diagnostic cites can be read with it.
 #[must_use]
-pub fn see(rule: Option<&str>) -> Option<String> {
-    let ids: Vec<&str> = rule?
-        .split(|c: char| !c.is_ascii_alphanumeric())
-        .filter(|w| !w.is_empty())
-        .collect();
-    (!ids.is_empty()).then(|| format!("mancala rules {}", ids.join(" ")))
+pub fn see(rule: Option<Rule>) -> Option<String> {
+    rule.map(|r| format!("mancala rules {r}"))
 }
 
 impl Origin<'_> {
@@ -250,7 +247,7 @@ mod tests {
             text: Some(t),
         };
         let p = Problem::new(ProblemKind::IllegalMove, Some(3..5), "illegal move 2B: why")
-            .rule(Some("B4"))
+            .rule(Some(Rule::B4))
             .at_ply(Some(1), Some("2B"));
         assert_eq!(
             o.render(&p),
@@ -262,10 +259,6 @@ mod tests {
             unplaced
                 .render(&p)
                 .ends_with("\n = see: mancala rules B4\n")
-        );
-        assert_eq!(
-            see(Some("R25, R26")).as_deref(),
-            Some("mancala rules R25 R26")
         );
         assert_eq!(see(None), None);
     }

@@ -1,6 +1,5 @@
 //! Shared parsing machinery: a nom error that remembers what was expected where, and spans.
 
-use crate::position::PositionError;
 use nom::error::{ErrorKind, ParseError};
 use nom::{IResult, Parser};
 
@@ -109,29 +108,6 @@ pub fn found(rest: &str) -> String {
         )
     } else {
         format!("`{token}`")
-    }
-}
-
-impl PErr<'_> {
-    /// The error as a position-string error located in `text`.
-    pub(crate) fn into_position_error(self, text: &str) -> PositionError {
-        let offset = text.len() - self.rest.len();
-        let token_len = self
-            .rest
-            .chars()
-            .take_while(|c| !c.is_whitespace() && !matches!(c, ',' | '/'))
-            .map(char::len_utf8)
-            .sum::<usize>()
-            .max(usize::from(!self.rest.is_empty()));
-        PositionError {
-            offset,
-            len: token_len,
-            message: format!(
-                "expected {}, found {}",
-                self.expected.unwrap_or("something else"),
-                found(self.rest)
-            ),
-        }
     }
 }
 

@@ -2,6 +2,7 @@
 //! empty line.
 
 use crate::{CheckError, Lines, text};
+use notation::{parse_position, write_position};
 use rules_core::{GameKind, Position, StatedOptions, Variant};
 use std::io::BufRead;
 
@@ -79,7 +80,7 @@ pub(crate) fn read<R: BufRead>(lines: &mut Lines<'_, R>) -> Result<Header, Check
     let (game_words, line) = field(lines, "game")?;
     let options = game(&game_words, line)?;
     let (root_text, line) = field(lines, "root")?;
-    let root = crate::node::position(&root_text, &options, line, None)?;
+    let root = position(&root_text, &options, line, None)?;
     let (value, line) = field(lines, "value")?;
     let value = number(&value, line, "value")?;
     let (nodes, line) = field(lines, "nodes")?;
@@ -118,4 +119,37 @@ pub(crate) fn read<R: BufRead>(lines: &mut Lines<'_, R>) -> Result<Header, Check
         upper,
         checksum,
     })
+}
+
+/// A position string of the file: a legal position of the file's game, in canonical form.
+pub(crate) fn position(
+    text: &str,
+    options: &StatedOptions,
+    line: usize,
+    node: Option<usize>,
+) -> Result<Position, CheckError> {
+    let setup = parse_position(text, Some(options))
+        .map_err(|e| CheckError::at(line, node, format!("position `{text}`: {e}")))?;
+    if setup.variant != options.variant() {
+        return Err(CheckError::at(
+            line,
+            node,
+            format!(
+                "position `{text}` is a position of {}, not of the file's {}",
+                setup.variant,
+                options.variant()
+            ),
+        ));
+    }
+    let pos = Position::from_setup(&setup)
+        .map_err(|e| CheckError::at(line, node, format!("position `{text}`: {e}")))?;
+    let canonical = write_position(&pos.to_setup());
+    if canonical != text {
+        return Err(CheckError::at(
+            line,
+            node,
+            format!("position `{text}` is not in canonical form, `{canonical}`"),
+        ));
+    }
+    Ok(pos)
 }

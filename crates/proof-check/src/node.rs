@@ -1,10 +1,9 @@
 //! The node lines of a proof file (spec/analysis.md §8.3):
 //! `N CLAIM POSITION ;` then ` MOVE CHILD` for each move the node follows.
 
-use crate::header::Header;
+use crate::header::{Header, position};
 use crate::{CheckError, Fnv, Lines, text};
-use notation::{parse_position, write_position};
-use rules_core::{Position, StatedOptions};
+use rules_core::Position;
 use std::io::BufRead;
 
 /// A node's claim on the final margin of the round for its player to move.
@@ -31,39 +30,6 @@ pub(crate) struct Node {
     pub position: Position,
     /// The moves followed, as written, with the nodes they lead to.
     pub edges: Vec<(Box<str>, usize)>,
-}
-
-/// A position string of the file: a legal position of the file's game, in canonical form.
-pub(crate) fn position(
-    text: &str,
-    options: &StatedOptions,
-    line: usize,
-    node: Option<usize>,
-) -> Result<Position, CheckError> {
-    let setup = parse_position(text, Some(options))
-        .map_err(|e| CheckError::at(line, node, format!("position `{text}`: {e}")))?;
-    if setup.variant != options.variant() {
-        return Err(CheckError::at(
-            line,
-            node,
-            format!(
-                "position `{text}` is a position of {}, not of the file's {}",
-                setup.variant,
-                options.variant()
-            ),
-        ));
-    }
-    let pos = Position::from_setup(&setup)
-        .map_err(|e| CheckError::at(line, node, format!("position `{text}`: {e}")))?;
-    let canonical = write_position(&pos.to_setup());
-    if canonical != text {
-        return Err(CheckError::at(
-            line,
-            node,
-            format!("position `{text}` is not in canonical form, `{canonical}`"),
-        ));
-    }
-    Ok(pos)
 }
 
 fn claim(word: &str, line: usize, node: usize) -> Result<Claim, CheckError> {

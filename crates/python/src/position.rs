@@ -43,8 +43,8 @@ impl PyPosition {
     pub fn play_token(&self, py: Python<'_>, token: &str) -> PyResult<rules_core::Played> {
         let mv = input::move_token(py, self.game(), token)?;
         self.pos
-            .play(&mv)
-            .map_err(|e| illegal(py, self, token, e.rule, &e.reason))
+            .play(&mv, rules_core::PlayOptions::FULL)
+            .map_err(|e| illegal(py, self, token, e.rule.id(), &e.reason.to_string()))
     }
 
     /// The hole names in index order.
@@ -89,7 +89,7 @@ fn round_dict<'py>(py: Python<'py>, pos: &Position) -> PyResult<Option<Bound<'py
     d.set_item("totals", (r.totals[0], r.totals[1]))?;
     d.set_item("holdings", (r.holdings[0], r.holdings[1]))?;
     d.set_item("winner", r.winner.map(letter))?;
-    d.set_item("rule", r.rule)?;
+    d.set_item("rule", r.rule.id())?;
     Ok(Some(d))
 }
 
@@ -252,7 +252,8 @@ impl PyPosition {
 
     /// Whether ``move`` (a token, any legal spelling) is legal here.
     fn is_legal(&self, r#move: &str) -> bool {
-        Move::parse(self.game(), r#move).is_ok_and(|m| self.pos.play_quiet(&m).is_ok())
+        Move::parse(self.game(), r#move)
+            .is_ok_and(|m| self.pos.play(&m, rules_core::PlayOptions::QUIET).is_ok())
     }
 
     /// The position after ``move`` (a token such as ``"3B"``, ``"2B-"``, ``"4B+bdh"``, ``"pass"``;
@@ -345,7 +346,7 @@ impl PyPosition {
             AfterRound::MatchOver(m) => {
                 let out = PyDict::new(py);
                 out.set_item("winner", m.winner.map(letter))?;
-                out.set_item("rule", m.rule)?;
+                out.set_item("rule", m.rule.id())?;
                 out.set_item("reason", m.reason)?;
                 Ok(out.into_any())
             }
@@ -481,7 +482,7 @@ pub fn status(pos: &Position) -> String {
 }
 
 fn round_error(py: Python<'_>, e: &rules_core::RoundError) -> PyErr {
-    let rule = e.rule.map(|r| PyString::new(py, r).into_any());
+    let rule = e.rule.map(|r| PyString::new(py, r.id()).into_any());
     let attrs: Vec<(&str, Bound<'_, PyAny>)> = rule.into_iter().map(|r| ("rule", r)).collect();
     error(py, "RoundError", &e.to_string(), &attrs)
 }
@@ -528,7 +529,7 @@ impl Ply {
                 self.r#move
             ),
             caption: vec![notation::write_position(&s)],
-            steps: prose::steps(s.variant.kind(), &played.trace, "")
+            steps: prose::steps(&played.position, &played.trace, "")
                 .lines()
                 .map(str::to_owned)
                 .collect(),

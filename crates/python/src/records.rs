@@ -201,7 +201,7 @@ impl Record {
                         column: j.column,
                         ply: p.ply,
                         token: p.token.clone(),
-                        rule: p.rule,
+                        rule: p.rule.map(rules_core::Rule::id),
                         rendered: origin.render(p),
                     },
                 )

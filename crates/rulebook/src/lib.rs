@@ -208,33 +208,7 @@ pub struct Book {
     pub games: Vec<Chapter>,
 }
 
-/// The book's files, as `spec/rules/` names them, embedded by the build.
-pub const FILES: [(&str, &str); 6] = [
-    (
-        "README.md",
-        include_str!(concat!(env!("RULEBOOK_DIR"), "/README.md")),
-    ),
-    (
-        "giuthi.md",
-        include_str!(concat!(env!("RULEBOOK_DIR"), "/giuthi.md")),
-    ),
-    (
-        "bechi.md",
-        include_str!(concat!(env!("RULEBOOK_DIR"), "/bechi.md")),
-    ),
-    (
-        "sulus-nishtaw.md",
-        include_str!(concat!(env!("RULEBOOK_DIR"), "/sulus-nishtaw.md")),
-    ),
-    (
-        "uugg.md",
-        include_str!(concat!(env!("RULEBOOK_DIR"), "/uugg.md")),
-    ),
-    (
-        "redu.md",
-        include_str!(concat!(env!("RULEBOOK_DIR"), "/redu.md")),
-    ),
-];
+include!(concat!(env!("OUT_DIR"), "/files.rs"));
 
 /// The book embedded in this build, parsed once.
 ///

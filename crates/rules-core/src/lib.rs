@@ -14,52 +14,60 @@
 //! Play moves from the start of a game, then count perft:
 //!
 //! ```
-//! use rules_core::{GameKind, Move, Player, Position, Variant};
+//! use rules_core::{GameKind, Move, PlayOptions, Player, Position, Variant};
 //!
 //! // Bechi with its default options (2x4 holes, six seeds each), B opening.
 //! let mut pos = Position::start(Variant::default_for(GameKind::Bechi), Player::B);
 //! assert_eq!(pos.legal_moves().len(), 4);
 //! for token in ["3B", "1A"] {
 //!     let mv = Move::parse(GameKind::Bechi, token).expect("a Bechi move token");
-//!     let played = pos.play(&mv).expect("a legal move");
+//!     let played = pos.play(&mv, PlayOptions::FULL).expect("a legal move");
 //!     assert!(played.trace.captured().iter().all(|&c| c == 0));
 //!     pos = played.position;
 //! }
 //! assert_eq!(pos.to_move(), Player::B);
 //! // An illegal move names the rule that forbids it: 1A is not one of B's holes (B4).
-//! let err = pos.play(&Move::parse(GameKind::Bechi, "1A").unwrap()).unwrap_err();
-//! assert_eq!(err.rule, "B4");
+//! let err = pos.play(&Move::parse(GameKind::Bechi, "1A").unwrap(), PlayOptions::FULL).unwrap_err();
+//! assert_eq!(err.rule, rules_core::Rule::B4);
 //! // perft(1) is the number of legal moves; perft counts every path to its depth.
 //! assert_eq!(pos.perft(1), pos.legal_moves().len() as u128);
 //! assert!(pos.perft(3) > pos.perft(2));
 //! ```
 
-mod games;
+mod game;
+pub mod games;
 mod geometry;
+mod marks;
 mod moves;
+pub mod notes;
 mod options;
 mod perft;
 mod player;
 mod position;
 pub mod prose;
 mod round;
+mod rule;
 mod setup;
 mod sowing;
 mod trace;
+mod variant;
 
-pub use games::{
-    bechi::Bechi, giuthi::Giuthi, redu::Redu, sulus_nishtaw::SulusNishtaw, uugg::Uugg,
-};
+pub use game::{Game, Illegal, Sink};
+pub use games::bechi::{Bechi, BechiOptions};
+pub use games::giuthi::{Giuthi, GiuthiOptions};
+pub use games::redu::{Entry, Redu, ReduOptions};
+pub use games::sulus_nishtaw::{ClaimsScoreTo, SulusNishtaw, SulusOptions};
+pub use games::uugg::{Balla, Uugg, UuggOptions};
 pub use geometry::{Geometry, Hole, HoleSet, MAX_HOLES, ParseHoleError};
-pub use moves::{Letter, Letters, Move, ReduSow, TokenError};
-pub use options::{
-    Balla, BechiOptions, ClaimsScoreTo, Entry, GameKind, GiuthiOptions, OptionError, ReduOptions,
-    StatedOptions, SulusOptions, UnknownGame, UuggOptions, Variant,
-};
+pub use marks::{Mark, MarkKind, Right, RightKind};
+pub use moves::{Letter, Letters, Move, ReduSow, TokenError, Tokens};
+pub use options::GameOptions;
 pub use perft::{COUNT_MAX, PerftOptions, Progress, TableError};
 pub use player::{Dir, Player};
-pub use position::{PlayError, Played, Position, Status};
+pub use position::{PlayError, PlayOptions, Played, Position, Status};
 pub use round::{AfterRound, Decision, DecisionRequest, MatchResult, RoundError, RoundResult};
-pub use setup::{Mark, MarkKind, Right, RightKind, Setup, SetupError, SetupProblem};
+pub use rule::{Rule, UnknownRule};
+pub use setup::{Setup, SetupError, SetupProblem};
 pub use sowing::TRACED_LAPS;
-pub use trace::{Event, NoTrace, Rule, Trace, Tracer};
+pub use trace::{CaptureKind, Event, LapKind, NoTrace, Trace, Tracer};
+pub use variant::{GameKind, OptionError, StatedOptions, UnknownGame, Variant};

@@ -4,12 +4,9 @@
 //! record of one game carrying another game's tokens is reported as such. Redu's tokens are read
 //! by its own module. Whether a well-formed move is legal is `Position::play`'s business.
 
-use crate::games::redu::moves::{
-    EXPECTED as REDU_EXPECTED, ReduToken, parse_token as parse_redu_token,
-};
 use crate::geometry::{Hole, hole};
-use crate::options::GameKind;
 use crate::player::{Dir, Player};
+use crate::rule::Rule;
 use nom::branch::alt;
 use nom::bytes::complete::tag;
 use nom::character::complete::one_of;
@@ -19,7 +16,21 @@ use nom::{IResult, Parser};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
-pub use crate::games::redu::{Letter, Letters, ReduSow};
+pub use crate::games::redu::moves::{Letter, Letters, ReduSow};
+
+/// Which of the notation's common move tokens a game takes (`spec/notation.md` §5), and what its
+/// moves look like, for messages. A game with tokens of its own reads them itself
+/// ([`crate::GameOptions::parse_move`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Tokens {
+    /// What a move of the game looks like, for messages: "a start hole such as 3B, or pass".
+    pub expected: &'static str,
+    /// The rule that says the game has no passes, if it has none (Sulus Nishtaw S15).
+    pub no_pass: Option<Rule>,
+    /// The rule by which the game sows counterclockwise only, if it does (S1, U2): a token with
+    /// `-` is then no move of the game.
+    pub ccw_only: Option<Rule>,
+}
 
 /// A ply. Several decision strings may lead to one outcome (README §6.2); the position's
 /// `legal_moves` yields each outcome once, in its canonical spelling, and `play` accepts any legal
@@ -168,63 +179,43 @@ fn form(i: &str) -> Option<Form> {
     Some(f)
 }
 
-impl Move {
-    /// What a game's moves look like, for messages.
-    #[must_use]
-    pub const fn expected_tokens(game: GameKind) -> &'static str {
-        match game {
-            GameKind::Bechi => {
-                "a start hole such as 3B (2B+ or 2B- for the 2x3 middle hole) or pass"
-            }
-            GameKind::Giuthi => "a start hole and direction such as 2B- or 7A+, or pass",
-            GameKind::SulusNishtaw => "open or a start hole such as 6B",
-            GameKind::Uugg => "a start hole such as 3B, or pass",
-            GameKind::Redu => REDU_EXPECTED,
-        }
-    }
-
-    /// Reads one move token of `game`.
-    ///
-    /// # Errors
-    /// The token is not a move token, or not one of this game's kinds of token.
-    pub fn parse(game: GameKind, token: &str) -> Result<Move, TokenError> {
-        let err = |message: String| TokenError {
-            token: token.to_owned(),
-            message,
-        };
-        let expected = Move::expected_tokens(game);
-        let name = game.name();
-        let f = match game {
-            GameKind::Redu => {
-                return match parse_redu_token(token).map_err(err)? {
-                    ReduToken::Capture(hole) => Ok(Move::ReduCapture { hole }),
-                    ReduToken::Penalty(hole) => Ok(Move::ReduPenalty { hole }),
-                    ReduToken::Sow(s) => Ok(Move::ReduSow(s)),
-                };
-            }
-            _ => form(token).ok_or_else(|| {
-                err(format!(
-                    "`{token}` is not a {name} move: expected {expected}"
-                ))
-            })?,
-        };
-        match (game, f) {
-            (GameKind::SulusNishtaw, Form::Pass) => Err(err(format!(
-                "`{token}`: Sulus Nishtaw has no passes (S15); a {name} move is {expected}"
+/// Reads a token of a game whose moves are the common tokens (every game but Redu): the forms
+/// `tokens` allows, for the game `(name, title)`; `opening`: whether the game has an opening,
+/// and `openers` the games that have one, for the message about an `open` of another game.
+pub(crate) fn parse_common(
+    token: &str,
+    (name, title): (&str, &str),
+    tokens: Tokens,
+    opening: bool,
+    openers: &str,
+) -> Result<Move, TokenError> {
+    let err = |message: String| TokenError {
+        token: token.to_owned(),
+        message,
+    };
+    let expected = tokens.expected;
+    let f = form(token).ok_or_else(|| {
+        err(format!(
+            "`{token}` is not a {name} move: expected {expected}"
+        ))
+    })?;
+    match f {
+        Form::Pass => match tokens.no_pass {
+            Some(rule) => Err(err(format!(
+                "`{token}`: {title} has no passes ({rule}); a {name} move is {expected}"
             ))),
-            (GameKind::SulusNishtaw, Form::Sow(_, Some(Dir::Cw))) => Err(err(format!(
-                "`{token}`: Sulus Nishtaw sows counterclockwise only (S1); write the hole alone"
+            None => Ok(Move::Pass),
+        },
+        Form::Sow(hole, dir) => match (tokens.ccw_only, dir) {
+            (Some(rule), Some(Dir::Cw)) => Err(err(format!(
+                "`{token}`: {title} sows counterclockwise only ({rule}); write the hole alone"
             ))),
-            (GameKind::Uugg, Form::Sow(_, Some(Dir::Cw))) => Err(err(format!(
-                "`{token}`: Uugg sows counterclockwise only (U2); write the hole alone"
-            ))),
-            (GameKind::SulusNishtaw, Form::Open) => Ok(Move::Open),
-            (_, Form::Open) => Err(err(format!(
-                "`{token}` is the opening, a Sulus Nishtaw move; a {name} move is {expected}"
-            ))),
-            (_, Form::Pass) => Ok(Move::Pass),
-            (_, Form::Sow(hole, dir)) => Ok(Move::Sow { hole, dir }),
-        }
+            _ => Ok(Move::Sow { hole, dir }),
+        },
+        Form::Open if opening => Ok(Move::Open),
+        Form::Open => Err(err(format!(
+            "`{token}` is the opening, a {openers} move; a {name} move is {expected}"
+        ))),
     }
 }
 
@@ -252,115 +243,5 @@ mod tests {
                 assert_eq!(Some(q), slow, "{t}");
             }
         }
-    }
-
-    #[test]
-    fn tokens_parse_per_game() {
-        let h = |s: &str| s.parse::<Hole>().unwrap();
-        assert_eq!(
-            Move::parse(GameKind::Giuthi, "2B-"),
-            Ok(Move::sow_dir(h("2B"), Dir::Cw))
-        );
-        assert_eq!(
-            Move::parse(GameKind::Giuthi, "10A+"),
-            Ok(Move::sow_dir(h("10A"), Dir::Ccw))
-        );
-        assert_eq!(Move::parse(GameKind::Bechi, "3B"), Ok(Move::sow(h("3B"))));
-        assert_eq!(Move::parse(GameKind::Bechi, "pass"), Ok(Move::Pass));
-        assert_eq!(Move::parse(GameKind::SulusNishtaw, "open"), Ok(Move::Open));
-        assert_eq!(
-            Move::parse(GameKind::SulusNishtaw, "6B+"),
-            Ok(Move::sow_dir(h("6B"), Dir::Ccw))
-        );
-        for (g, t) in [
-            (GameKind::Giuthi, "open"),
-            (GameKind::SulusNishtaw, "pass"),
-            (GameKind::Uugg, "3B-"),
-            (GameKind::Bechi, "3C"),
-            (GameKind::Bechi, "3B+x"),
-            (GameKind::Bechi, "0B"),
-            (GameKind::Bechi, ""),
-        ] {
-            assert!(Move::parse(g, t).is_err(), "{g} {t}");
-        }
-        assert_eq!(
-            Move::parse(GameKind::Giuthi, "open").unwrap_err().message,
-            "`open` is the opening, a Sulus Nishtaw move; a giuthi move is a start hole and direction such as 2B- or 7A+, or pass"
-        );
-    }
-
-    #[test]
-    fn canonical_tokens_round_trip() {
-        for (g, t) in [
-            (GameKind::Giuthi, "7A+"),
-            (GameKind::Bechi, "4B"),
-            (GameKind::Bechi, "pass"),
-        ] {
-            assert_eq!(Move::parse(g, t).unwrap().to_string(), t);
-        }
-    }
-
-    #[test]
-    fn redu_tokens_parse_and_round_trip() {
-        let g = GameKind::Redu;
-        for t in [
-            "4B", "4B+", "4B-", "2B3B+", "2B3B-", "3A+o", "4B+bdh", "4B-hwd", "x3B", "x3B:5B+",
-            "x3B:4B", "p4B", "4B~", "x3B:4B~", "6B+ddddw",
-        ] {
-            assert_eq!(Move::parse(g, t).unwrap().to_string(), t, "{t}");
-        }
-        // Singletons are read in either order and written lower hole first.
-        assert_eq!(Move::parse(g, "3B2B+").unwrap().to_string(), "2B3B+");
-        // The long form becomes the decisions it implies, every entry written out.
-        assert_eq!(
-            Move::parse(g, "4B/2A/5B/1A/5B/2A/4A/3B/5A")
-                .unwrap()
-                .to_string(),
-            "4B+ddbdhd"
-        );
-        assert_eq!(
-            Move::parse(g, "3A/4B/4A/3B/5A/2B/6A").unwrap().to_string(),
-            "3A+oddd"
-        );
-        assert_eq!(Move::parse(g, "4B/3A").unwrap().to_string(), "4B");
-        assert_eq!(Move::parse(g, "4B/4A/3B").unwrap().to_string(), "4B-");
-        assert_eq!(Move::parse(g, "2B3B/3A/4B").unwrap().to_string(), "2B3B+");
-        assert_eq!(Move::parse(g, "3B2B/3A/4B").unwrap().to_string(), "2B3B+");
-        assert_eq!(Move::parse(g, "3B2B/6A/1B").unwrap().to_string(), "2B3B-");
-        for bad in [
-            "4B/4A",
-            "4B-/2A/5B",
-            "4B/2A/5B/6B/1A",
-            "4B/1A/5B",
-            "4B>2A>5B",
-            "4B/",
-            "pass",
-            "4B+x",
-            "4Bo+",
-            "x3B:",
-            "p4B+",
-        ] {
-            let e = Move::parse(g, bad);
-            assert!(e.is_err(), "{bad}: {e:?}");
-        }
-        assert_eq!(
-            Move::parse(g, "4B/4A").unwrap_err().message,
-            "`4B/4A`: a single seed goes into the opposite hole 3A (R4), not 4A"
-        );
-        // Moves serialise (JSON) and come back.
-        #[cfg(feature = "serde")]
-        {
-            for t in ["x3B:4B+dhb~", "x3B", "p4B", "2B3B-"] {
-                let m = Move::parse(g, t).unwrap();
-                let json = serde_json::to_string(&m).unwrap();
-                assert_eq!(serde_json::from_str::<Move>(&json).unwrap(), m, "{json}");
-            }
-            assert_eq!(
-                serde_json::to_string(&Move::parse(g, "4B+bdh").unwrap()).unwrap(),
-                r#"{"kind":"redu-sow","start":"4B","dir":"+","letters":"bdh"}"#
-            );
-        }
-        // Redu tokens are not moves of the other games.
-        assert!(Move::parse(GameKind::Giuthi, "4B+bdh").is_err());
     }
 }

@@ -8,9 +8,8 @@
 //! counts of positions already met, with the whole position as its key, so it never changes a
 //! count.
 
-use crate::games::redu::Redu;
+use crate::game::{Children, Game, MovesAndChildren};
 use crate::moves::Move;
-use crate::position::{Children, MovesAndChildren, Rules};
 use std::collections::HashMap;
 use std::fmt;
 use std::hash::Hasher;
@@ -70,11 +69,11 @@ fn sat_add(a: u128, b: u128) -> u128 {
 pub const COUNT_MAX: u128 = u128::MAX;
 
 /// What perft asks of a game: the distinct children of a position, and their number. The
-/// defaults make them with [`Rules::generate`]; a game may make them by a faster path of its own
+/// defaults make them with [`Game::generate`]; a game may make them by a faster path of its own
 /// (untraced, in any order) and count them without making them all (spec/engine.md §3). Its
 /// tests compare both with `generate` on random positions, and debug builds check the count of
 /// every node of every perft against `generate`.
-pub(crate) trait Perft: Rules {
+pub(crate) trait Perft: Game {
     /// Appends the distinct children of the position to `out`, in any order.
     #[inline]
     fn children(&self, out: &mut Vec<Self>) {
@@ -161,11 +160,8 @@ impl<T: Copy + PartialEq, const N: usize> Distinct<T, N> {
     }
 }
 
-impl Perft for Redu {}
-impl Perft for crate::games::uugg::Uugg {}
-
-/// The children of `pos` by [`Rules::generate`], for the checks of debug builds and tests.
-pub(crate) fn generated<P: Rules>(pos: &P) -> Vec<P> {
+/// The children of `pos` by [`Game::generate`], for the checks of debug builds and tests.
+pub(crate) fn generated<P: Game>(pos: &P) -> Vec<P> {
     let mut v = Vec::new();
     pos.generate(&mut Children(&mut v));
     v
@@ -246,7 +242,7 @@ struct Entry<P> {
 /// list stays small.
 const PAGE_SLOTS: usize = 1 << 12;
 
-impl<P: Rules> Table<P> {
+impl<P: Game> Table<P> {
     /// A table of at most `bytes` bytes (a power of two of slots), or `None` if that is not
     /// one slot.
     ///
@@ -430,15 +426,6 @@ pub(crate) fn divide<P: Perft>(
     Ok(divide_with(pos, depth, opts, table.as_ref()))
 }
 
-/// perft by first move with `threads` threads, no table.
-pub(crate) fn divide_plain<P: Perft>(pos: &P, depth: u32, threads: usize) -> Vec<(Move, u128)> {
-    let opts = PerftOptions {
-        threads,
-        ..PerftOptions::default()
-    };
-    divide_with(pos, depth, &opts, None)
-}
-
 fn divide_with<P: Perft>(
     pos: &P,
     depth: u32,
@@ -543,7 +530,7 @@ fn divide_with<P: Perft>(
 
 /// The distinct positions of `work`, in order of first appearance, and for each path (root index,
 /// position) the root and the index of its position among them.
-fn distinct<P: Rules>(work: &[(usize, P)]) -> (Vec<P>, Vec<(usize, usize)>) {
+fn distinct<P: Game>(work: &[(usize, P)]) -> (Vec<P>, Vec<(usize, usize)>) {
     let mut index: HashMap<P, usize> = HashMap::with_capacity(work.len());
     let mut items = Vec::new();
     let paths = work

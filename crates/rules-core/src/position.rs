@@ -1,36 +1,20 @@
-//! The checked position of any game: one enum dispatching over the games, in the manner of
-//! shakmaty's `VariantPosition`.
+//! The checked position of any game: one enum over the games of the registry, in the manner of
+//! shakmaty's `VariantPosition`, each arm a [`Game`]. Every method dispatches to the game once
+//! ([`Position::game`]); perft and move generation then run inside the game.
 
-use crate::games::{
-    bechi::Bechi, giuthi::Giuthi, redu::Redu, sulus_nishtaw::SulusNishtaw, uugg::Uugg,
-};
+use crate::game::{Game, Illegal, MovesAndChildren, spelling};
 use crate::geometry::Geometry;
 use crate::moves::Move;
-use crate::options::Variant;
-use crate::perft::{self, PerftOptions, TableError};
+use crate::notes::Refusal;
+use crate::perft::{self, Perft, PerftOptions, TableError};
 use crate::player::Player;
+use crate::prose::walk::Prose;
 use crate::round::{AfterRound, Decision, DecisionRequest, RoundError, RoundResult};
+use crate::rule::Rule;
 use crate::setup::{Setup, SetupError};
-use crate::trace::{NoTrace, Rule, Trace, Tracer};
+use crate::trace::{NoTrace, Trace};
+use crate::variant::Variant;
 use std::fmt;
-
-/// Why a decision string is not a legal move.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Illegal {
-    /// The rule that forbids it.
-    pub rule: Rule,
-    /// Why, in plain English.
-    pub reason: String,
-}
-
-impl Illegal {
-    pub(crate) fn new(rule: Rule, reason: impl Into<String>) -> Illegal {
-        Illegal {
-            rule,
-            reason: reason.into(),
-        }
-    }
-}
 
 /// A move rejected by [`Position::play`], with the reason and the rule that forbids it. The
 /// position it was played in is unchanged.
@@ -40,8 +24,78 @@ pub struct PlayError {
     pub mv: Move,
     /// The rule that forbids it.
     pub rule: Rule,
-    /// Why.
-    pub reason: String,
+    /// Why (its `Display` in plain English).
+    pub reason: Refusal,
+    /// What was traced before the refusal, when the trace was asked for: for a start whose
+    /// sowing never ends (README §4), its first [`TRACED_LAPS`](crate::TRACED_LAPS) laps and a
+    /// note with its period (spec/engine.md §4), whatever the period.
+    pub trace: Trace,
+}
+
+/// How [`Position::play`] plays a move: what it records besides the position reached, and in
+/// which validation mode (spec/notation.md §9). What it does not ask for costs nothing.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct PlayOptions<'a> {
+    /// Record what the ply does, step by step ([`Played::trace`]; on a refusal, what was
+    /// traced before it, [`PlayError::trace`]).
+    pub trace: bool,
+    /// Find the move's canonical spelling ([`Played::canonical`], README §6.2); otherwise that
+    /// is the move as given.
+    pub canonical: bool,
+    /// Lenient validation, for transcriptions of real games: besides every legal move, what a
+    /// game lets players forget or claim (Redu R25, R26: a forgotten M1 capture `4B~`, a penalty
+    /// claim `p4B`). Strict validation is the default; legal moves and perft never include
+    /// these.
+    pub lenient: bool,
+    /// The position before the opponent's last ply and that ply: what a penalty claim answers
+    /// (lenient validation).
+    pub previous: Option<(&'a Position, &'a Move)>,
+}
+
+impl<'a> PlayOptions<'a> {
+    /// The position reached and nothing else: what search and move generation need.
+    pub const QUIET: PlayOptions<'static> = PlayOptions {
+        trace: false,
+        canonical: false,
+        lenient: false,
+        previous: None,
+    };
+    /// The position reached, the trace and the canonical spelling, strictly.
+    pub const FULL: PlayOptions<'static> = PlayOptions {
+        trace: true,
+        canonical: true,
+        lenient: false,
+        previous: None,
+    };
+
+    /// The same, with the trace.
+    #[must_use]
+    pub const fn traced(self) -> PlayOptions<'a> {
+        PlayOptions {
+            trace: true,
+            ..self
+        }
+    }
+
+    /// The same, with the canonical spelling.
+    #[must_use]
+    pub const fn spelled(self) -> PlayOptions<'a> {
+        PlayOptions {
+            canonical: true,
+            ..self
+        }
+    }
+
+    /// The same in lenient validation, answering `previous` (the position before the
+    /// opponent's last ply and that ply), if there was one.
+    #[must_use]
+    pub const fn lenient(self, previous: Option<(&'a Position, &'a Move)>) -> PlayOptions<'a> {
+        PlayOptions {
+            lenient: true,
+            previous,
+            ..self
+        }
+    }
 }
 
 impl fmt::Display for PlayError {
@@ -61,9 +115,10 @@ impl std::error::Error for PlayError {}
 pub struct Played {
     /// The position after the ply.
     pub position: Position,
-    /// The canonical spelling of the move played (README §6.2).
+    /// The canonical spelling of the move played (README §6.2), when asked for
+    /// ([`PlayOptions::canonical`]); the move as given otherwise.
     pub canonical: Move,
-    /// What happened, step by step.
+    /// What happened, step by step, when asked for ([`PlayOptions::trace`]); empty otherwise.
     pub trace: Trace,
 }
 
@@ -79,141 +134,169 @@ pub enum Status {
     RoundOver,
 }
 
-/// Receives the children of a position: each distinct outcome once (README §6.2), with the move
-/// that reaches it built only if the sink wants it.
-pub(crate) trait Sink<P> {
-    fn push(&mut self, mv: impl FnOnce() -> Move, child: P);
-    /// Pushes a child the generator knows differs from every child pushed so far (Redu uses it
-    /// to skip the search for duplicates on the perft path).
-    #[inline]
-    fn push_new(&mut self, mv: impl FnOnce() -> Move, child: P) {
-        self.push(mv, child);
-    }
-    /// Whether the sink wants no more children: generators may stop between start holes.
-    /// Only [`Spelling`] ever does, so the check costs nothing on the perft path.
-    #[inline]
-    fn done(&self) -> bool {
-        false
-    }
-    /// The one outcome the sink looks for, if it looks for one: generators may skip what cannot
-    /// reach it. Only [`Spelling`] has one.
-    #[inline]
-    fn target(&self) -> Option<&P> {
-        None
-    }
-}
-
-/// Collects distinct children, dropping an outcome already present.
-pub(crate) struct Children<'a, P>(pub &'a mut Vec<P>);
-
-impl<P: PartialEq> Sink<P> for Children<'_, P> {
-    #[inline]
-    fn push(&mut self, _: impl FnOnce() -> Move, child: P) {
-        if !self.0.contains(&child) {
-            self.0.push(child);
+/// [`Position`] and its arms from the registry's list.
+macro_rules! position_type {
+    ($($(#[cfg($cfg:meta)])? $(#[doc = $doc:expr])* $name:ident($module:ident, $ty:ident, $opts:ident)),* $(,)?) => {
+        /// A legal position of one of the games, with everything fixed for its round.
+        #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+        pub enum Position {
+            $($(#[cfg($cfg)])? $(#[doc = $doc])* $name(crate::games::$module::$ty),)*
         }
-    }
 
-    #[inline]
-    fn push_new(&mut self, _: impl FnOnce() -> Move, child: P) {
-        self.0.push(child);
-    }
-}
+        $($(#[cfg($cfg)])?
+        impl Registered for crate::games::$module::$ty {
+            fn wrap(self) -> Position {
+                Position::$name(self)
+            }
 
-/// Collects distinct children with their canonical moves: the first spelling generated for an
-/// outcome is canonical, so generators yield spellings in canonical order.
-pub(crate) struct MovesAndChildren<'a, P>(pub &'a mut Vec<(Move, P)>);
+            fn of(p: &Position) -> Option<&Self> {
+                match p {
+                    Position::$name(g) => Some(g),
+                    #[allow(unreachable_patterns)]
+                    _ => None,
+                }
+            }
+        })*
 
-impl<P: PartialEq> Sink<P> for MovesAndChildren<'_, P> {
-    fn push(&mut self, mv: impl FnOnce() -> Move, child: P) {
-        if !self.0.iter().any(|(_, c)| *c == child) {
-            self.0.push((mv(), child));
-        }
-    }
-}
+        impl Position {
+            /// The game inside, whatever it is.
+            pub(crate) fn game(&self) -> &dyn DynGame {
+                match self {
+                    $($(#[cfg($cfg)])? Position::$name(g) => g,)*
+                }
+            }
 
-/// Finds the canonical spelling of one outcome: the move of the first child generated equal to
-/// it, as [`MovesAndChildren`] would keep it, without building the other moves or a list.
-pub(crate) struct Spelling<'a, P> {
-    target: &'a P,
-    found: Option<Move>,
-}
-
-impl<P: PartialEq> Sink<P> for Spelling<'_, P> {
-    #[inline]
-    fn push(&mut self, mv: impl FnOnce() -> Move, child: P) {
-        if self.found.is_none() && child == *self.target {
-            self.found = Some(mv());
-        }
-    }
-
-    /// The first spelling is found: the later moves cannot be canonical.
-    #[inline]
-    fn done(&self) -> bool {
-        self.found.is_some()
-    }
-
-    #[inline]
-    fn target(&self) -> Option<&P> {
-        Some(self.target)
-    }
-}
-
-/// What every game implements. The games live in [`crate::games`], one module each.
-pub(crate) trait Rules:
-    Copy + Eq + std::hash::Hash + Send + Sync + fmt::Debug + 'static
-{
-    /// The game and options.
-    fn variant(&self) -> Variant;
-    /// The player to move (after a round end: the player who would have moved).
-    fn to_move(&self) -> Player;
-    /// Every distinct outcome of the position, in canonical order of spelling; none when the round
-    /// is over. A forced pass is an outcome.
-    fn generate<S: Sink<Self>>(&self, sink: &mut S);
-    /// The outcomes that may equal the outcome of `played`, a legal move here, in canonical
-    /// order of spelling: what finding its canonical spelling must look through. By default
-    /// every outcome; a game whose different starts never meet narrows it to the played start.
-    fn generate_rivals<S: Sink<Self>>(&self, played: &Move, sink: &mut S) {
-        let _ = played;
-        self.generate(sink);
-    }
-    /// Plays a decision string, which need not be the canonical spelling.
-    fn play_traced<T: Tracer>(&self, m: &Move, t: &mut T) -> Result<Self, Illegal>;
-    /// The scoring, if the round is over.
-    fn round_result(&self) -> Option<RoundResult>;
-    /// What the next set-up needs, if the round is over.
-    fn decision_request(&self) -> Result<DecisionRequest, RoundError>;
-    /// The next round or the end of the match.
-    fn after_round(&self, decision: &Decision) -> Result<AfterRound, RoundError>;
-    /// The unchecked description of this position.
-    fn to_setup(&self) -> Setup;
-}
-
-/// A legal position of one of the five games, with everything fixed for its round.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Position {
-    /// Bechi.
-    Bechi(Bechi),
-    /// Giuthi.
-    Giuthi(Giuthi),
-    /// Sulus Nishtaw.
-    SulusNishtaw(SulusNishtaw),
-    /// Uugg.
-    Uugg(Uugg),
-    /// Redu.
-    Redu(Redu),
-}
-
-macro_rules! dispatch {
-    ($self:expr, $p:ident => $e:expr) => {
-        match $self {
-            Position::Bechi($p) => $e,
-            Position::Giuthi($p) => $e,
-            Position::SulusNishtaw($p) => $e,
-            Position::Uugg($p) => $e,
-            Position::Redu($p) => $e,
+            /// Checks a setup and makes it a position.
+            ///
+            /// # Errors
+            /// Every reason the setup is not a position of its game.
+            pub fn from_setup(setup: &Setup) -> Result<Position, SetupError> {
+                match setup.variant {
+                    $($(#[cfg($cfg)])? Variant::$name(o) => {
+                        crate::games::$module::$ty::from_setup(o, setup).map(Position::$name)
+                    })*
+                }
+            }
         }
     };
+}
+crate::games::registry!(position_type);
+
+/// A game of the registry: what [`Position`] holds in one of its arms.
+pub(crate) trait Registered: Game + Perft + Prose {
+    /// The position of this game.
+    fn wrap(self) -> Position;
+    /// The game's position inside `p`, if `p` is of this game.
+    fn of(p: &Position) -> Option<&Self>;
+}
+
+/// [`Game`] whatever the game: what every method of [`Position`] dispatches to.
+pub(crate) trait DynGame: Send + Sync {
+    fn to_setup(&self) -> Setup;
+    fn variant(&self) -> Variant;
+    fn to_move(&self) -> Player;
+    fn legal_moves_with_positions(&self) -> Vec<(Move, Position)>;
+    fn play(
+        &self,
+        mv: &Move,
+        opts: &PlayOptions<'_>,
+        trace: &mut Trace,
+    ) -> Result<(Position, Option<Move>), Illegal>;
+    fn is_lenient_only(&self, mv: &Move) -> bool;
+    fn round_result(&self) -> Option<RoundResult>;
+    fn next_round_notes(&self) -> Vec<(Rule, String)>;
+    fn decision_request(&self) -> Result<DecisionRequest, RoundError>;
+    fn after_round(&self, decision: &Decision) -> Result<AfterRound<Position>, RoundError>;
+    fn provisional_totals(&self) -> [u32; 2];
+    fn perft(&self, depth: u32) -> u128;
+    fn perft_divide_with(
+        &self,
+        depth: u32,
+        opts: &PerftOptions<'_>,
+    ) -> Result<Vec<(Move, u128)>, TableError>;
+    fn prose(&self) -> &dyn Prose;
+}
+
+impl<G: Registered> DynGame for G {
+    fn to_setup(&self) -> Setup {
+        Game::to_setup(self)
+    }
+
+    fn variant(&self) -> Variant {
+        self.options().into()
+    }
+
+    fn to_move(&self) -> Player {
+        Game::to_move(self)
+    }
+
+    fn legal_moves_with_positions(&self) -> Vec<(Move, Position)> {
+        let mut v = Vec::new();
+        self.generate(&mut MovesAndChildren(&mut v));
+        v.into_iter().map(|(m, c)| (m, c.wrap())).collect()
+    }
+
+    fn play(
+        &self,
+        mv: &Move,
+        opts: &PlayOptions<'_>,
+        trace: &mut Trace,
+    ) -> Result<(Position, Option<Move>), Illegal> {
+        let previous = || opts.previous.and_then(|(p, m)| Some((G::of(p)?, m)));
+        let child = match (opts.lenient, opts.trace) {
+            (false, true) => Game::play(self, mv, trace)?,
+            (false, false) => Game::play(self, mv, &mut NoTrace)?,
+            (true, true) => Game::play_lenient(self, mv, previous(), trace)?,
+            (true, false) => Game::play_lenient(self, mv, previous(), &mut NoTrace)?,
+        };
+        let spelled = opts
+            .canonical
+            .then(|| spelling(self, mv, &child).unwrap_or(*mv));
+        Ok((child.wrap(), spelled))
+    }
+
+    fn is_lenient_only(&self, mv: &Move) -> bool {
+        G::is_lenient_only(mv)
+    }
+
+    fn round_result(&self) -> Option<RoundResult> {
+        Game::round_result(self)
+    }
+
+    fn next_round_notes(&self) -> Vec<(Rule, String)> {
+        Game::next_round_notes(self)
+    }
+
+    fn decision_request(&self) -> Result<DecisionRequest, RoundError> {
+        Game::decision_request(self)
+    }
+
+    fn after_round(&self, decision: &Decision) -> Result<AfterRound<Position>, RoundError> {
+        Ok(match Game::after_round(self, decision)? {
+            AfterRound::Next(g) => AfterRound::Next(g.wrap()),
+            AfterRound::MatchOver(m) => AfterRound::MatchOver(m),
+        })
+    }
+
+    fn provisional_totals(&self) -> [u32; 2] {
+        Game::provisional_totals(self)
+    }
+
+    fn perft(&self, depth: u32) -> u128 {
+        perft::perft(self, depth)
+    }
+
+    fn perft_divide_with(
+        &self,
+        depth: u32,
+        opts: &PerftOptions<'_>,
+    ) -> Result<Vec<(Move, u128)>, TableError> {
+        perft::divide(self, depth, opts)
+    }
+
+    fn prose(&self) -> &dyn Prose {
+        self
+    }
 }
 
 impl Position {
@@ -224,33 +307,16 @@ impl Position {
             .expect("the start position of every variant is legal")
     }
 
-    /// Checks a setup and makes it a position.
-    ///
-    /// # Errors
-    /// Every reason the setup is not a position of its game.
-    pub fn from_setup(setup: &Setup) -> Result<Position, SetupError> {
-        // Each game gets its own options.
-        match setup.variant {
-            Variant::Bechi(o) => Bechi::from_setup(o, setup).map(Position::Bechi),
-            Variant::Giuthi(o) => Giuthi::from_setup(o, setup).map(Position::Giuthi),
-            Variant::SulusNishtaw(o) => {
-                SulusNishtaw::from_setup(o, setup).map(Position::SulusNishtaw)
-            }
-            Variant::Uugg(o) => Uugg::from_setup(o, setup).map(Position::Uugg),
-            Variant::Redu(o) => Redu::from_setup(o, setup).map(Position::Redu),
-        }
-    }
-
     /// The unchecked description of this position; `from_setup` gives it back.
     #[must_use]
     pub fn to_setup(&self) -> Setup {
-        dispatch!(self, p => p.to_setup())
+        self.game().to_setup()
     }
 
     /// The game and its options.
     #[must_use]
     pub fn variant(&self) -> Variant {
-        dispatch!(self, p => p.variant())
+        self.game().variant()
     }
 
     /// The board.
@@ -262,7 +328,7 @@ impl Position {
     /// The player to move (or who would move, if the round is over).
     #[must_use]
     pub fn to_move(&self) -> Player {
-        dispatch!(self, p => p.to_move())
+        self.game().to_move()
     }
 
     /// Whether the round goes on.
@@ -289,175 +355,54 @@ impl Position {
     /// Every legal move with the position it leads to.
     #[must_use]
     pub fn legal_moves_with_positions(&self) -> Vec<(Move, Position)> {
-        fn collect<P: Rules>(p: &P, wrap: impl Fn(P) -> Position) -> Vec<(Move, Position)> {
-            let mut v = Vec::new();
-            p.generate(&mut MovesAndChildren(&mut v));
-            v.into_iter().map(|(m, c)| (m, wrap(c))).collect()
-        }
-        match self {
-            Position::Bechi(p) => collect(p, Position::Bechi),
-            Position::Giuthi(p) => collect(p, Position::Giuthi),
-            Position::SulusNishtaw(p) => collect(p, Position::SulusNishtaw),
-            Position::Uugg(p) => collect(p, Position::Uugg),
-            Position::Redu(p) => collect(p, Position::Redu),
-        }
+        self.game().legal_moves_with_positions()
     }
 
-    /// The canonical spelling of `played`, a legal move from here to `child`: the first spelling
-    /// generated of that outcome (README §6.2), found without listing every move, among the
-    /// outcomes that may equal it ([`Rules::generate_rivals`]).
-    fn spelling(&self, played: &Move, child: &Position) -> Option<Move> {
-        fn find<P: Rules>(p: &P, played: &Move, target: &P) -> Option<Move> {
-            let mut s = Spelling {
-                target,
-                found: None,
-            };
-            p.generate_rivals(played, &mut s);
-            // The narrowed search finds what the search through every outcome finds.
-            debug_assert_eq!(s.found, {
-                let mut all = Spelling {
-                    target,
-                    found: None,
-                };
-                p.generate(&mut all);
-                all.found
-            });
-            s.found
-        }
-        match (self, child) {
-            (Position::Bechi(p), Position::Bechi(c)) => find(p, played, c),
-            (Position::Giuthi(p), Position::Giuthi(c)) => find(p, played, c),
-            (Position::SulusNishtaw(p), Position::SulusNishtaw(c)) => find(p, played, c),
-            (Position::Uugg(p), Position::Uugg(c)) => find(p, played, c),
-            (Position::Redu(p), Position::Redu(c)) => find(p, played, c),
-            _ => None,
-        }
-    }
-
-    /// Plays a move given in any legal spelling.
+    /// Plays a move given in any legal spelling, recording what `opts` asks for: the trace, the
+    /// canonical spelling, in strict or lenient validation.
     ///
     /// # Errors
-    /// The move is illegal here: the error names the rule that forbids it.
-    pub fn play(&self, mv: &Move) -> Result<Played, PlayError> {
-        let mut trace = Trace::with_capacity();
-        let position = self.play_inner(mv, &mut trace)?;
-        let canonical = self.spelling(mv, &position).unwrap_or(*mv);
-        Ok(Played {
-            position,
-            canonical,
-            trace,
-        })
-    }
-
-    /// Plays a move given in any legal spelling and finds its canonical spelling, without a
-    /// trace: what validation needs for most plies.
-    ///
-    /// # Errors
-    /// As [`Position::play`].
-    pub fn play_spelled(&self, mv: &Move) -> Result<(Position, Move), PlayError> {
-        let position = self.play_inner(mv, &mut NoTrace)?;
-        Ok((position, self.spelling(mv, &position).unwrap_or(*mv)))
-    }
-
-    /// Plays a move with its trace, without finding its canonical spelling.
-    ///
-    /// # Errors
-    /// As [`Position::play`].
-    pub fn play_traced(&self, mv: &Move) -> Result<(Position, Trace), PlayError> {
-        let mut trace = Trace::with_capacity();
-        let position = self.play_inner(mv, &mut trace)?;
-        Ok((position, trace))
-    }
-
-    /// Plays a move with its trace, and keeps the trace when the move is refused. A start whose
-    /// sowing never ends (README §4) is traced for at most its first
-    /// [`TRACED_LAPS`](crate::TRACED_LAPS) laps, then a note gives its period (spec/engine.md
-    /// §4): the trace's size does not depend on the period.
-    ///
-    /// # Errors
-    /// As [`Position::play`], with what was traced before the refusal.
-    pub fn play_attempt(&self, mv: &Move) -> Result<(Position, Trace), (PlayError, Trace)> {
-        let mut trace = Trace::with_capacity();
-        match self.play_inner(mv, &mut trace) {
-            Ok(position) => Ok((position, trace)),
-            Err(e) => Err((e, trace)),
-        }
-    }
-
-    /// Plays a move without recording a trace or finding its canonical spelling.
-    ///
-    /// # Errors
-    /// As [`Position::play`].
-    pub fn play_quiet(&self, mv: &Move) -> Result<Position, PlayError> {
-        self.play_inner(mv, &mut NoTrace)
-    }
-
-    fn play_inner<T: Tracer>(&self, mv: &Move, t: &mut T) -> Result<Position, PlayError> {
-        let err = |e: Illegal| PlayError {
-            mv: *mv,
-            rule: e.rule,
-            reason: e.reason,
+    /// The move is illegal here: the error names the rule that forbids it and why, with what
+    /// was traced before the refusal when the trace was asked for.
+    pub fn play(&self, mv: &Move, opts: PlayOptions<'_>) -> Result<Played, PlayError> {
+        let mut trace = if opts.trace {
+            Trace::with_capacity()
+        } else {
+            Trace::default()
         };
-        Ok(match self {
-            Position::Bechi(p) => Position::Bechi(p.play_traced(mv, t).map_err(err)?),
-            Position::Giuthi(p) => Position::Giuthi(p.play_traced(mv, t).map_err(err)?),
-            Position::SulusNishtaw(p) => Position::SulusNishtaw(p.play_traced(mv, t).map_err(err)?),
-            Position::Uugg(p) => Position::Uugg(p.play_traced(mv, t).map_err(err)?),
-            Position::Redu(p) => Position::Redu(p.play_traced(mv, t).map_err(err)?),
-        })
+        match self.game().play(mv, &opts, &mut trace) {
+            Ok((position, canonical)) => Ok(Played {
+                position,
+                canonical: canonical.unwrap_or(*mv),
+                trace,
+            }),
+            Err(e) => Err(PlayError {
+                mv: *mv,
+                rule: e.rule,
+                reason: e.reason,
+                trace,
+            }),
+        }
     }
 
-    /// Plays a move in lenient validation, for transcribing real games (Redu R25, R26): besides
-    /// every legal move it accepts a forgotten M1 capture (`4B~`) and a penalty claim (`p4B`).
-    /// A penalty claim needs `previous`: the position before the opponent's last ply and that
-    /// ply. In the other games lenient validation is [`Position::play`]. Strict validation
-    /// (`play`) is the default, and `legal_moves` and perft never include these marks.
-    ///
-    /// # Errors
-    /// As [`Position::play`]; a penalty claim without `previous`, or one the rules do not allow.
-    pub fn play_lenient(
-        &self,
-        mv: &Move,
-        previous: Option<(&Position, &Move)>,
-    ) -> Result<Played, PlayError> {
-        let Position::Redu(p) = self else {
-            return self.play(mv);
-        };
-        let err = |e: Illegal| PlayError {
-            mv: *mv,
-            rule: e.rule,
-            reason: e.reason,
-        };
-        let mut trace = Trace::default();
-        let next = match (mv, previous) {
-            (Move::ReduPenalty { hole }, Some((Position::Redu(before), x_move))) => {
-                Redu::penalty(before, x_move, p, *hole, &mut trace).map_err(err)?
-            }
-            _ => p.play_mode(mv, true, &mut trace).map_err(err)?,
-        };
-        let position = Position::Redu(next);
-        let canonical = self.spelling(mv, &position).unwrap_or(*mv);
-        Ok(Played {
-            position,
-            canonical,
-            trace,
-        })
+    /// Whether `mv` is a move only lenient validation accepts in this game (Redu R25, R26: a
+    /// forgotten M1 capture `4B~`, a penalty claim `p4B`).
+    #[must_use]
+    pub fn is_lenient_only(&self, mv: &Move) -> bool {
+        self.game().is_lenient_only(mv)
     }
 
     /// The scoring of the round, if it is over.
     #[must_use]
     pub fn round_result(&self) -> Option<RoundResult> {
-        dispatch!(self, p => p.round_result())
+        self.game().round_result()
     }
 
     /// How the finished round sets up the next one, rule by rule, where the game says (Uugg:
     /// U19, U20, U23): one `(rule, text)` per step, for replays. Empty otherwise.
     #[must_use]
     pub fn next_round_notes(&self) -> Vec<(Rule, String)> {
-        match self {
-            Position::Uugg(u) => u.next_round_notes(),
-            _ => Vec::new(),
-        }
+        self.game().next_round_notes()
     }
 
     /// What the set-up of the next round needs from a player.
@@ -465,29 +410,43 @@ impl Position {
     /// # Errors
     /// The round is not over.
     pub fn decision_request(&self) -> Result<DecisionRequest, RoundError> {
-        dispatch!(self, p => p.decision_request())
+        self.game().decision_request()
     }
 
     /// The next round, set up with `decision`, or the end of the match.
     ///
     /// # Errors
     /// The round is not over, or the decision breaks a set-up rule.
-    pub fn after_round(&self, decision: &Decision) -> Result<AfterRound, RoundError> {
-        dispatch!(self, p => p.after_round(decision))
+    pub fn after_round(&self, decision: &Decision) -> Result<AfterRound<Position>, RoundError> {
+        self.game().after_round(decision)
+    }
+
+    /// The round scored as if it ended now (A, B): each seed on the board goes to the player the
+    /// game's end rule would give it (the owner of its hole; an uugg's to its creator, U18; a
+    /// claim's to its creator under `claims-score-to=creator`, S16), with the stores. What a
+    /// search that stops before the round ends estimates.
+    #[must_use]
+    pub fn provisional_totals(&self) -> [u32; 2] {
+        self.game().provisional_totals()
     }
 
     /// perft (README §6.3): the number of move paths of length `depth`, single-threaded. Counted
     /// in `u128`: within the depth limit, some positions have more than 2^64 paths.
     #[must_use]
     pub fn perft(&self, depth: u32) -> u128 {
-        dispatch!(self, p => perft::perft(p, depth))
+        self.game().perft(depth)
     }
 
     /// perft split by the first move, computed with `threads` threads. The counts do not depend on
     /// the number of threads.
     #[must_use]
     pub fn perft_divide(&self, depth: u32, threads: usize) -> Vec<(Move, u128)> {
-        dispatch!(self, p => perft::divide_plain(p, depth, threads))
+        let opts = PerftOptions {
+            threads,
+            ..PerftOptions::default()
+        };
+        self.perft_divide_with(depth, &opts)
+            .expect("no transposition table is asked for")
     }
 
     /// perft split by the first move, with threads, a transposition table and a progress
@@ -500,7 +459,7 @@ impl Position {
         depth: u32,
         opts: &PerftOptions<'_>,
     ) -> Result<Vec<(Move, u128)>, TableError> {
-        dispatch!(self, p => perft::divide(p, depth, opts))
+        self.game().perft_divide_with(depth, opts)
     }
 
     /// A copy with a different player to move; used by tests and tools that explore positions.

@@ -2,8 +2,7 @@
 
 use crate::geometry::Hole;
 use crate::player::Player;
-use crate::position::Position;
-use crate::trace::Rule;
+use crate::rule::Rule;
 #[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -77,11 +76,12 @@ pub struct MatchResult {
     pub reason: String,
 }
 
-/// What follows a finished round.
+/// What follows a finished round: the next round's start position (a [`crate::Position`], or
+/// one game's position for [`crate::Game::after_round`]), or the end of the match.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum AfterRound {
+pub enum AfterRound<P> {
     /// The start of the next round.
-    Next(Position),
+    Next(P),
     /// The match is over.
     MatchOver(MatchResult),
 }

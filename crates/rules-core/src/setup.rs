@@ -2,104 +2,12 @@
 //! [`crate::Position::from_setup`] checks it and names every reason it is not a position of its
 //! game.
 
-use crate::geometry::{Geometry, Hole};
-use crate::options::Variant;
+use crate::geometry::Geometry;
+use crate::marks::{Mark, Right};
 use crate::player::Player;
-use crate::trace::Rule;
-#[cfg(feature = "serde")]
-use serde::{Deserialize, Serialize};
+use crate::rule::Rule;
+use crate::variant::Variant;
 use std::fmt;
-
-/// The kinds of per-hole mark (rules README §3, "mark").
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
-pub enum MarkKind {
-    /// Bechi: a move has been started from this hole in this round (B2). Its owner is the hole's
-    /// owner, who chose it.
-    Chosen,
-    /// Bechi: a hole the poorer player left unfilled at the round's set-up (B3, B16). Its owner is
-    /// the hole's owner.
-    Blocked,
-    /// Sulus Nishtaw: a claimed hole; its owner is the creator (S2).
-    Claim,
-    /// Uugg: an uugg; its owner is the creator (U5, U8).
-    Uugg,
-}
-
-/// A mark with the player it belongs to.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
-pub struct Mark {
-    /// What the mark is.
-    pub kind: MarkKind,
-    /// Whose it is.
-    pub owner: Player,
-}
-
-/// Redu's optional capture rights (R19).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
-pub enum RightKind {
-    /// After a lone seed fell into an empty hole (R5).
-    O1,
-    /// After a two-seed sowing's first seed fell into an empty hole (R8, R9).
-    O2,
-    /// After the antepenultimate seed of a longer sowing fell into an empty hole (R17).
-    O3,
-}
-
-/// A pending Redu right: its holder is the owner of `hole`, the player to move (R19, R20).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
-pub struct Right {
-    /// O1, O2 or O3.
-    pub kind: RightKind,
-    /// The hole in the holder's row holding the seed the right concerns.
-    pub hole: Hole,
-}
-
-impl fmt::Display for RightKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            RightKind::O1 => "O1",
-            RightKind::O2 => "O2",
-            RightKind::O3 => "O3",
-        })
-    }
-}
-
-impl std::str::FromStr for RightKind {
-    type Err = ();
-    fn from_str(s: &str) -> Result<RightKind, ()> {
-        match s {
-            "O1" => Ok(RightKind::O1),
-            "O2" => Ok(RightKind::O2),
-            "O3" => Ok(RightKind::O3),
-            _ => Err(()),
-        }
-    }
-}
-
-/// A right as position strings and the `right` annotation write it: `O3:4A`
-/// (`spec/notation.md` §4.1, §6.2).
-impl fmt::Display for Right {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}", self.kind, self.hole)
-    }
-}
-
-/// Reads `O3:4A` (white space around either part is allowed); `Err` when it is not a right.
-impl std::str::FromStr for Right {
-    type Err = ();
-    fn from_str(s: &str) -> Result<Right, ()> {
-        let (k, h) = s.split_once(':').ok_or(())?;
-        Ok(Right {
-            kind: k.trim().parse()?,
-            hole: h.trim().parse().map_err(|_| ())?,
-        })
-    }
-}
 
 /// A position as described, before any check. Seeds, owners and marks are indexed by hole index
 /// (see [`crate::Geometry`]).
@@ -145,7 +53,7 @@ impl Setup {
             to_move: opener,
             round: 1,
             opener: variant.opener_alternates().then_some(opener),
-            opening_pending: variant.kind() == crate::GameKind::SulusNishtaw,
+            opening_pending: variant.has_opening(),
             right: None,
         }
     }

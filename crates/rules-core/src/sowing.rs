@@ -7,8 +7,10 @@
 //! test, and it costs two integer comparisons per lap until hole, hand and direction all match.
 
 use crate::geometry::{Geometry, HoleSet};
+use crate::notes::Endless as EndlessNote;
 use crate::player::Dir;
-use crate::trace::{Event, Rule, Tracer, emit};
+use crate::rule::Rule;
+use crate::trace::{Event, LapKind, Tracer, emit};
 pub(crate) use lanes::{Lanes, Runs, lap_word};
 
 mod lanes;
@@ -146,7 +148,7 @@ pub(crate) fn relay_sow<const L: usize, T: Tracer>(
                     hole: g.hole(pos),
                     seeds: u32::from(hand),
                     dir,
-                    relay: true,
+                    lap: LapKind::Relay,
                     rule: rules.relay,
                 });
             }
@@ -157,27 +159,15 @@ pub(crate) fn relay_sow<const L: usize, T: Tracer>(
 /// The last event of the trace of a start that never ends: its period, and what of it the
 /// trace shows.
 fn endless_note(g: Geometry, start: LapStart, laps: u64, rule: Rule) -> Event {
-    let shown = if laps > TRACED_LAPS {
-        format!(" (the first {TRACED_LAPS} laps are shown)")
-    } else {
-        String::new()
-    };
     Event::Note {
         rule,
-        text: format!(
-            "the sowing never ends: after {laps} lap{} it is back where its first lap began, {} from {} on the same board, and goes round again for ever{shown}",
-            if laps == 1 { "" } else { "s" },
-            seeds_words(start.hand),
-            g.hole(start.origin)
-        ),
-    }
-}
-
-fn seeds_words(n: u8) -> String {
-    if n == 1 {
-        "1 seed".to_owned()
-    } else {
-        format!("{n} seeds")
+        note: EndlessNote {
+            laps,
+            seeds: u32::from(start.hand),
+            from: g.hole(start.origin),
+            shown: (laps > TRACED_LAPS).then_some(TRACED_LAPS),
+        }
+        .into(),
     }
 }
 
@@ -607,8 +597,8 @@ mod tests {
             hand: 1,
         };
         let rules = SowingRules {
-            relay: "X1",
-            endless: "X2",
+            relay: Rule::U5,
+            endless: Rule::U15,
         };
         let lap_end = |_, _, d| {
             calls += 1;
@@ -628,9 +618,9 @@ mod tests {
         t.events.iter().filter(|e| f(e)).count()
     }
 
-    fn last_note(t: &Trace) -> Option<(&str, &str)> {
+    fn last_note(t: &Trace) -> Option<(Rule, String)> {
         match t.events.last() {
-            Some(Event::Note { rule, text }) => Some((*rule, text.as_str())),
+            Some(Event::Note { rule, note }) => Some((*rule, note.to_string())),
             _ => None,
         }
     }
@@ -645,8 +635,8 @@ mod tests {
         assert_eq!(
             last_note(&t),
             Some((
-                "X2",
-                "the sowing never ends: after 16 laps it is back where its first lap began, 1 seed from 1B on the same board, and goes round again for ever"
+                Rule::U15,
+                "the sowing never ends: after 16 laps it is back where its first lap began, 1 seed from 1B on the same board, and goes round again for ever".to_owned()
             ))
         );
     }
@@ -664,8 +654,8 @@ mod tests {
         assert_eq!(
             last_note(&t),
             Some((
-                "X2",
-                "the sowing never ends: after 20 laps it is back where its first lap began, 1 seed from 1B on the same board, and goes round again for ever (the first 16 laps are shown)"
+                Rule::U15,
+                "the sowing never ends: after 20 laps it is back where its first lap began, 1 seed from 1B on the same board, and goes round again for ever (the first 16 laps are shown)".to_owned()
             ))
         );
         // The traced laps, then the proof: from the state after them, one period round to it.

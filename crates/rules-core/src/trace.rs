@@ -5,18 +5,38 @@
 //! built, so tracing costs nothing on the hot path.
 
 use crate::geometry::Hole;
+use crate::marks::Mark;
+use crate::notes::Note;
 use crate::player::{Dir, Player};
-use crate::setup::Mark;
+use crate::rule::Rule;
 #[cfg(feature = "serde")]
-use serde::Serialize;
+use serde::{Serialize, Serializer};
 
-/// A rule ID of the rules files, e.g. `"G15"`.
-pub type Rule = &'static str;
+/// What kind of lap a [`Event::Lift`] starts.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum LapKind {
+    /// The first lap of a move, from its start hole (or the holes it gathers from).
+    Start,
+    /// A relay: a lap forced by the last seed of the lap before (G8, S8, U5); in the Sulus
+    /// Nishtaw opening, the lap from the hole of the last gathered seed (S4, S6).
+    Relay,
+}
+
+/// What kind of capture a [`Event::Capture`] is.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum CaptureKind {
+    /// Made by where a seed fell (the hole of the last seed, the hole facing it: B9, G15, M1,
+    /// M2), by a balla (U9), by a right or a penalty (R22-R24, R26).
+    Made,
+    /// A further hole taken after the first, in a chain (B10, G17).
+    Chain,
+    /// A tax (S9): the last seed, and one seed the hole the opponent claimed held; the mover moves
+    /// again (S10).
+    Tax,
+}
 
 /// One step of a ply.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(Serialize))]
-#[cfg_attr(feature = "serde", serde(tag = "event", rename_all = "kebab-case"))]
 pub enum Event {
     /// Seeds lifted from a hole to sow a lap: the first lap of a move, or a relay.
     Lift {
@@ -26,8 +46,8 @@ pub enum Event {
         seeds: u32,
         /// The direction of the lap.
         dir: Dir,
-        /// Whether this lap is a relay (a forced new lap).
-        relay: bool,
+        /// Whether this lap is the move's first or a relay.
+        lap: LapKind,
         /// The rule that makes this lap.
         rule: Rule,
     },
@@ -58,6 +78,8 @@ pub enum Event {
         seeds: u32,
         /// Who takes them.
         player: Player,
+        /// What kind of capture.
+        kind: CaptureKind,
         /// The rule that captures.
         rule: Rule,
     },
@@ -74,8 +96,8 @@ pub enum Event {
     Note {
         /// The rule applied.
         rule: Rule,
-        /// What happened, in plain English.
-        text: String,
+        /// What happened; its `Display` says it in plain English.
+        note: Note,
     },
     /// A forced pass.
     Pass {
@@ -111,6 +133,128 @@ impl Tracer for NoTrace {
     const ON: bool = false;
     #[inline(always)]
     fn push(&mut self, _: Event) {}
+}
+
+/// An event as its JSON form writes it (spec/notation.md §11): a note's sentence as `text`, a
+/// lap's kind as `relay`, a capture without its kind.
+#[cfg(feature = "serde")]
+#[derive(Serialize)]
+#[serde(tag = "event", rename_all = "kebab-case")]
+enum EventJson<'a> {
+    Lift {
+        hole: Hole,
+        seeds: u32,
+        dir: Dir,
+        relay: bool,
+        rule: Rule,
+    },
+    Gather {
+        holes: &'a [Hole],
+        seeds: u32,
+        dir: Dir,
+        rule: Rule,
+    },
+    Sow {
+        hole: Hole,
+    },
+    Capture {
+        hole: Hole,
+        seeds: u32,
+        player: Player,
+        rule: Rule,
+    },
+    Mark {
+        hole: Hole,
+        mark: Mark,
+        rule: Rule,
+    },
+    Note {
+        rule: Rule,
+        #[serde(serialize_with = "sentence")]
+        text: &'a Note,
+    },
+    Pass {
+        player: Player,
+        rule: Rule,
+    },
+    Next {
+        player: Player,
+        repeat: bool,
+        rule: Rule,
+    },
+}
+
+#[cfg(feature = "serde")]
+fn sentence<S: Serializer>(note: &&Note, s: S) -> Result<S::Ok, S::Error> {
+    s.collect_str(note)
+}
+
+#[cfg(feature = "serde")]
+impl Serialize for Event {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let e = match self {
+            Event::Lift {
+                hole,
+                seeds,
+                dir,
+                lap,
+                rule,
+            } => EventJson::Lift {
+                hole: *hole,
+                seeds: *seeds,
+                dir: *dir,
+                relay: *lap == LapKind::Relay,
+                rule: *rule,
+            },
+            Event::Gather {
+                holes,
+                seeds,
+                dir,
+                rule,
+            } => EventJson::Gather {
+                holes,
+                seeds: *seeds,
+                dir: *dir,
+                rule: *rule,
+            },
+            Event::Sow { hole } => EventJson::Sow { hole: *hole },
+            Event::Capture {
+                hole,
+                seeds,
+                player,
+                rule,
+                ..
+            } => EventJson::Capture {
+                hole: *hole,
+                seeds: *seeds,
+                player: *player,
+                rule: *rule,
+            },
+            Event::Mark { hole, mark, rule } => EventJson::Mark {
+                hole: *hole,
+                mark: *mark,
+                rule: *rule,
+            },
+            Event::Note { rule, note } => EventJson::Note {
+                rule: *rule,
+                text: note,
+            },
+            Event::Pass { player, rule } => EventJson::Pass {
+                player: *player,
+                rule: *rule,
+            },
+            Event::Next {
+                player,
+                repeat,
+                rule,
+            } => EventJson::Next {
+                player: *player,
+                repeat: *repeat,
+                rule: *rule,
+            },
+        };
+        e.serialize(s)
+    }
 }
 
 /// The events of one ply, in order.

@@ -34,7 +34,7 @@ use notation::{
     CheckOptions, Item, Origin, Problem, Record, RecordReader, check_with, parse_position,
     parse_record, print_record, write_position,
 };
-use rules_core::{Decision, GameKind, Position, Setup, StatedOptions, Variant};
+use rules_core::{Decision, GameKind, PlayOptions, Position, Setup, StatedOptions, Variant};
 
 /// The record limit of the fuzzed reader: small, so that the too-large path is reached.
 const FUZZ_RECORD_LIMIT: usize = 4096;
@@ -304,17 +304,28 @@ fn try_every_start(p: &Position) {
                 hole: g.hole(i),
                 dir,
             };
-            match (p.play_attempt(&mv), p.play_quiet(&mv)) {
-                (Ok((a, _)), Ok(b)) => assert_eq!(a, b, "{mv}"),
-                (Err((e, t)), Err(f)) => {
-                    assert_eq!(e, f, "{mv}");
-                    if matches!(t.events.last(), Some(rules_core::Event::Note { text, .. }) if text.starts_with("the sowing never ends"))
-                    {
+            let traced = PlayOptions::QUIET.traced();
+            match (p.play(&mv, traced), p.play(&mv, PlayOptions::QUIET)) {
+                (Ok(a), Ok(b)) => assert_eq!(a.position, b.position, "{mv}"),
+                (Err(e), Err(f)) => {
+                    assert_eq!((e.rule, &e.reason), (f.rule, &f.reason), "{mv}");
+                    let t = &e.trace;
+                    if matches!(
+                        t.events.last(),
+                        Some(rules_core::Event::Note {
+                            note: rules_core::notes::Note::Endless(_),
+                            ..
+                        })
+                    ) {
                         assert!(t.laps().len() <= shown, "{mv}: {} laps", t.laps().len());
                         assert!(t.events.len() <= shown * (seeds + 1) + 2, "{mv}");
                     }
                 }
-                (a, b) => panic!("{mv}: traced {:?}, untraced {b:?}", a.map(|x| x.0)),
+                (a, b) => panic!(
+                    "{mv}: traced {:?}, untraced {:?}",
+                    a.map(|x| x.position),
+                    b.map(|x| x.position)
+                ),
             }
         }
     }
@@ -328,14 +339,18 @@ fn play_every_move(p: &Position) {
     assert_eq!(p.perft(1), moves.len() as u128);
     for (m, child) in &moves {
         let played = p
-            .play(m)
+            .play(m, PlayOptions::FULL)
             .unwrap_or_else(|e| panic!("legal move {m} is illegal: {e}"));
         assert_eq!(played.position, *child, "{m}");
         assert_eq!(seed_total(&child.to_setup()), total, "{m} loses seeds");
         let token = m.to_string();
         let read = rules_core::Move::parse(p.variant().kind(), &token)
             .unwrap_or_else(|e| panic!("canonical token {token} does not read: {e}"));
-        assert_eq!(p.play_quiet(&read).as_ref(), Ok(child), "{token}");
+        assert_eq!(
+            p.play(&read, PlayOptions::QUIET).map(|p| p.position).ok(),
+            Some(*child),
+            "{token}"
+        );
     }
     if moves.is_empty() && p.round_result().is_some() {
         let _ = p.decision_request();

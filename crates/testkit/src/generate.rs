@@ -2,7 +2,9 @@
 //! matches and `cargo xtask gen-records`. Deterministic for a given seed.
 
 use notation::{Item, Outcome, Record, match_end, write_position};
-use rules_core::{AfterRound, Decision, DecisionRequest, Hole, Position, Setup, Variant};
+use rules_core::{
+    AfterRound, Decision, DecisionRequest, Hole, PlayOptions, Position, Setup, Variant,
+};
 
 /// A small deterministic generator (xorshift64*).
 #[derive(Clone, Debug)]
@@ -142,7 +144,9 @@ pub fn random_record(variant: Variant, seed: u64, opts: GenOptions) -> Record {
                 break;
             }
             let mv = moves[rng.below(moves.len())];
-            let Ok(played) = pos.play(&mv) else { break };
+            let Ok(played) = pos.play(&mv, PlayOptions::FULL) else {
+                break;
+            };
             ply += 1;
             round_plies += 1;
             record.movetext.push(Item::Ply {

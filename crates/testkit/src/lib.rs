@@ -4,7 +4,7 @@
 //! * [`generate`]: random complete records played by the engine (`cargo xtask gen-records`, the
 //!   benchmarks, the round-trip properties);
 //! * [`suite`]: perft suites, `tests/perft/*.perft` (`cargo xtask perft-suites`, the tests);
-//! * [`reference`]: naive reference implementations of the five games, the second counting method
+//! * [`mod@reference`]: naive reference implementations of the five games, the second counting method
 //!   of the perft suites and the oracle of the random-position tests;
 //! * [`fuzz`]: what each fuzz target checks, run by `fuzz/` and, on the regressions, by the tests;
 //! * [`pathological`]: records large in one way, checked by the tests and timed by `cargo xtask

@@ -2,17 +2,16 @@
 //! against what the replay reached. Each gives the annotation in its canonical form, or why it
 //! does not hold with the rule behind it where one is.
 
-use super::is_lenient_only;
 use super::setup_diff::setup_diff;
 use super::{Last, Mode, play_in_mode, plural, trace_of};
 use crate::annotation::{Annotation, Lap};
 use crate::assessment::Eval;
 use crate::position::{mark_char, mark_of, parse_position, read_owners, write_owners};
 use crate::write_position;
-use rules_core::{Event, Hole, Move, Player, Position, Right, StatedOptions, Trace};
+use rules_core::{Event, Hole, Move, PlayOptions, Player, Position, Right, StatedOptions, Trace};
 
 /// Why an annotation does not hold, with the rule behind it where one is.
-pub(super) type Why = (String, Option<&'static str>);
+pub(super) type Why = (String, Option<rules_core::Rule>);
 
 type Check = Result<Annotation, Why>;
 
@@ -213,7 +212,7 @@ fn right(want: Option<Right>, at: &At<'_>) -> Check {
         // The rule that creates (or would create) the right, when the last ply says.
         let rule = last_ply(at.last).ok().and_then(|(.., trace)| {
             trace.events.iter().find_map(|e| match e {
-                Event::Note { rule, .. } if matches!(*rule, "R5" | "R8" | "R17") => Some(*rule),
+                Event::Note { rule, note } if note.decides_right() => Some(*rule),
                 _ => None,
             })
         });
@@ -343,7 +342,7 @@ fn moves(written: &[String], at: &At<'_>) -> Check {
     for t in written {
         let mv = Move::parse(pos.variant().kind(), t).map_err(|e| bad(e.message))?;
         let c = pos
-            .play(&mv)
+            .play(&mv, PlayOptions::FULL)
             .map(|p| p.canonical.to_string())
             .map_err(|e| {
                 (
@@ -380,13 +379,13 @@ fn forbidden(t: &str, r: &str, at: &At<'_>, mode: Mode<'_>) -> Check {
     match play_in_mode(at.pos, &mv, mode.lenient, mode.previous) {
         Ok(p) => Err(bad(format!(
             "{t} is a legal move here (played as {})",
-            if is_lenient_only(&mv) {
+            if at.pos.is_lenient_only(&mv) {
                 mv.to_string()
             } else {
                 p.canonical.to_string()
             }
         ))),
-        Err(e) if e.rule != r => Err((
+        Err(e) if r.parse::<rules_core::Rule>().ok() != Some(e.rule) => Err((
             format!("{t} is illegal by {}, not {r}: {}", e.rule, e.reason),
             Some(e.rule),
         )),
@@ -411,7 +410,7 @@ fn best(token: &str, value: Eval, at: &At<'_>) -> Check {
             .unwrap_or_else(|| bad("it must follow a ply")));
     };
     let parsed = Move::parse(before.variant().kind(), token).map_err(|e| bad(e.message))?;
-    let canonical = before.play(&parsed).map_err(|e| {
+    let canonical = before.play(&parsed, PlayOptions::FULL).map_err(|e| {
         (
             format!(
                 "{token} is not a legal move where ply {ply} was played: {}",
@@ -420,7 +419,7 @@ fn best(token: &str, value: Eval, at: &At<'_>) -> Check {
             Some(e.rule),
         )
     })?;
-    let played = before.play(mv).map(|p| p.canonical);
+    let played = before.play(mv, PlayOptions::FULL).map(|p| p.canonical);
     if played.as_ref().is_ok_and(|p| *p == canonical.canonical) {
         return Err(bad(format!(
             "{token} is the move ply {ply} played: a best move names another one"

@@ -16,11 +16,11 @@ pub use spelling::spells;
 use crate::parse::Spans;
 use crate::problem::Problem;
 use crate::record::Record;
-use rules_core::{AfterRound, Decision, MatchResult, Move, Player, Position, RoundResult, Trace};
+use rules_core::{
+    AfterRound, Decision, MatchResult, Move, PlayOptions, Player, Position, RoundResult, Trace,
+};
 use std::cell::OnceCell;
 use std::ops::Range;
-
-pub use crate::annotation::ANNOTATION_KEYS;
 
 /// One step of a replay, for `mancala replay`.
 #[derive(Clone, Debug)]
@@ -183,32 +183,26 @@ struct Mode<'a> {
 fn trace_of<'a>(before: &Position, mv: &Move, trace: &'a OnceCell<Trace>) -> &'a Trace {
     trace.get_or_init(|| {
         before
-            .play_traced(mv)
-            .map(|(_, t)| t)
+            .play(mv, PlayOptions::QUIET.traced())
+            .map(|p| p.trace)
             .expect("the ply was legal when it was played")
     })
 }
 
 /// Plays `mv` at `pos` in the validation mode: strictly (`Position::play`), or leniently
-/// (`Position::play_lenient`, with `previous`, the position before the last ply and that ply).
+/// (with `previous`, the position before the last ply and that ply).
 fn play_in_mode(
     pos: &Position,
     mv: &Move,
     lenient: bool,
     previous: Option<&(Position, Move)>,
 ) -> Result<rules_core::Played, rules_core::PlayError> {
-    if lenient {
-        pos.play_lenient(mv, previous.map(|(p, m)| (p, m)))
+    let opts = if lenient {
+        PlayOptions::FULL.lenient(previous.map(|(p, m)| (p, m)))
     } else {
-        pos.play(mv)
-    }
-}
-
-/// Whether a move is one that only lenient validation accepts (Redu R25, R26): a forgotten M1
-/// capture (`4B~`) or a penalty claim (`p4B`).
-#[must_use]
-pub fn is_lenient_only(mv: &Move) -> bool {
-    matches!(mv, Move::ReduPenalty { .. }) || matches!(mv, Move::ReduSow(s) if s.forgotten)
+        PlayOptions::FULL
+    };
+    pos.play(mv, opts)
 }
 
 /// How the match ended, if it is over at `pos`: the round is over and needs no set-up decision

@@ -3,14 +3,14 @@
 
 use super::annotate::annotate;
 use super::{
-    CheckOptions, Checked, Ctx, Last, MAX_PROBLEMS, Mode, Respelled, Step, header, is_lenient_only,
-    match_end, match_text, play_in_mode, trace_of,
+    CheckOptions, Checked, Ctx, Last, MAX_PROBLEMS, Mode, Respelled, Step, header, match_end,
+    match_text, play_in_mode, trace_of,
 };
 use crate::parse::Spans;
 use crate::problem::{Problem, ProblemKind};
 use crate::record::{Item, Outcome, Record};
 use crate::write_position;
-use rules_core::{AfterRound, Decision, Event, Move, Position, StatedOptions, Trace};
+use rules_core::{AfterRound, Decision, Event, Move, PlayOptions, Position, StatedOptions, Trace};
 use std::cell::OnceCell;
 use std::ops::ControlFlow;
 
@@ -50,7 +50,7 @@ fn same_path(pos: &Position, canonical: &Move, trace: &Trace, keys: &[&str]) -> 
     if keys.is_empty() {
         return true;
     }
-    pos.play(canonical).is_ok_and(|p| {
+    pos.play(canonical, PlayOptions::FULL).is_ok_and(|p| {
         keys.iter()
             .all(|k| path_of(&p.trace, k) == path_of(trace, k))
     })
@@ -229,7 +229,8 @@ impl<'r> Replay<'r> {
             play_in_mode(&pos, &mv, lenient, self.previous.as_ref())
                 .map(|p| (p.position, p.canonical, OnceCell::from(p.trace)))
         } else {
-            pos.play_spelled(&mv).map(|(p, c)| (p, c, OnceCell::new()))
+            pos.play(&mv, PlayOptions::QUIET.spelled())
+                .map(|p| (p.position, p.canonical, OnceCell::new()))
         };
         match result {
             Ok((after, spelled, trace)) => {
@@ -238,7 +239,7 @@ impl<'r> Replay<'r> {
             }
             Err(e) => {
                 let s = self.cx.item_span(k);
-                let hint = if !lenient && is_lenient_only(&mv) {
+                let hint = if !lenient && pos.is_lenient_only(&mv) {
                     " (mancala validate --lenient)"
                 } else {
                     ""
@@ -270,7 +271,8 @@ impl<'r> Replay<'r> {
         let mover = before.to_move();
         let paths = path_annotations(&self.record.movetext[k + 1..]);
         // A lenient-only mark is not a move of the game: it keeps its own (normalised) spelling.
-        let canonical = if is_lenient_only(&mv)
+        let lenient_only = before.is_lenient_only(&mv);
+        let canonical = if lenient_only
             || (!paths.is_empty()
                 && !same_path(&before, &spelled, trace_of(&before, &mv, &trace), &paths))
         {
@@ -280,7 +282,7 @@ impl<'r> Replay<'r> {
         } else {
             spelled
         };
-        self.out.lenient_plies += u32::from(is_lenient_only(&mv));
+        self.out.lenient_plies += u32::from(lenient_only);
         self.previous = Some((before, mv));
         // The canonical token as text only when something keeps it: most plies are written
         // canonically, and the comparison needs no text.

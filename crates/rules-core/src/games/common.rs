@@ -1,10 +1,12 @@
 //! Checks and events that several games share word for word, each game giving its own rule IDs.
 
+use crate::game::Illegal;
 use crate::geometry::{Geometry, Hole};
 use crate::moves::Move;
+use crate::notes::Common;
 use crate::player::Player;
-use crate::position::Illegal;
-use crate::trace::{Event, Rule, Tracer, emit};
+use crate::rule::Rule;
+use crate::trace::{Event, Tracer, emit};
 
 /// A forced pass (Bechi B5, Giuthi G5, Uugg U14): legal only when the mover has no move. Emits
 /// the pass and the turn going to the opponent.
@@ -15,10 +17,7 @@ pub(crate) fn forced_pass<T: Tracer>(
     t: &mut T,
 ) -> Result<(), Illegal> {
     if has_move {
-        return Err(Illegal::new(
-            rule,
-            format!("{me} has a legal move, and a player passes only when he has none"),
-        ));
+        return Err(Illegal::new(rule, Common::PassWithMove { player: me }));
     }
     emit(t, || Event::Pass { player: me, rule });
     emit(t, || Event::Next {
@@ -34,20 +33,31 @@ pub(crate) fn board_index(g: Geometry, hole: Hole, rule: Rule) -> Result<usize, 
     g.index(hole).ok_or_else(|| {
         Illegal::new(
             rule,
-            format!("there is no hole {hole} on a 2×{} board", g.per_side()),
+            Common::NoSuchHole {
+                hole,
+                per_side: g.per_side(),
+            },
         )
     })
 }
 
 /// Why `m`, the opening or a Redu token, is illegal in `game`, which has neither (`rule`: the
 /// rule saying what a move is; `a_move_is`: what it says).
-pub(crate) fn foreign_move(m: &Move, game: &str, rule: Rule, a_move_is: &str) -> Illegal {
+pub(crate) fn foreign_move(
+    m: &Move,
+    game: &'static str,
+    rule: Rule,
+    a_move_is: &'static str,
+) -> Illegal {
     if *m == Move::Open {
+        Illegal::new(rule, Common::NoOpening { game, a_move_is })
+    } else {
         Illegal::new(
             rule,
-            format!("{game} has no opening: a move is {a_move_is}"),
+            Common::ReduToken {
+                token: m.to_string(),
+                game,
+            },
         )
-    } else {
-        Illegal::new(rule, format!("`{m}` is a Redu move, not a {game} move"))
     }
 }

@@ -17,7 +17,7 @@
 //! With fewer than two suspect moves every move is its own outcome, and the last ply is the
 //! number of moves; otherwise only the suspects' children are made and compared (98.6% of the
 //! parents of Bechi's depth-15 leaves need none). Debug builds check every count against
-//! [`crate::position::Rules::generate`], and the tests below compare both on random positions.
+//! [`crate::Game::generate`], and the tests below compare both on random positions.
 
 use super::Bechi;
 use crate::geometry::HoleSet;
@@ -280,7 +280,7 @@ impl Perft for Bechi {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::position::{Children, Rules};
+    use crate::game::{Children, Game};
     use proptest::prelude::*;
 
     /// A Bechi position of round 1 or 2 (blocked holes in one row), with any seeds, chosen

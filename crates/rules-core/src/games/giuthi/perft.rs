@@ -144,7 +144,7 @@ impl Perft for Giuthi {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::position::{Children, Rules};
+    use crate::game::{Children, Game};
     use crate::trace::NoTrace;
     use proptest::prelude::*;
 

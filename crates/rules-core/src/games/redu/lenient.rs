@@ -2,11 +2,14 @@
 //! of real games may contain. They are not moves of the game: the generator and perft never make
 //! them, and strict validation rejects them.
 
+use super::notes::{Note, Refusal};
 use super::{GEO, Redu};
+use crate::game::{Game, Illegal};
 use crate::geometry::Hole;
 use crate::moves::Move;
-use crate::position::Illegal;
-use crate::trace::{Event, Tracer, emit};
+use crate::notes::Common;
+use crate::rule::Rule;
+use crate::trace::{CaptureKind, Event, Tracer, emit};
 
 impl Redu {
     /// The singletons of the player to move that would make an M1 capture (R5): own holes with
@@ -30,36 +33,39 @@ impl Redu {
         let y = x.other();
         if after.to_move != y || after.is_over() {
             return Err(Illegal::new(
-                "R26",
-                format!(
-                    "a penalty is claimed by {y} at the start of his turn, right after {x}'s ply"
-                ),
+                Rule::R26,
+                Refusal::PenaltyWhen {
+                    claimer: y,
+                    player: x,
+                },
             ));
         }
         match before.play_mode(x_move, true, &mut crate::trace::NoTrace) {
             Ok(p) if p == *after => {}
             _ => {
                 return Err(Illegal::new(
-                    "R26",
-                    format!(
-                        "{x}'s ply {x_move} does not lead from the previous position to this one"
-                    ),
+                    Rule::R26,
+                    Refusal::PenaltyPly {
+                        player: x,
+                        ply: x_move.to_string(),
+                    },
                 ));
             }
         }
         let Some(s) = GEO.index(claim).filter(|_| claim.side == x) else {
             return Err(Illegal::new(
-                "R26",
-                format!("{claim} is not one of {x}'s holes"),
+                Rule::R26,
+                Common::NotOwnHole {
+                    hole: claim,
+                    player: x,
+                },
             ));
         };
         let claimable: Vec<usize> = before.m1_singletons().collect();
         if !claimable.contains(&s) {
             return Err(Illegal::new(
-                "R26",
-                format!(
-                    "{x}'s singleton in {claim} would not have captured (R5): it needs one seed facing a hole with 1 or 2"
-                ),
+                Rule::R26,
+                Refusal::PenaltyNoCapture { player: x, claim },
             ));
         }
         if let Move::ReduSow(m) = x_move
@@ -67,11 +73,11 @@ impl Redu {
             && GEO.index(m.start).is_some_and(|i| claimable.contains(&i))
         {
             return Err(Illegal::new(
-                "R26",
-                format!(
-                    "{x} played the singleton {} himself: there is nothing to penalise, and a forgotten capture just stays on the board (R25)",
-                    m.start
-                ),
+                Rule::R26,
+                Refusal::PenaltyPlayed {
+                    player: x,
+                    start: m.start,
+                },
             ));
         }
         // X's move is cancelled (its right is void); the singleton is played from the position
@@ -86,29 +92,32 @@ impl Redu {
         c.store[y.index()] += taken;
         c.to_move = y;
         emit(t, || Event::Note {
-            rule: "R26",
-            text: format!(
-                "{y} claims the penalty on {claim}: {x}'s ply {x_move} is cancelled{}; {claim} is played from the position before it, its lone seed into {}, which held {held}, and the {taken} seeds there go to {y}, who then plays his turn",
-                match after.right {
-                    Some((kind, i)) => format!(
-                        " with the right {kind:?} on {} it gave {y}",
-                        GEO.hole(usize::from(i))
-                    ),
-                    None => String::new(),
-                },
-                GEO.hole(o)
-            ),
+            rule: Rule::R26,
+            note: Note::Penalty {
+                claimer: y,
+                player: x,
+                claim,
+                cancelled: x_move.to_string(),
+                right: after
+                    .right
+                    .map(|(kind, i)| (kind, GEO.hole(usize::from(i)))),
+                into: GEO.hole(o),
+                held: held.into(),
+                taken: taken.into(),
+            }
+            .into(),
         });
         emit(t, || Event::Capture {
             hole: GEO.hole(o),
             seeds: taken.into(),
             player: y,
-            rule: "R26",
+            kind: CaptureKind::Made,
+            rule: Rule::R26,
         });
         emit(t, || Event::Next {
             player: y,
             repeat: false,
-            rule: "R26",
+            rule: Rule::R26,
         });
         Ok(c)
     }

@@ -4,27 +4,33 @@
 //! end when the player to move has no seed (R27).
 //!
 //! Moves are outcomes (rules README §6.2). The generator walks the procedure of R15 and branches
-//! only at decisions that can change the outcome (see [`zigzag`]), so it does not enumerate every
+//! only at decisions that can change the outcome (see `zigzag.rs`), so it does not enumerate every
 //! decision string; the few outcomes that different routes from one start still share are
 //! removed by a check among that start's outcomes only (outcomes of different starts always
 //! differ).
 
 mod lenient;
 pub(crate) mod moves;
+pub mod notes;
+pub(crate) mod options;
+mod prose;
 mod zigzag;
 
 pub use moves::{Letter, Letters, ReduSow};
+use notes::{Column, Note, Refusal};
+pub use options::{Entry, ReduOptions};
 
+use crate::game::{Game, Illegal, Sink};
 use crate::geometry::{Geometry, Hole, HoleSet};
+use crate::marks::{Right, RightKind};
 use crate::moves::Move;
-use crate::options::{Entry, ReduOptions, Variant};
+use crate::notes::Common;
+use crate::perft::Perft;
 use crate::player::{Dir, Player};
-use crate::position::{Illegal, Rules, Sink};
-use crate::round::{
-    AfterRound, Decision, DecisionRequest, MatchResult, RoundError, RoundResult, richer,
-};
-use crate::setup::{Problems, Right, RightKind, Setup, SetupError};
-use crate::trace::{Event, NoTrace, Rule, Tracer, emit};
+use crate::round::{AfterRound, Decision, MatchResult, RoundError, richer};
+use crate::rule::Rule;
+use crate::setup::{Problems, Setup, SetupError};
+use crate::trace::{CaptureKind, Event, LapKind, NoTrace, Tracer, emit};
 use zigzag::{N, Need, Zig, base_of, first_column};
 
 const GEO: Geometry = Geometry::two_rows(6);
@@ -34,111 +40,38 @@ fn sigma_of(dir: Dir) -> i8 {
     if dir == Dir::Ccw { 1 } else { -1 }
 }
 
-/// A direction given as a step along the columns, in words.
-fn sigma_words(sigma: i8) -> &'static str {
-    if sigma > 0 {
-        "counterclockwise (+)"
-    } else {
-        "clockwise (-)"
-    }
-}
-
-/// The direction the sowing `m` states, or why it needs one (`rule`, `why`).
-fn direction(m: &ReduSow, rule: Rule, why: impl FnOnce() -> String) -> Result<Dir, Illegal> {
-    m.dir.ok_or_else(|| Illegal::new(rule, why()))
+/// The direction the sowing `m` states, or `why` it needs one, by `rule`.
+fn direction(m: &ReduSow, rule: Rule, why: Refusal) -> Result<Dir, Illegal> {
+    m.dir.ok_or(Illegal::new(rule, why))
 }
 
 /// R25: only an M1 capture, made by a singleton, can be forgotten.
 fn not_forgotten(m: &ReduSow) -> Result<(), Illegal> {
     if m.forgotten {
-        return Err(Illegal::new(
-            "R25",
-            "only an M1 capture (a singleton) can be forgotten",
-        ));
+        return Err(Illegal::new(Rule::R25, Refusal::OnlyM1Forgotten));
     }
     Ok(())
 }
 
 /// Column `k` of `me`, named by its holes (redu.md §2), for the trace.
-fn column_words(me: Player, k: i8) -> ColumnWords {
-    ColumnWords(me, k)
-}
-
-/// [`column_words`], written straight into the note that names it (no string of its own).
-struct ColumnWords(Player, i8);
-
-impl std::fmt::Display for ColumnWords {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let (me, k) = (self.0, self.1);
-        let o = Redu::own(me, k);
-        write!(f, "column {k} ({}, {})", GEO.hole(o), GEO.hole(11 - o))
+fn column(me: Player, k: i8) -> Column {
+    let o = Redu::own(me, k);
+    Column {
+        number: k,
+        own: GEO.hole(o),
+        other: GEO.hole(11 - o),
     }
 }
 
 /// R14: the start column of the sowing `m` is skipped.
 fn skipped_note(me: Player, m: &ReduSow) -> Event {
     Event::Note {
-        rule: "R14",
-        text: format!(
-            "{}, the start column, is skipped",
-            column_words(me, m.start.number as i8)
-        ),
-    }
-}
-
-/// What a wrap or a bounce at column `k0` does to a path going `s0` (R13), or past the start
-/// column when `skip` (R14).
-fn end_words(skip: bool, bounce: bool, k0: i8, s0: i8) -> String {
-    // One string per note: the words chosen first, written once.
-    let (then, sigma, after) = match (skip, bounce) {
-        (true, true) => ("bounce, it turns back ", sigma_words(-s0), ""),
-        (true, false) => (
-            "wrap, it goes on ",
-            sigma_words(s0),
-            " from the other end of the board",
-        ),
-        (false, true) => ("the path turns back ", sigma_words(-s0), ""),
-        (false, false) => (
-            "the path goes on ",
-            sigma_words(s0),
-            " from the other end of the board",
-        ),
-    };
-    match (skip, bounce) {
-        (true, _) => {
-            format!("past the start column the path leaves the board: {then}{sigma}{after}")
+        rule: Rule::R14,
+        note: Note::StartSkipped {
+            column: column(me, m.start.number as i8),
         }
-        (false, true) => format!("bounce at column {k0}: {then}{sigma}{after}"),
-        (false, false) => format!("wrap at column {k0}: {then}{sigma}{after}"),
+        .into(),
     }
-}
-
-/// "1 seed", "3 seeds".
-fn seeds(n: u8) -> String {
-    if n == 1 {
-        "1 seed".to_owned()
-    } else {
-        format!("{n} seeds")
-    }
-}
-
-/// What the right a sowing gives `holder` on the seed in `hole` is (R19–R23), for the trace.
-fn right_text(kind: RightKind, holder: Player, hole: Hole, o1_costs_turn: bool) -> String {
-    let (seed, cost) = match kind {
-        RightKind::O1 if o1_costs_turn => (
-            "the lone seed fell into",
-            "under o1-costs-turn=yes that capture is his whole turn",
-        ),
-        RightKind::O1 => ("the lone seed fell into", "he still sows in that turn"),
-        RightKind::O2 => ("seed #1 fell into", "that capture is his whole turn"),
-        RightKind::O3 => (
-            "the antepenultimate seed fell into",
-            "that capture is his whole turn",
-        ),
-    };
-    format!(
-        "{seed} {hole}, which was empty: {holder} receives the right {kind:?} on it; he may take it at the start of his next turn only, and {cost}"
-    )
 }
 
 /// A Redu position.
@@ -166,12 +99,6 @@ impl Redu {
         Self::row(p).iter().map(|i| u32::from(self.seeds[i])).sum()
     }
 
-    /// R27: the player to move has no seed in his row.
-    fn is_over(&self) -> bool {
-        let b = usize::from(base_of(self.to_move));
-        self.seeds[b..b + 6].iter().all(|&x| x == 0)
-    }
-
     /// The hole index of own(j) of `p`.
     fn own(p: Player, j: i8) -> usize {
         usize::from(base_of(p)) + j as usize - 1
@@ -187,6 +114,7 @@ impl Redu {
             hole: GEO.hole(o),
             seeds: taken.into(),
             player: me,
+            kind: CaptureKind::Made,
             rule,
         });
     }
@@ -195,7 +123,7 @@ impl Redu {
     fn finish<T: Tracer>(
         mut self,
         right: Option<(RightKind, usize)>,
-        rule: &'static str,
+        rule: Rule,
         t: &mut T,
     ) -> Redu {
         let me = self.to_move;
@@ -205,20 +133,28 @@ impl Redu {
             let o1_costs_turn = self.o1_costs_turn;
             emit(t, || Event::Note {
                 rule: match kind {
-                    RightKind::O1 => "R5",
-                    RightKind::O2 => "R8",
-                    RightKind::O3 => "R17",
+                    RightKind::O1 => Rule::R5,
+                    RightKind::O2 => Rule::R8,
+                    RightKind::O3 => Rule::R17,
                 },
-                text: right_text(kind, me.other(), GEO.hole(i), o1_costs_turn),
+                note: Note::Right {
+                    kind,
+                    holder: me.other(),
+                    hole: GEO.hole(i),
+                    o1_costs_turn,
+                }
+                .into(),
             });
         }
         if T::ON && self.is_over() {
             let you = self.to_move;
             emit(t, || Event::Note {
-                rule: "R27",
-                text: format!(
-                    "{you}, to move, has no seed in his row: the game is over, and {me} takes the seeds left on the board"
-                ),
+                rule: Rule::R27,
+                note: Note::GameOver {
+                    to_move: you,
+                    taker: me,
+                }
+                .into(),
             });
         }
         emit(t, || Event::Next {
@@ -239,50 +175,52 @@ impl Redu {
             hole: GEO.hole(s),
             seeds: 1,
             dir: Dir::Ccw, // a lone seed has no direction (R4); the event needs one
-            relay: false,
-            rule: "R4",
+            lap: LapKind::Start,
+            rule: Rule::R4,
         });
         let before = c.seeds[o];
         c.seeds[s] = 0;
         c.seeds[o] += 1;
         emit(t, || Event::Sow { hole: GEO.hole(o) });
         match before {
-            0 => c.finish(Some((RightKind::O1, o)), "R5", t),
+            0 => c.finish(Some((RightKind::O1, o)), Rule::R5, t),
             1 | 2 if !forgotten => {
                 emit(t, || Event::Note {
-                    rule: "R5",
-                    text: format!(
-                        "{} held {} before the seed: {me} captures the {} seeds now there (M1)",
-                        GEO.hole(o),
-                        seeds(before),
-                        before + 1
-                    ),
+                    rule: Rule::R5,
+                    note: Note::Landed {
+                        hole: GEO.hole(o),
+                        held: before.into(),
+                        pair: false,
+                        captor: Some(me),
+                    }
+                    .into(),
                 });
-                c.capture_made(o, "R5", t);
-                c.finish(None, "R5", t)
+                c.capture_made(o, Rule::R5, t);
+                c.finish(None, Rule::R5, t)
             }
             1 | 2 => {
                 emit(t, || Event::Note {
-                    rule: "R25",
-                    text: format!(
-                        "{} held {} before the seed: the M1 capture of the {} seeds now there is forgotten, and they stay",
-                        GEO.hole(o),
-                        seeds(before),
-                        before + 1
-                    ),
+                    rule: Rule::R25,
+                    note: Note::Forgotten {
+                        hole: GEO.hole(o),
+                        held: before.into(),
+                    }
+                    .into(),
                 });
-                c.finish(None, "R25", t)
+                c.finish(None, Rule::R25, t)
             }
             _ => {
                 emit(t, || Event::Note {
-                    rule: "R5",
-                    text: format!(
-                        "{} held {} before the seed: no capture",
-                        GEO.hole(o),
-                        seeds(before)
-                    ),
+                    rule: Rule::R5,
+                    note: Note::Landed {
+                        hole: GEO.hole(o),
+                        held: before.into(),
+                        pair: false,
+                        captor: None,
+                    }
+                    .into(),
                 });
-                c.finish(None, "R5", t)
+                c.finish(None, Rule::R5, t)
             }
         }
     }
@@ -305,30 +243,33 @@ impl Redu {
             hole: GEO.hole(own),
         });
         match before {
-            0 => c.finish(Some((RightKind::O2, opp)), "R8", t),
+            0 => c.finish(Some((RightKind::O2, opp)), Rule::R8, t),
             1 | 2 => {
                 emit(t, || Event::Note {
-                    rule: "R8",
-                    text: format!(
-                        "{} held {} before seed #1: {me} captures the {} seeds now there (M2)",
-                        GEO.hole(opp),
-                        seeds(before),
-                        before + 1
-                    ),
+                    rule: Rule::R8,
+                    note: Note::Landed {
+                        hole: GEO.hole(opp),
+                        held: before.into(),
+                        pair: true,
+                        captor: Some(me),
+                    }
+                    .into(),
                 });
-                c.capture_made(opp, "R8", t);
-                c.finish(None, "R8", t)
+                c.capture_made(opp, Rule::R8, t);
+                c.finish(None, Rule::R8, t)
             }
             _ => {
                 emit(t, || Event::Note {
-                    rule: "R8",
-                    text: format!(
-                        "{} held {} before seed #1: no capture",
-                        GEO.hole(opp),
-                        seeds(before)
-                    ),
+                    rule: Rule::R8,
+                    note: Note::Landed {
+                        hole: GEO.hole(opp),
+                        held: before.into(),
+                        pair: true,
+                        captor: None,
+                    }
+                    .into(),
                 });
-                c.finish(None, "R8", t)
+                c.finish(None, Rule::R8, t)
             }
         }
     }
@@ -344,7 +285,7 @@ impl Redu {
     fn after_zig<T: Tracer>(&self, z: &Zig, t: &mut T) -> Redu {
         let mut c = *self;
         c.seeds = z.board;
-        c.finish(z.o3.map(|i| (RightKind::O3, usize::from(i))), "R18", t)
+        c.finish(z.o3.map(|i| (RightKind::O3, usize::from(i))), Rule::R18, t)
     }
 
     /// Every outcome of the zigzag from own column `c0` with `n` ≥ 3 seeds, in canonical order
@@ -549,9 +490,10 @@ impl Redu {
             hole: GEO.hole(usize::from(i)),
             seeds: 1,
             player: me,
+            kind: CaptureKind::Made,
             rule: match kind {
-                RightKind::O1 => "R22",
-                _ => "R23",
+                RightKind::O1 => Rule::R22,
+                _ => Rule::R23,
             },
         });
         c
@@ -575,8 +517,8 @@ impl Redu {
         {
             // R24: the capturer has nothing left to sow: the game ends (R27).
             emit(t, || Event::Note {
-                rule: "R24",
-                text: format!("{me}'s row is empty after the capture: the game ends"),
+                rule: Rule::R24,
+                note: Note::RowEmptied { player: me }.into(),
             });
             return c;
         }
@@ -584,99 +526,9 @@ impl Redu {
         emit(t, || Event::Next {
             player: me.other(),
             repeat: false,
-            rule: "R23",
+            rule: Rule::R23,
         });
         c
-    }
-
-    /// Checks a setup (R1, R19, R20, R27) and makes it a position.
-    pub(crate) fn from_setup(
-        ReduOptions {
-            entry,
-            o1_costs_turn,
-        }: ReduOptions,
-        s: &Setup,
-    ) -> Result<Redu, SetupError> {
-        let mut pr = Problems::default();
-        if !pr.common(s) {
-            return Err(pr.finish().expect_err("common() reported a problem"));
-        }
-        if let Some(o) = &s.owners {
-            pr.check(
-                o.iter().enumerate().all(|(i, p)| *p == GEO.row(i)),
-                Some("R1"),
-                || "in Redu each player owns his own row".to_owned(),
-            );
-        }
-        for (i, m) in s.marked() {
-            pr.push(
-                None,
-                format!("Redu has no marks ({:?} on {})", m.kind, GEO.hole(i)),
-            );
-        }
-        pr.check(s.reserves == [0, 0], Some("R1"), || {
-            "Redu has no reserves: all 48 seeds are on the board at the start".to_owned()
-        });
-        pr.check(s.round == 1, None, || {
-            "a Redu game is a single round (mancala rules redu, §4)".to_owned()
-        });
-        pr.check(s.opener.is_none(), None, || {
-            "a Redu position names no opener: the game is a single round".to_owned()
-        });
-        pr.check(!s.opening_pending, None, || {
-            "Redu has no opening".to_owned()
-        });
-        let mut right = None;
-        if let Some(Right { kind, hole }) = s.right {
-            match GEO.index(hole) {
-                None => pr.push(
-                    Some("R19"),
-                    format!("there is no hole {hole} on a 2×6 board"),
-                ),
-                Some(i) => {
-                    pr.check(hole.side == s.to_move, Some("R19"), || {
-                        format!(
-                            "the right's hole {hole} must be in the row of its holder, {}, the player to move, the only one who may use it",
-                            s.to_move
-                        )
-                    });
-                    let x = s.seeds[i];
-                    match kind {
-                        RightKind::O1 | RightKind::O2 => {
-                            pr.check(x == 1, Some(if kind == RightKind::O1 { "R5" } else { "R8" }), || {
-                                format!(
-                                    "an {kind:?} right concerns the one seed that fell into the empty hole {hole}, which holds {x}"
-                                )
-                            });
-                        }
-                        RightKind::O3 => {
-                            pr.check(x >= 1, Some("R19a"), || {
-                                format!("the O3 right's hole {hole} holds no seed")
-                            });
-                        }
-                    }
-                    right = Some((kind, i as u8));
-                }
-            }
-        }
-        pr.finish()?;
-        let mut seeds = [0u8; 12];
-        for (i, &x) in s.seeds.iter().enumerate() {
-            seeds[i] = x as u8; // the total check bounds every count by 48
-        }
-        Ok(Redu {
-            seeds,
-            store: s.stores.map(|x| x as u8),
-            to_move: s.to_move,
-            right,
-            alternate: entry == Entry::Alternate,
-            o1_costs_turn,
-        })
-    }
-
-    /// R27: each player's captures plus the seeds in his row.
-    fn totals(&self) -> [u32; 2] {
-        Player::BOTH.map(|p| u32::from(self.store[p.index()]) + self.row_seeds(p))
     }
 
     /// Plays a sowing token, strictly or leniently (R25).
@@ -685,25 +537,28 @@ impl Redu {
         let pos = self.use_or_lapse_right(m, t)?;
         let Some(s) = GEO.index(m.start) else {
             return Err(Illegal::new(
-                "R1",
-                format!("there is no hole {} on a 2×6 board", m.start),
+                Rule::R1,
+                Common::NoSuchHole {
+                    hole: m.start,
+                    per_side: 6,
+                },
             ));
         };
         if m.start.side != me {
             return Err(Illegal::new(
-                "R3",
-                format!("{} is not one of {me}'s holes", m.start),
+                Rule::R3,
+                Common::NotOwnHole {
+                    hole: m.start,
+                    player: me,
+                },
             ));
         }
         let n = pos.seeds[s];
         if n == 0 {
-            return Err(Illegal::new("R3", format!("{} is empty", m.start)));
+            return Err(Illegal::new(Rule::R3, Common::Empty { hole: m.start }));
         }
         if m.forgotten && !lenient {
-            return Err(Illegal::new(
-                "R25",
-                "a forgotten capture (~) is accepted only in lenient validation",
-            ));
+            return Err(Illegal::new(Rule::R25, Refusal::ForgottenNeedsLenient));
         }
         if m.second.is_some() {
             return self.sow_singletons(pos, m, s, t);
@@ -712,11 +567,12 @@ impl Redu {
             && x != n
         {
             return Err(Illegal::new(
-                "R3",
-                format!(
-                    "the move sows {x} seeds, but {} holds {n}: all its seeds are sown",
-                    m.start
-                ),
+                Rule::R3,
+                Refusal::SeedCount {
+                    start: m.start,
+                    stated: x.into(),
+                    held: n.into(),
+                },
             ));
         }
         match n {
@@ -735,11 +591,13 @@ impl Redu {
         let Some(h) = m.capture else {
             if let Some((kind, i)) = self.right {
                 emit(t, || Event::Note {
-                    rule: "R20",
-                    text: format!(
-                        "{me} does not use his right {kind} on the seed in {}: it lapses",
-                        GEO.hole(usize::from(i))
-                    ),
+                    rule: Rule::R20,
+                    note: Note::Lapses {
+                        player: me,
+                        kind,
+                        hole: GEO.hole(usize::from(i)),
+                    }
+                    .into(),
                 });
             }
             return Ok(pos);
@@ -747,46 +605,49 @@ impl Redu {
         match self.right {
             Some((RightKind::O1, i)) if GEO.index(h) == Some(usize::from(i)) => {
                 if self.o1_costs_turn {
-                    return Err(Illegal::new(
-                        "R22",
-                        format!(
-                            "under o1-costs-turn=yes the O1 capture is a ply of its own: write x{h} alone"
-                        ),
-                    ));
+                    return Err(Illegal::new(Rule::R22, Refusal::O1Alone { hole: h }));
                 }
                 emit(t, || Event::Note {
-                    rule: "R22",
-                    text: format!(
-                        "{me} uses his right O1: he takes the seed in {h}, then sows in the same ply"
-                    ),
+                    rule: Rule::R22,
+                    note: Note::UsesO1 {
+                        player: me,
+                        hole: h,
+                    }
+                    .into(),
                 });
                 pos = self.take_right(t);
                 if pos.is_over() {
                     return Err(Illegal::new(
-                        "R24",
-                        format!(
-                            "the capture leaves {me} nothing to sow: it is a ply of its own, x{h}"
-                        ),
+                        Rule::R24,
+                        Refusal::CaptureAlone {
+                            player: me,
+                            hole: h,
+                        },
                     ));
                 }
                 Ok(pos)
             }
             Some((kind, i)) => {
                 let at = GEO.hole(usize::from(i));
-                Err(Illegal::new(
-                    if kind == RightKind::O1 { "R19" } else { "R23" },
-                    if kind == RightKind::O1 {
-                        format!("{me}'s right is on the seed in {at}, not {h}")
-                    } else {
-                        format!(
-                            "an {kind} capture is the capturer's whole turn (x{at}); it cannot precede a sowing"
-                        )
-                    },
-                ))
+                Err(if kind == RightKind::O1 {
+                    Illegal::new(
+                        Rule::R19,
+                        Refusal::RightElsewhere {
+                            player: me,
+                            at,
+                            written: h,
+                        },
+                    )
+                } else {
+                    Illegal::new(Rule::R23, Refusal::CaptureIsTurn { kind, at })
+                })
             }
             None => Err(Illegal::new(
-                "R20",
-                format!("{me} holds no right to capture in {h}"),
+                Rule::R20,
+                Refusal::NoRight {
+                    player: me,
+                    hole: h,
+                },
             )),
         }
     }
@@ -802,44 +663,49 @@ impl Redu {
         let me = self.to_move;
         let j = m.start.number as i8;
         let Some(second) = m.second else {
-            return Err(Illegal::new("R9", "two singletons need a second hole"));
+            return Err(Illegal::new(Rule::R9, Refusal::NoSecondHole));
         };
         let Some(s2) = GEO.index(second).filter(|_| second.side == me) else {
             return Err(Illegal::new(
-                "R9",
-                format!("{second} is not one of {me}'s holes"),
+                Rule::R9,
+                Common::NotOwnHole {
+                    hole: second,
+                    player: me,
+                },
             ));
         };
         let (lo, hi) = (j.min(second.number as i8), j.max(second.number as i8));
         if hi != lo + 1 {
             return Err(Illegal::new(
-                "R9",
-                format!(
-                    "{} and {second} are not consecutive holes{}",
-                    m.start,
-                    if (lo, hi) == (1, N) {
-                        " (the row does not wrap: 1 and 6 are not consecutive)"
-                    } else {
-                        ""
-                    }
-                ),
+                Rule::R9,
+                Refusal::NotConsecutive {
+                    start: m.start,
+                    second,
+                    ends: (lo, hi) == (1, N),
+                },
             ));
         }
         if pos.seeds[s] != 1 || pos.seeds[s2] != 1 {
             return Err(Illegal::new(
-                "R9",
-                format!("{} and {second} must hold one seed each", m.start),
+                Rule::R9,
+                Refusal::NotSingletons {
+                    start: m.start,
+                    second,
+                },
             ));
         }
-        let dir = direction(m, "R9", || {
-            format!(
-                "two singletons are sown in a direction: write {}{second}+ or {}{second}-",
-                m.start, m.start
-            )
-        })?;
-        self.no_zig_letters(m, "R9")?;
+        let dir = direction(
+            m,
+            Rule::R9,
+            Refusal::NoDirection {
+                start: m.start,
+                second: Some(second),
+                seeds: 2,
+            },
+        )?;
+        self.no_zig_letters(m, Rule::R9)?;
         if m.seeds.is_some_and(|x| x != 2) || m.forgotten {
-            return Err(Illegal::new("R9", "two singletons sow exactly 2 seeds"));
+            return Err(Illegal::new(Rule::R9, Refusal::SingletonsSowTwo));
         }
         let sigma = sigma_of(dir);
         let mut c = pos;
@@ -850,15 +716,15 @@ impl Redu {
             holes: vec![GEO.hole(Self::own(me, lo)), GEO.hole(Self::own(me, hi))],
             seeds: 2,
             dir,
-            rule: "R9",
+            rule: Rule::R9,
         });
         emit(t, || Event::Note {
-            rule: "R9",
-            text: format!(
-                "the two singletons are sown as the two seeds of {}, {}",
-                GEO.hole(Self::own(me, from)),
-                sigma_words(sigma)
-            ),
+            rule: Rule::R9,
+            note: Note::Singletons {
+                from: GEO.hole(Self::own(me, from)),
+                sigma,
+            }
+            .into(),
         });
         Ok(c.two(from, sigma, t))
     }
@@ -873,16 +739,16 @@ impl Redu {
     ) -> Result<Redu, Illegal> {
         if m.dir.is_some() {
             return Err(Illegal::new(
-                "R4",
-                format!("a single seed has no direction: write {}", m.start),
+                Rule::R4,
+                Refusal::LoneSeedDirection { start: m.start },
             ));
         }
-        self.no_zig_letters(m, "R4")?;
+        self.no_zig_letters(m, Rule::R4)?;
         let o = 11 - s;
         if m.forgotten && !matches!(pos.seeds[o], 1 | 2) {
             return Err(Illegal::new(
-                "R25",
-                format!("{} makes no M1 capture, so none can be forgotten", m.start),
+                Rule::R25,
+                Refusal::NothingToForget { start: m.start },
             ));
         }
         Ok(pos.singleton(s, m.forgotten, t))
@@ -896,13 +762,16 @@ impl Redu {
         s: usize,
         t: &mut T,
     ) -> Result<Redu, Illegal> {
-        let dir = direction(m, "R6", || {
-            format!(
-                "two seeds are sown in a direction: write {}+ or {}-",
-                m.start, m.start
-            )
-        })?;
-        self.no_zig_letters(m, "R6")?;
+        let dir = direction(
+            m,
+            Rule::R6,
+            Refusal::NoDirection {
+                start: m.start,
+                second: None,
+                seeds: 2,
+            },
+        )?;
+        self.no_zig_letters(m, Rule::R6)?;
         not_forgotten(m)?;
         let mut c = pos;
         c.seeds[s] = 0;
@@ -910,8 +779,8 @@ impl Redu {
             hole: m.start,
             seeds: 2,
             dir,
-            relay: false,
-            rule: "R6",
+            lap: LapKind::Start,
+            rule: Rule::R6,
         });
         Ok(c.two(m.start.number as i8, sigma_of(dir), t))
     }
@@ -926,24 +795,25 @@ impl Redu {
     ) -> Result<Redu, Illegal> {
         let me = self.to_move;
         let (j, n) = (m.start.number as i8, pos.seeds[s]);
-        let dir = direction(m, "R15", || {
-            format!(
-                "a zigzag has a direction: write {}+ or {}- with its decisions",
-                m.start, m.start
-            )
-        })?;
+        let dir = direction(
+            m,
+            Rule::R15,
+            Refusal::NoDirection {
+                start: m.start,
+                second: None,
+                seeds: n.into(),
+            },
+        )?;
         let sigma = sigma_of(dir);
         not_forgotten(m)?;
         if m.special && !pos.special_allowed(j, sigma) {
             let k = first_column(j, sigma);
             return Err(Illegal::new(
-                "R12",
-                format!(
-                    "the start opposite {} needs both holes of the first column, {} and {}, empty",
-                    m.start,
-                    GEO.hole(Self::own(me, k)),
-                    GEO.hole(11 - Self::own(me, k))
-                ),
+                Rule::R12,
+                Refusal::SpecialStart {
+                    start: m.start,
+                    column: (GEO.hole(Self::own(me, k)), GEO.hole(11 - Self::own(me, k))),
+                },
             ));
         }
         let mut c = pos;
@@ -952,17 +822,17 @@ impl Redu {
             hole: m.start,
             seeds: n.into(),
             dir,
-            relay: false,
-            rule: "R15",
+            lap: LapKind::Start,
+            rule: Rule::R15,
         });
         if m.special {
             emit(t, || Event::Note {
-                rule: "R12",
-                text: format!(
-                    "the special start: {}, the first column, is empty, so seed #1 goes into {}, opposite the start hole",
-                    column_words(me, first_column(j, sigma)),
-                    GEO.hole(11 - s)
-                ),
+                rule: Rule::R12,
+                note: Note::SpecialStart {
+                    column: column(me, first_column(j, sigma)),
+                    opposite: GEO.hole(11 - s),
+                }
+                .into(),
             });
         }
         let mut z = Zig::new(
@@ -989,15 +859,10 @@ impl Redu {
         }
         if at < m.letters.len() {
             return Err(Illegal::new(
-                "R15",
-                format!(
-                    "the sowing ends before its decisions do: `{}` is left over",
-                    m.letters
-                        .iter()
-                        .skip(at)
-                        .map(Letter::char)
-                        .collect::<String>()
-                ),
+                Rule::R15,
+                Refusal::DecisionsLeft {
+                    left: m.letters.iter().skip(at).map(Letter::char).collect(),
+                },
             ));
         }
         Ok(c.after_zig(&z, t))
@@ -1023,11 +888,8 @@ impl Redu {
             Some(Letter::H) => {
                 if !choice {
                     return Err(Illegal::new(
-                        "R11",
-                        format!(
-                            "under entry=alternate the entry at column {} is the row other than the previous seed's (d), not h",
-                            z.column()
-                        ),
+                        Rule::R11,
+                        Refusal::AlternateEntry { column: z.column() },
                     ));
                 }
                 *at += 1;
@@ -1045,17 +907,13 @@ impl Redu {
                     let other = if z.board[o] == b0[o] { o } else { 11 - o };
                     let hand = z.hand;
                     emit(t, || Event::Note {
-                        rule: "R13",
-                        text: format!(
-                            "{} is a far end and {} in hand: {} is not sown",
-                            column_words(me, k0),
-                            if hand == 1 {
-                                "1 seed is still".to_owned()
-                            } else {
-                                format!("{hand} seeds are still")
-                            },
-                            GEO.hole(other)
-                        ),
+                        rule: Rule::R13,
+                        note: Note::FarEnd {
+                            column: column(me, k0),
+                            hand,
+                            skipped: GEO.hole(other),
+                        }
+                        .into(),
                     });
                 }
                 Need::End { skip: true } => emit(t, || skipped_note(me, m)),
@@ -1085,19 +943,16 @@ impl Redu {
             _ => {
                 let k = z.column();
                 return Err(Illegal::new(
-                    if skip { "R14" } else { "R13" },
-                    if skip {
-                        format!(
-                            "with {} in hand the path skips the start column and leaves the board: write w (wrap) or b (bounce) there",
-                            seeds(z.hand)
-                        )
-                    } else {
-                        format!(
-                            "with {} in hand the path reaches the far end at column {k} ({} and {}): write w (wrap) or b (bounce) there",
-                            seeds(z.hand),
-                            GEO.hole(Self::own(me, k)),
-                            GEO.hole(11 - Self::own(me, k))
-                        )
+                    if skip { Rule::R14 } else { Rule::R13 },
+                    Refusal::WrapOrBounce {
+                        hand: z.hand,
+                        at: (!skip).then(|| {
+                            (
+                                k,
+                                GEO.hole(Self::own(me, k)),
+                                GEO.hole(11 - Self::own(me, k)),
+                            )
+                        }),
                     },
                 ));
             }
@@ -1106,8 +961,14 @@ impl Redu {
         let (k0, s0) = (z.column(), z.sigma());
         z.end(bounce);
         emit(t, || Event::Note {
-            rule: if skip { "R14" } else { "R13" },
-            text: end_words(skip, bounce, k0, s0),
+            rule: if skip { Rule::R14 } else { Rule::R13 },
+            note: Note::PathEnd {
+                skip,
+                bounce,
+                column: k0,
+                sigma: s0,
+            }
+            .into(),
         });
         if T::ON && !skip {
             // R14 after a wrap or a bounce: the start column is skipped.
@@ -1125,15 +986,9 @@ impl Redu {
         Ok(())
     }
 
-    fn no_zig_letters(&self, m: &ReduSow, rule: &'static str) -> Result<(), Illegal> {
+    fn no_zig_letters(&self, m: &ReduSow, rule: Rule) -> Result<(), Illegal> {
         if m.special || !m.letters.is_empty() {
-            return Err(Illegal::new(
-                rule,
-                format!(
-                    "only a sowing of three or more seeds has zigzag decisions; {} sows fewer",
-                    m.start
-                ),
-            ));
+            return Err(Illegal::new(rule, Refusal::NotAZigzag { start: m.start }));
         }
         Ok(())
     }
@@ -1142,48 +997,49 @@ impl Redu {
         let me = self.to_move;
         let Some((kind, i)) = self.right else {
             return Err(Illegal::new(
-                "R20",
-                format!("{me} holds no right to capture in {hole}"),
+                Rule::R20,
+                Refusal::NoRight { player: me, hole },
             ));
         };
         let at = GEO.hole(usize::from(i));
         if at != hole {
             return Err(Illegal::new(
-                "R19",
-                format!("{me}'s right is on the seed in {at}, not {hole}"),
+                Rule::R19,
+                Refusal::RightElsewhere {
+                    player: me,
+                    at,
+                    written: hole,
+                },
             ));
         }
         if self.capture_is_ply() == Some(false) {
-            return Err(Illegal::new(
-                "R22",
-                format!(
-                    "the O1 capture is free: it is made with a sowing in the same ply, x{hole}:<sowing>"
-                ),
-            ));
+            return Err(Illegal::new(Rule::R22, Refusal::O1WithSowing { hole }));
         }
         debug_assert!(self.right.is_some_and(|r| r.0 == kind));
         let you = me.other();
         let r24 = kind == RightKind::O1 && !self.o1_costs_turn;
         emit(t, || Event::Note {
             rule: match kind {
-                RightKind::O1 => "R22",
-                _ => "R23",
+                RightKind::O1 => Rule::R22,
+                _ => Rule::R23,
             },
-            text: if r24 {
-                format!("{me} uses his right O1: he takes the seed in {hole}")
-            } else {
-                format!(
-                    "{me} uses his right {kind:?}: he takes the seed in {hole}; that is his whole turn, and {you} sows again"
-                )
-            },
+            note: Note::UsesRight {
+                player: me,
+                kind,
+                hole,
+                ends_game: r24,
+            }
+            .into(),
         });
         let next = self.capture_ply(t);
         if T::ON && !r24 && next.is_over() {
             emit(t, || Event::Note {
-                rule: "R27",
-                text: format!(
-                    "{you}, to move, has no seed in his row: the game is over, and {me} takes the seeds left on the board"
-                ),
+                rule: Rule::R27,
+                note: Note::GameOver {
+                    to_move: you,
+                    taker: me,
+                }
+                .into(),
             });
         }
         Ok(next)
@@ -1198,51 +1054,127 @@ impl Redu {
     ) -> Result<Redu, Illegal> {
         let me = self.to_move;
         if self.is_over() {
-            return Err(Illegal::new(
-                "R27",
-                format!("the game is over: {me}, to move, has no seed in his row"),
-            ));
+            return Err(Illegal::new(Rule::R27, Refusal::GameOver { player: me }));
         }
         match m {
             Move::ReduSow(s) => self.play_sow(s, lenient, t),
             Move::ReduCapture { hole } => self.play_capture(*hole, t),
-            Move::ReduPenalty { .. } => Err(Illegal::new(
-                "R26",
-                if lenient {
-                    "a penalty claim answers the opponent's last ply, and there is none before it to cancel"
-                } else {
-                    "a penalty claim is accepted only in lenient validation"
-                },
-            )),
-            Move::Pass => Err(Illegal::new(
-                "R30",
-                "Redu has no passes: a player who cannot sow ends the game (R27)",
-            )),
-            Move::Open => Err(Illegal::new(
-                "R3",
-                "Redu has no opening: a move is a sowing or a capture",
-            )),
+            Move::ReduPenalty { .. } => {
+                Err(Illegal::new(Rule::R26, Refusal::PenaltyClaim { lenient }))
+            }
+            Move::Pass => Err(Illegal::new(Rule::R30, Refusal::NoPass)),
+            Move::Open => Err(Illegal::new(Rule::R3, Refusal::NoOpening)),
             Move::Sow { hole, dir } => Err(Illegal::new(
-                "R3",
-                format!(
-                    "`{hole}{}` is not a Redu move token (spec/notation.md §5)",
-                    dir.map(|d| d.to_string()).unwrap_or_default()
-                ),
+                Rule::R3,
+                Refusal::NotAReduToken {
+                    hole: *hole,
+                    dir: *dir,
+                },
             )),
         }
     }
 }
 
-impl Rules for Redu {
-    fn variant(&self) -> Variant {
-        Variant::Redu(ReduOptions {
+impl Game for Redu {
+    type Options = ReduOptions;
+    const ROUND_END: Rule = Rule::R27;
+    const NOT_OVER: &'static str = "the game is not over: the player to move can sow";
+    const SCORING: Rule = Rule::R27;
+
+    /// Checks a setup (R1, R19, R20, R27) and makes it a position.
+    fn from_setup(
+        ReduOptions {
+            entry,
+            o1_costs_turn,
+        }: ReduOptions,
+        s: &Setup,
+    ) -> Result<Redu, SetupError> {
+        let mut pr = Problems::default();
+        if !pr.common(s) {
+            return Err(pr.finish().expect_err("common() reported a problem"));
+        }
+        if let Some(o) = &s.owners {
+            pr.check(
+                o.iter().enumerate().all(|(i, p)| *p == GEO.row(i)),
+                Some(Rule::R1),
+                || "in Redu each player owns his own row".to_owned(),
+            );
+        }
+        for (i, m) in s.marked() {
+            pr.push(
+                None,
+                format!("Redu has no marks ({:?} on {})", m.kind, GEO.hole(i)),
+            );
+        }
+        pr.check(s.reserves == [0, 0], Some(Rule::R1), || {
+            "Redu has no reserves: all 48 seeds are on the board at the start".to_owned()
+        });
+        pr.check(s.round == 1, None, || {
+            "a Redu game is a single round (mancala rules redu, §4)".to_owned()
+        });
+        pr.check(s.opener.is_none(), None, || {
+            "a Redu position names no opener: the game is a single round".to_owned()
+        });
+        pr.check(!s.opening_pending, None, || {
+            "Redu has no opening".to_owned()
+        });
+        let mut right = None;
+        if let Some(Right { kind, hole }) = s.right {
+            match GEO.index(hole) {
+                None => pr.push(
+                    Some(Rule::R19),
+                    format!("there is no hole {hole} on a 2×6 board"),
+                ),
+                Some(i) => {
+                    pr.check(hole.side == s.to_move, Some(Rule::R19), || {
+                        format!(
+                            "the right's hole {hole} must be in the row of its holder, {}, the player to move, the only one who may use it",
+                            s.to_move
+                        )
+                    });
+                    let x = s.seeds[i];
+                    match kind {
+                        RightKind::O1 | RightKind::O2 => {
+                            pr.check(x == 1, Some(if kind == RightKind::O1 { Rule::R5 } else { Rule::R8 }), || {
+                                format!(
+                                    "an {kind:?} right concerns the one seed that fell into the empty hole {hole}, which holds {x}"
+                                )
+                            });
+                        }
+                        RightKind::O3 => {
+                            pr.check(x >= 1, Some(Rule::R19a), || {
+                                format!("the O3 right's hole {hole} holds no seed")
+                            });
+                        }
+                    }
+                    right = Some((kind, i as u8));
+                }
+            }
+        }
+        pr.finish()?;
+        let mut seeds = [0u8; 12];
+        for (i, &x) in s.seeds.iter().enumerate() {
+            seeds[i] = x as u8; // the total check bounds every count by 48
+        }
+        Ok(Redu {
+            seeds,
+            store: s.stores.map(|x| x as u8),
+            to_move: s.to_move,
+            right,
+            alternate: entry == Entry::Alternate,
+            o1_costs_turn,
+        })
+    }
+
+    fn options(&self) -> ReduOptions {
+        ReduOptions {
             entry: if self.alternate {
                 Entry::Alternate
             } else {
                 Entry::Free
             },
             o1_costs_turn: self.o1_costs_turn,
-        })
+        }
     }
 
     fn to_move(&self) -> Player {
@@ -1312,56 +1244,57 @@ impl Rules for Redu {
         }
     }
 
-    fn play_traced<T: Tracer>(&self, m: &Move, t: &mut T) -> Result<Redu, Illegal> {
+    fn play<T: Tracer>(&self, m: &Move, t: &mut T) -> Result<Redu, Illegal> {
         self.play_mode(m, false, t)
     }
 
-    fn round_result(&self) -> Option<RoundResult> {
-        if !self.is_over() {
-            return None;
+    fn play_lenient<T: Tracer>(
+        &self,
+        m: &Move,
+        previous: Option<(&Redu, &Move)>,
+        t: &mut T,
+    ) -> Result<Redu, Illegal> {
+        match (m, previous) {
+            (Move::ReduPenalty { hole }, Some((before, x_move))) => {
+                Redu::penalty(before, x_move, self, *hole, t)
+            }
+            _ => self.play_mode(m, true, t),
         }
-        let totals = self.totals();
-        Some(RoundResult {
-            totals,
-            holdings: totals,
-            winner: richer(totals),
-            rule: "R27",
-        })
     }
 
-    fn decision_request(&self) -> Result<DecisionRequest, RoundError> {
-        if !self.is_over() {
-            return Err(RoundError::new(
-                "R27",
-                "the game is not over: the player to move can sow",
-            ));
-        }
-        Ok(DecisionRequest::None)
+    /// R25, R26: a forgotten M1 capture (`4B~`) or a penalty claim (`p4B`).
+    fn is_lenient_only(m: &Move) -> bool {
+        matches!(m, Move::ReduPenalty { .. }) || matches!(m, Move::ReduSow(s) if s.forgotten)
     }
 
-    fn after_round(&self, decision: &Decision) -> Result<AfterRound, RoundError> {
-        let Some(r) = self.round_result() else {
-            return Err(RoundError::new(
-                "R27",
-                "the game is not over: the player to move can sow",
-            ));
-        };
+    /// R27: the player to move has no seed in his row.
+    fn is_over(&self) -> bool {
+        let b = usize::from(base_of(self.to_move));
+        self.seeds[b..b + 6].iter().all(|&x| x == 0)
+    }
+
+    /// R27: each player's captures plus the seeds in his row.
+    fn round_totals(&self) -> [u32; 2] {
+        Player::BOTH.map(|p| u32::from(self.store[p.index()]) + self.row_seeds(p))
+    }
+
+    fn next_round(&self, decision: &Decision) -> Result<AfterRound<Redu>, RoundError> {
         if *decision != Decision::None {
             return Err(RoundError::new(
-                "R28",
+                Rule::R28,
                 "a Redu game is one round: no set-up decision is made",
             ));
         }
-        let [a, b] = r.totals;
-        Ok(AfterRound::MatchOver(match r.winner {
+        let [a, b] = self.round_totals();
+        Ok(AfterRound::MatchOver(match richer([a, b]) {
             Some(w) => MatchResult {
                 winner: Some(w),
-                rule: "R28",
+                rule: Rule::R28,
                 reason: format!("{w} captured more seeds: A {a}, B {b}"),
             },
             None => MatchResult {
                 winner: None,
-                rule: "R29",
+                rule: Rule::R29,
                 reason: format!("both players captured {a} seeds: a draw"),
             },
         }))
@@ -1369,7 +1302,7 @@ impl Rules for Redu {
 
     fn to_setup(&self) -> Setup {
         Setup {
-            variant: self.variant(),
+            variant: self.options().into(),
             seeds: self.seeds.iter().map(|&x| u32::from(x)).collect(),
             owners: None,
             marks: vec![None; 12],
@@ -1386,3 +1319,5 @@ impl Rules for Redu {
         }
     }
 }
+
+impl Perft for Redu {}

@@ -4,13 +4,13 @@
 //!
 //! Every start must still be sown: a start is a move only if its sowing ends (S12), and two
 //! starts may end in one outcome (rules README §6.2). The opening and V1 (S13), which decides
-//! between starts by whether other sowings end, take the plain path ([`Rules::generate`]).
+//! between starts by whether other sowings end, take the plain path ([`Game::generate`]).
 
 use super::{G, LEN, SulusNishtaw};
+use crate::game::{Children, Game};
 use crate::geometry::HoleSet;
 use crate::perft::{Distinct, Perft};
 use crate::player::{Dir, Player};
-use crate::position::{Children, Rules};
 use crate::sowing::{Lanes, LapEnd, LapStart, cycle_key, relay_sow_lanes};
 
 /// What a move changes in a position: the board, the claims, the stores and who moves next.
@@ -175,8 +175,8 @@ impl Perft for SulusNishtaw {
 
 #[cfg(test)]
 mod tests {
+    use super::super::options::{ClaimsScoreTo, SulusOptions};
     use super::*;
-    use crate::options::{ClaimsScoreTo, SulusOptions};
     use crate::trace::NoTrace;
     use proptest::prelude::*;
 

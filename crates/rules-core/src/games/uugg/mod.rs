@@ -6,18 +6,26 @@
 //! player an arc of the cycle (U19, U20). An uugg is a mark with its creator; it stays in the hole,
 //! whose owner does not change within the round.
 
+use crate::game::{Game, Illegal, Sink};
 use crate::games::common::{board_index, forced_pass, foreign_move};
 use crate::geometry::{Geometry, Hole, HoleSet};
+use crate::marks::{Mark, MarkKind};
 use crate::moves::Move;
-use crate::options::{Balla, UuggOptions, Variant};
+use crate::notes::Common;
+use crate::perft::Perft;
 use crate::player::{Dir, Player};
-use crate::position::{Illegal, Rules, Sink};
-use crate::round::{
-    AfterRound, Decision, DecisionRequest, MatchResult, RoundError, RoundResult, richer,
-};
-use crate::setup::{Mark, MarkKind, Problems, Setup, SetupError};
+use crate::round::{AfterRound, Decision, MatchResult, RoundError, richer};
+use crate::rule::Rule;
+use crate::setup::{Problems, Setup, SetupError};
 use crate::sowing::{Endless, LapEnd, LapStart, SowingRules, cycle_key, relay_sow};
-use crate::trace::{Event, NoTrace, Rule, Tracer, emit};
+use crate::trace::{CaptureKind, Event, LapKind, NoTrace, Tracer, emit};
+
+pub mod notes;
+pub(crate) mod options;
+mod prose;
+
+use notes::{Note, Refusal};
+pub use options::{Balla, UuggOptions};
 
 /// The largest board: 2×7 (U1).
 const HOLES: usize = 14;
@@ -122,8 +130,8 @@ impl Uugg {
             hole: g.hole(i),
             seeds: hand.into(),
             dir: Dir::Ccw,
-            relay: false,
-            rule: "U2",
+            lap: LapKind::Start,
+            rule: Rule::U2,
         });
         let start = LapStart {
             origin: i,
@@ -137,8 +145,8 @@ impl Uugg {
             g,
             start,
             SowingRules {
-                relay: "U5",
-                endless: "U15",
+                relay: Rule::U5,
+                endless: Rule::U15,
             },
             // What the lap ends depend on besides the board: the uuggs and the opponent's holes.
             cycle_key(4, uuggs, theirs),
@@ -154,43 +162,35 @@ impl Uugg {
         let (last, relays) = (sown.last, sown.relays);
         if uuggs.contains(last) {
             emit(t, || Event::Note {
-                rule: "U6",
-                text: if self.uugg[me.index()].contains(last) {
-                    format!(
-                        "the last seed fell in {}, an uugg of {me}'s own: it stays there and the turn ends",
-                        g.hole(last)
-                    )
-                } else {
-                    format!(
-                        "the last seed fell in {}, an uugg of {}: it stays there, nothing is eaten (only a balla eats, U13), and the turn ends",
-                        g.hole(last),
+                rule: Rule::U6,
+                note: Note::InUugg {
+                    hole: g.hole(last),
+                    creator: if self.uugg[me.index()].contains(last) {
+                        me
+                    } else {
                         me.other()
-                    )
-                },
+                    },
+                    mover: me,
+                }
+                .into(),
             });
         } else if c.seeds[last] == 1 {
             emit(t, || Event::Note {
-                rule: "U5",
-                text: format!(
-                    "the last seed fell in {}, which was empty: the turn ends",
-                    g.hole(last)
-                ),
+                rule: Rule::U5,
+                note: Note::Empty { hole: g.hole(last) }.into(),
             });
         } else {
             // U5.3, U7: uagga.
             c.uugg[me.index()].insert(last);
             emit(t, || Event::Note {
-                rule: if relays == 0 { "U5" } else { "U7" },
-                text: format!(
-                    "uagga{}: the last seed fell in {}, a hole of {} that held 3 (4 now); it becomes an uugg of {me}, its 4 seeds stay, and the turn ends",
-                    if relays == 0 {
-                        " on the first lap".to_owned()
-                    } else {
-                        format!(" on lap {}, a relay", relays + 1)
-                    },
-                    g.hole(last),
-                    me.other()
-                ),
+                rule: if relays == 0 { Rule::U5 } else { Rule::U7 },
+                note: Note::Uagga {
+                    hole: g.hole(last),
+                    lap: relays + 1,
+                    owner: me.other(),
+                    creator: me,
+                }
+                .into(),
             });
             emit(t, || Event::Mark {
                 hole: g.hole(last),
@@ -198,14 +198,14 @@ impl Uugg {
                     kind: MarkKind::Uugg,
                     owner: me,
                 },
-                rule: "U5",
+                rule: Rule::U5,
             });
         }
         c.to_move = me.other();
         emit(t, || Event::Next {
             player: me.other(),
             repeat: false,
-            rule: "U5",
+            rule: Rule::U5,
         });
         Ok(c)
     }
@@ -225,43 +225,37 @@ impl Uugg {
             hole: g.hole(p),
             seeds: 1,
             dir: Dir::Ccw,
-            relay: false,
-            rule: "U9",
+            lap: LapKind::Start,
+            rule: Rule::U9,
         });
         emit(t, || Event::Sow { hole: g.hole(u) });
         emit(t, || Event::Note {
-            rule: if second == 1 { "U9" } else { "U12" },
-            text: if second == 1 {
-                format!(
-                    "balla: the lone seed of {} goes into {}'s uugg {} and comes out again with one more seed of the uugg; {me} eats both",
-                    g.hole(p),
-                    me.other(),
-                    g.hole(u)
-                )
-            } else {
-                format!(
-                    "balla on an empty uugg: the lone seed of {} goes into {}'s uugg {}, which holds no other seed, and comes out alone; {me} eats it",
-                    g.hole(p),
-                    me.other(),
-                    g.hole(u)
-                )
-            },
+            rule: if second == 1 { Rule::U9 } else { Rule::U12 },
+            note: Note::Balla {
+                from: g.hole(p),
+                uugg: g.hole(u),
+                creator: me.other(),
+                eater: me,
+                second: second == 1,
+            }
+            .into(),
         });
         emit(t, || Event::Capture {
             hole: g.hole(u),
             seeds: 1 + u32::from(second),
             player: me,
-            rule: if second == 1 { "U9" } else { "U12" },
+            kind: CaptureKind::Made,
+            rule: if second == 1 { Rule::U9 } else { Rule::U12 },
         });
         emit(t, || Event::Note {
-            rule: "U11",
-            text: format!("the balla is {me}'s whole turn: he does not sow"),
+            rule: Rule::U11,
+            note: Note::BallaTurn { player: me }.into(),
         });
         c.to_move = me.other();
         emit(t, || Event::Next {
             player: me.other(),
             repeat: false,
-            rule: "U11",
+            rule: Rule::U11,
         });
         c
     }
@@ -278,23 +272,14 @@ impl Uugg {
             .any(|i| probe.sow(i, &mut NoTrace).is_ok())
     }
 
-    /// U16 (no seed outside the uuggs) or U17 (neither player can move).
-    fn is_over(&self) -> bool {
-        !self.can_move(self.to_move) && !self.can_move(self.to_move.other())
-    }
-
-    /// The rule that ends the round, if it is over.
-    fn end_rule(&self) -> &'static str {
+    /// Whether no seed is left outside the uuggs (U16): what ends a round that is over, if
+    /// not that neither player can move (U17).
+    fn all_in_uuggs(&self) -> bool {
         let g = self.geometry();
-        if g.all()
+        g.all()
             .minus(self.uuggs())
             .iter()
             .all(|i| self.seeds[i] == 0)
-        {
-            "U16"
-        } else {
-            "U17"
-        }
     }
 
     /// Plays a decision string in a round that is not over (U2, U3, U9–U15): the position after
@@ -304,51 +289,44 @@ impl Uugg {
         let me = self.to_move;
         match *m {
             Move::Pass => {
-                forced_pass(self.can_move(me), me, "U14", t)?;
+                forced_pass(self.can_move(me), me, Rule::U14, t)?;
                 Ok(self.passed())
             }
             Move::Open | Move::ReduSow(_) | Move::ReduCapture { .. } | Move::ReduPenalty { .. } => {
-                Err(foreign_move(m, "Uugg", "U2", "a start hole"))
+                Err(foreign_move(m, "Uugg", Rule::U2, "a start hole"))
             }
             Move::Sow { hole, dir } => {
-                let i = board_index(g, hole, "U1")?;
+                let i = board_index(g, hole, Rule::U1)?;
                 if dir == Some(Dir::Cw) {
-                    return Err(Illegal::new(
-                        "U2",
-                        format!("Uugg sows counterclockwise only: write {hole}"),
-                    ));
+                    return Err(Illegal::new(Rule::U2, Refusal::Clockwise { hole }));
                 }
                 if self.uuggs().contains(i) {
-                    return Err(Illegal::new(
-                        "U3",
-                        format!("{hole} is an uugg, which is never a start hole"),
-                    ));
+                    return Err(Illegal::new(Rule::U3, Refusal::FromUugg { hole }));
                 }
                 if !self.own(me).contains(i) {
                     return Err(Illegal::new(
-                        "U2",
-                        format!("{hole} is not one of {me}'s holes"),
+                        Rule::U2,
+                        Common::NotOwnHole { hole, player: me },
                     ));
                 }
                 if self.seeds[i] == 0 {
-                    return Err(Illegal::new("U2", format!("{hole} is empty")));
+                    return Err(Illegal::new(Rule::U2, Common::Empty { hole }));
                 }
                 let ballas = self.balla_holes(me);
                 if ballas.contains(i) {
                     return Ok(self.balla(i, t));
                 }
                 if self.balla == Balla::Compulsory && !ballas.is_empty() {
-                    let list: Vec<String> = ballas.iter().map(|b| g.hole(b).to_string()).collect();
                     return Err(Illegal::new(
-                        "U10",
-                        format!(
-                            "{me} has a balla ({}) and must play it: the balla is compulsory",
-                            list.join(", ")
-                        ),
+                        Rule::U10,
+                        Refusal::BallaCompulsory {
+                            player: me,
+                            ballas: ballas.iter().map(|b| g.hole(b)).collect(),
+                        },
                     ));
                 }
                 self.sow(i, t).map_err(|Endless { .. }| {
-                    Illegal::new("U15", format!("the sowing from {hole} never ends"))
+                    Illegal::new(Rule::U15, Common::Endless { hole, dir: None })
                 })
             }
         }
@@ -358,17 +336,6 @@ impl Uugg {
         let mut c = *self;
         c.to_move = self.to_move.other();
         c
-    }
-
-    /// U18 (with U17): seeds eaten, plus the seeds in the uuggs he created, plus the seeds left in
-    /// his non-uugg holes (none when the round ends by U16).
-    fn round_totals(&self) -> [u32; 2] {
-        let sum = |s: HoleSet| s.iter().map(|i| u32::from(self.seeds[i])).sum::<u32>();
-        Player::BOTH.map(|p| {
-            u32::from(self.store[p.index()])
-                + sum(self.uugg[p.index()])
-                + sum(self.own(p).minus(self.uuggs()))
-        })
     }
 
     /// The next round's ownership from the round scores `s` (U19, U20): the holes A owns. Both
@@ -413,11 +380,255 @@ impl Uugg {
         }
     }
 
+    /// U22: a player whose score is 2 or less cannot fill a hole and loses.
+    fn match_end(&self, s: [u32; 2]) -> Option<MatchResult> {
+        Player::BOTH
+            .into_iter()
+            .find(|p| s[p.index()] <= 2)
+            .map(|p| MatchResult {
+                winner: Some(p.other()),
+                rule: Rule::U22,
+                reason: format!(
+                    "{p} scored {} seed{}, too few to fill a hole",
+                    s[p.index()],
+                    if s[p.index()] == 1 { "" } else { "s" }
+                ),
+            })
+    }
+}
+
+/// Whether A's holes `own_a` are a territory the fill order of U20 gives: one player owns his whole
+/// row, and the other owns his holes 1..m for some m ≥ 1 (U19: a player who plays on has at least
+/// one hole, U22), the first player owning the rest of that row.
+fn territories_from_fill_order(g: Geometry, own_a: HoleSet) -> bool {
+    let n = g.per_side() as u8;
+    let prefix = |p: Player| {
+        let owned: Vec<bool> = (1..=n)
+            .map(|k| {
+                let i = g.index(Hole::new(k, p)).expect("k is at most N");
+                own_a.contains(i) == (p == Player::A)
+            })
+            .collect();
+        owned[0] && owned.windows(2).all(|w| w[0] || !w[1])
+    };
+    let whole = |p: Player| {
+        let row = g.row_set(p);
+        match p {
+            Player::A => own_a.and(row) == row,
+            Player::B => own_a.and(row).is_empty(),
+        }
+    };
+    (whole(Player::A) && prefix(Player::B)) || (whole(Player::B) && prefix(Player::A))
+}
+
+impl Game for Uugg {
+    type Options = UuggOptions;
+    const ROUND_END: Rule = Rule::U16;
+    const SCORING: Rule = Rule::U18;
+
+    /// Checks a setup (U1, U5, U8, U9, U19–U21, U23) and makes it a position.
+    fn from_setup(
+        UuggOptions { holes: n, balla }: UuggOptions,
+        s: &Setup,
+    ) -> Result<Uugg, SetupError> {
+        let mut pr = Problems::default();
+        if !pr.common(s) {
+            return Err(pr.finish().expect_err("common() reported a problem"));
+        }
+        let g = s.geometry();
+        let mut own_a = HoleSet::EMPTY;
+        for i in 0..g.len() {
+            if s.owner(i) == Player::A {
+                own_a.insert(i);
+            }
+        }
+        if s.round == 1 {
+            pr.check(own_a == g.row_set(Player::A), Some(Rule::U1), || {
+                "in round 1 each player owns his own row".to_owned()
+            });
+        } else {
+            pr.check(territories_from_fill_order(g, own_a), Some(Rule::U20), || {
+                "this ownership cannot come from the fill order: one player owns his whole row and the other his holes 1 to m (m at least 1), the rest of his row going to the first".to_owned()
+            });
+        }
+        let mut uugg = [HoleSet::EMPTY; 2];
+        for (i, m) in s.marked() {
+            let hole = g.hole(i);
+            if m.kind != MarkKind::Uugg {
+                pr.push(
+                    None,
+                    format!("Uugg has no {:?} marks (hole {hole})", m.kind),
+                );
+                continue;
+            }
+            uugg[m.owner.index()].insert(i);
+            pr.check(s.owner(i) != m.owner, Some(Rule::U5), || {
+                format!(
+                    "{hole} is an uugg of {}, who owns the hole; an uugg is made in a hole of the opponent",
+                    m.owner
+                )
+            });
+        }
+        for p in Player::BOTH {
+            pr.check(
+                s.stores[p.index()] == 0 || !uugg[p.other().index()].is_empty(),
+                Some(Rule::U9),
+                || {
+                    format!(
+                        "{p} has eaten {}, but {} has no uugg to eat from",
+                        s.stores[p.index()],
+                        p.other()
+                    )
+                },
+            );
+        }
+        pr.check(s.reserves == [0, 0], Some(Rule::U19), || {
+            "Uugg keeps no seeds off the board: every hole of a set-up holds 4".to_owned()
+        });
+        pr.check(s.opener.is_some(), Some(Rule::U23), || {
+            "the opener of the round is required: the next round's opener alternates".to_owned()
+        });
+        pr.unused_fields(s, "Uugg", false, false);
+        pr.finish()?;
+        let mut seeds = [0u8; HOLES];
+        for (i, &x) in s.seeds.iter().enumerate() {
+            seeds[i] = x as u8; // the total check bounds every count by 56
+        }
+        Ok(Uugg {
+            seeds,
+            uugg,
+            own_a,
+            store: s.stores.map(|x| x as u8),
+            to_move: s.to_move,
+            opener: s.opener.unwrap_or(s.to_move),
+            round: s.round as u16,
+            n,
+            balla,
+        })
+    }
+
+    fn options(&self) -> UuggOptions {
+        UuggOptions {
+            holes: self.n,
+            balla: self.balla,
+        }
+    }
+
+    fn to_move(&self) -> Player {
+        self.to_move
+    }
+
+    fn generate<S: Sink<Self>>(&self, sink: &mut S) {
+        let g = self.geometry();
+        let me = self.to_move;
+        let starts = self.starts(me);
+        let ballas = self.balla_holes(me);
+        // U10: a compulsory balla leaves no other move.
+        let only_ballas = !ballas.is_empty() && self.balla == Balla::Compulsory;
+        let mut any = false;
+        for i in self.canonical_order(me) {
+            if sink.done() {
+                return;
+            }
+            if !starts.contains(i) {
+                continue;
+            }
+            if ballas.contains(i) {
+                sink.push(|| Move::sow(g.hole(i)), self.balla(i, &mut NoTrace));
+                any = true;
+            } else if !only_ballas && let Ok(child) = self.sow(i, &mut NoTrace) {
+                sink.push(|| Move::sow(g.hole(i)), child);
+                any = true;
+            }
+        }
+        // U14: no legal move, but the round goes on (U17): a forced pass.
+        if !any && self.can_move(me.other()) {
+            sink.push(|| Move::Pass, self.passed());
+        }
+    }
+
+    fn play<T: Tracer>(&self, m: &Move, t: &mut T) -> Result<Uugg, Illegal> {
+        // U16, U17 first: when the round is over, every move is refused for that reason. A
+        // legal sowing or balla shows the mover has a move, so the end of the round (a sowing of
+        // every start of both players) is looked at only for a pass or a refused move.
+        let over = || {
+            if self.all_in_uuggs() {
+                Illegal::new(Rule::U16, Refusal::AllInUuggs)
+            } else {
+                Illegal::new(Rule::U17, Refusal::NoMove)
+            }
+        };
+        if *m == Move::Pass && self.is_over() {
+            return Err(over());
+        }
+        let child = self
+            .play_move(m, t)
+            .map_err(|e| if self.is_over() { over() } else { e })?;
+        // The trace says when the ply ends the round (U16, U17); perft never asks.
+        if T::ON && child.is_over() {
+            emit(t, || {
+                if child.all_in_uuggs() {
+                    Event::Note {
+                        rule: Rule::U16,
+                        note: Note::AllInUuggs.into(),
+                    }
+                } else {
+                    Event::Note {
+                        rule: Rule::U17,
+                        note: Note::NoMove.into(),
+                    }
+                }
+            });
+        }
+        Ok(child)
+    }
+
+    /// U16 (no seed outside the uuggs) or U17 (neither player can move).
+    fn is_over(&self) -> bool {
+        !self.can_move(self.to_move) && !self.can_move(self.to_move.other())
+    }
+
+    /// U18 (with U17): seeds eaten, plus the seeds in the uuggs he created, plus the seeds left in
+    /// his non-uugg holes (none when the round ends by U16).
+    fn round_totals(&self) -> [u32; 2] {
+        let sum = |s: HoleSet| s.iter().map(|i| u32::from(self.seeds[i])).sum::<u32>();
+        Player::BOTH.map(|p| {
+            u32::from(self.store[p.index()])
+                + sum(self.uugg[p.index()])
+                + sum(self.own(p).minus(self.uuggs()))
+        })
+    }
+
+    fn next_round(&self, decision: &Decision) -> Result<AfterRound<Uugg>, RoundError> {
+        if *decision != Decision::None {
+            return Err(RoundError::new(
+                Rule::U19,
+                "no set-up decision is made: the scores decide the next round's holes",
+            ));
+        }
+        let s = self.round_totals();
+        if let Some(end) = self.match_end(s) {
+            return Ok(AfterRound::MatchOver(end));
+        }
+        let g = self.geometry();
+        let mut next = *self;
+        next.seeds = [0; HOLES];
+        for i in 0..g.len() {
+            next.seeds[i] = FILL as u8;
+        }
+        next.own_a = self.next_owners(s);
+        next.uugg = [HoleSet::EMPTY; 2];
+        next.store = [0, 0];
+        next.round = self.round.saturating_add(1);
+        next.opener = self.opener.other(); // U23
+        next.to_move = next.opener;
+        Ok(AfterRound::Next(next))
+    }
+
     /// How the next round is set up from this finished round, rule by rule (U19, U20, U23), for
     /// replays: one `(rule, text)` per step. Empty when the round is not over or the match ends
     /// (U22).
-    #[must_use]
-    pub fn next_round_notes(&self) -> Vec<(Rule, String)> {
+    fn next_round_notes(&self) -> Vec<(Rule, String)> {
         if !self.is_over() {
             return Vec::new();
         }
@@ -451,7 +662,10 @@ impl Uugg {
             };
             format!("{p} scored {sum}: {what}")
         };
-        let mut notes = vec![("U19", format!("{}; {}", score(Player::A), score(Player::B)))];
+        let mut notes = vec![(
+            Rule::U19,
+            format!("{}; {}", score(Player::A), score(Player::B)),
+        )];
         let next_a = self.next_owners(s);
         let owner = |i: usize| {
             if next_a.contains(i) {
@@ -462,7 +676,7 @@ impl Uugg {
         };
         match richer(s) {
             None => notes.push((
-                "U20",
+                Rule::U20,
                 "equal scores: each player owns his own row".to_owned(),
             )),
             Some(high) => {
@@ -500,11 +714,11 @@ impl Uugg {
                     high.other(),
                     names(&order[rest..])
                 ));
-                notes.push(("U20", text));
+                notes.push((Rule::U20, text));
             }
         }
         notes.push((
-            "U23",
+            Rule::U23,
             format!(
                 "{} opened round {}, so {} opens round {}",
                 self.opener,
@@ -516,253 +730,22 @@ impl Uugg {
         notes
     }
 
-    /// U22: a player whose score is 2 or less cannot fill a hole and loses.
-    fn match_end(&self, s: [u32; 2]) -> Option<MatchResult> {
-        Player::BOTH
-            .into_iter()
-            .find(|p| s[p.index()] <= 2)
-            .map(|p| MatchResult {
-                winner: Some(p.other()),
-                rule: "U22",
-                reason: format!(
-                    "{p} scored {} seed{}, too few to fill a hole",
-                    s[p.index()],
-                    if s[p.index()] == 1 { "" } else { "s" }
-                ),
-            })
-    }
-
-    /// Checks a setup (U1, U5, U8, U9, U19–U21, U23) and makes it a position.
-    pub(crate) fn from_setup(
-        UuggOptions { holes: n, balla }: UuggOptions,
-        s: &Setup,
-    ) -> Result<Uugg, SetupError> {
-        let mut pr = Problems::default();
-        if !pr.common(s) {
-            return Err(pr.finish().expect_err("common() reported a problem"));
+    /// U18: an uugg's seeds go to its creator, the others to the owner of their hole.
+    fn provisional_totals(&self) -> [u32; 2] {
+        let mut totals = self.store.map(u32::from);
+        for i in 0..self.geometry().len() {
+            let to = if self.uugg[0].contains(i) {
+                Player::A
+            } else if self.uugg[1].contains(i) {
+                Player::B
+            } else if self.own_a.contains(i) {
+                Player::A
+            } else {
+                Player::B
+            };
+            totals[to.index()] += u32::from(self.seeds[i]);
         }
-        let g = s.geometry();
-        let mut own_a = HoleSet::EMPTY;
-        for i in 0..g.len() {
-            if s.owner(i) == Player::A {
-                own_a.insert(i);
-            }
-        }
-        if s.round == 1 {
-            pr.check(own_a == g.row_set(Player::A), Some("U1"), || {
-                "in round 1 each player owns his own row".to_owned()
-            });
-        } else {
-            pr.check(territories_from_fill_order(g, own_a), Some("U20"), || {
-                "this ownership cannot come from the fill order: one player owns his whole row and the other his holes 1 to m (m at least 1), the rest of his row going to the first".to_owned()
-            });
-        }
-        let mut uugg = [HoleSet::EMPTY; 2];
-        for (i, m) in s.marked() {
-            let hole = g.hole(i);
-            if m.kind != MarkKind::Uugg {
-                pr.push(
-                    None,
-                    format!("Uugg has no {:?} marks (hole {hole})", m.kind),
-                );
-                continue;
-            }
-            uugg[m.owner.index()].insert(i);
-            pr.check(s.owner(i) != m.owner, Some("U5"), || {
-                format!(
-                    "{hole} is an uugg of {}, who owns the hole; an uugg is made in a hole of the opponent",
-                    m.owner
-                )
-            });
-        }
-        for p in Player::BOTH {
-            pr.check(
-                s.stores[p.index()] == 0 || !uugg[p.other().index()].is_empty(),
-                Some("U9"),
-                || {
-                    format!(
-                        "{p} has eaten {}, but {} has no uugg to eat from",
-                        s.stores[p.index()],
-                        p.other()
-                    )
-                },
-            );
-        }
-        pr.check(s.reserves == [0, 0], Some("U19"), || {
-            "Uugg keeps no seeds off the board: every hole of a set-up holds 4".to_owned()
-        });
-        pr.check(s.opener.is_some(), Some("U23"), || {
-            "the opener of the round is required: the next round's opener alternates".to_owned()
-        });
-        pr.unused_fields(s, "Uugg", false, false);
-        pr.finish()?;
-        let mut seeds = [0u8; HOLES];
-        for (i, &x) in s.seeds.iter().enumerate() {
-            seeds[i] = x as u8; // the total check bounds every count by 56
-        }
-        Ok(Uugg {
-            seeds,
-            uugg,
-            own_a,
-            store: s.stores.map(|x| x as u8),
-            to_move: s.to_move,
-            opener: s.opener.unwrap_or(s.to_move),
-            round: s.round as u16,
-            n,
-            balla,
-        })
-    }
-}
-
-/// Whether A's holes `own_a` are a territory the fill order of U20 gives: one player owns his whole
-/// row, and the other owns his holes 1..m for some m ≥ 1 (U19: a player who plays on has at least
-/// one hole, U22), the first player owning the rest of that row.
-fn territories_from_fill_order(g: Geometry, own_a: HoleSet) -> bool {
-    let n = g.per_side() as u8;
-    let prefix = |p: Player| {
-        let owned: Vec<bool> = (1..=n)
-            .map(|k| {
-                let i = g.index(Hole::new(k, p)).expect("k is at most N");
-                own_a.contains(i) == (p == Player::A)
-            })
-            .collect();
-        owned[0] && owned.windows(2).all(|w| w[0] || !w[1])
-    };
-    let whole = |p: Player| {
-        let row = g.row_set(p);
-        match p {
-            Player::A => own_a.and(row) == row,
-            Player::B => own_a.and(row).is_empty(),
-        }
-    };
-    (whole(Player::A) && prefix(Player::B)) || (whole(Player::B) && prefix(Player::A))
-}
-
-impl Rules for Uugg {
-    fn variant(&self) -> Variant {
-        Variant::Uugg(UuggOptions {
-            holes: self.n,
-            balla: self.balla,
-        })
-    }
-
-    fn to_move(&self) -> Player {
-        self.to_move
-    }
-
-    fn generate<S: Sink<Self>>(&self, sink: &mut S) {
-        let g = self.geometry();
-        let me = self.to_move;
-        let starts = self.starts(me);
-        let ballas = self.balla_holes(me);
-        // U10: a compulsory balla leaves no other move.
-        let only_ballas = !ballas.is_empty() && self.balla == Balla::Compulsory;
-        let mut any = false;
-        for i in self.canonical_order(me) {
-            if sink.done() {
-                return;
-            }
-            if !starts.contains(i) {
-                continue;
-            }
-            if ballas.contains(i) {
-                sink.push(|| Move::sow(g.hole(i)), self.balla(i, &mut NoTrace));
-                any = true;
-            } else if !only_ballas && let Ok(child) = self.sow(i, &mut NoTrace) {
-                sink.push(|| Move::sow(g.hole(i)), child);
-                any = true;
-            }
-        }
-        // U14: no legal move, but the round goes on (U17): a forced pass.
-        if !any && self.can_move(me.other()) {
-            sink.push(|| Move::Pass, self.passed());
-        }
-    }
-
-    fn play_traced<T: Tracer>(&self, m: &Move, t: &mut T) -> Result<Uugg, Illegal> {
-        // U16, U17 first: when the round is over, every move is refused for that reason. A
-        // legal sowing or balla shows the mover has a move, so the end of the round (a sowing of
-        // every start of both players) is looked at only for a pass or a refused move.
-        let over = || match self.end_rule() {
-            "U16" => Illegal::new(
-                "U16",
-                "the round is over: no seed is left outside the uuggs",
-            ),
-            _ => Illegal::new("U17", "the round is over: neither player has a legal move"),
-        };
-        if *m == Move::Pass && self.is_over() {
-            return Err(over());
-        }
-        let child = self
-            .play_move(m, t)
-            .map_err(|e| if self.is_over() { over() } else { e })?;
-        // The trace says when the ply ends the round (U16, U17); perft never asks.
-        if T::ON && child.is_over() {
-            emit(t, || Event::Note {
-                rule: child.end_rule(),
-                text: if child.end_rule() == "U16" {
-                    "no seed is left outside the uuggs: the round is over".to_owned()
-                } else {
-                    "neither player has a legal move: the round is over".to_owned()
-                },
-            });
-        }
-        Ok(child)
-    }
-
-    fn round_result(&self) -> Option<RoundResult> {
-        if !self.is_over() {
-            return None;
-        }
-        let totals = self.round_totals();
-        Some(RoundResult {
-            totals,
-            holdings: totals,
-            winner: richer(totals),
-            rule: "U18",
-        })
-    }
-
-    fn decision_request(&self) -> Result<DecisionRequest, RoundError> {
-        if !self.is_over() {
-            return Err(RoundError::new(
-                "U16",
-                "the round is not over: a player can still move",
-            ));
-        }
-        Ok(DecisionRequest::None)
-    }
-
-    fn after_round(&self, decision: &Decision) -> Result<AfterRound, RoundError> {
-        if !self.is_over() {
-            return Err(RoundError::new(
-                "U16",
-                "the round is not over: a player can still move",
-            ));
-        }
-        if *decision != Decision::None {
-            return Err(RoundError::new(
-                "U19",
-                "no set-up decision is made: the scores decide the next round's holes",
-            ));
-        }
-        let s = self.round_totals();
-        if let Some(end) = self.match_end(s) {
-            return Ok(AfterRound::MatchOver(end));
-        }
-        let g = self.geometry();
-        let mut next = *self;
-        next.seeds = [0; HOLES];
-        for i in 0..g.len() {
-            next.seeds[i] = FILL as u8;
-        }
-        next.own_a = self.next_owners(s);
-        next.uugg = [HoleSet::EMPTY; 2];
-        next.store = [0, 0];
-        next.round = self.round.saturating_add(1);
-        next.opener = self.opener.other(); // U23
-        next.to_move = next.opener;
-        Ok(AfterRound::Next(crate::Position::Uugg(next)))
+        totals
     }
 
     fn to_setup(&self) -> Setup {
@@ -790,7 +773,7 @@ impl Rules for Uugg {
                 .collect()
         });
         Setup {
-            variant: self.variant(),
+            variant: self.options().into(),
             seeds: self.seeds[..g.len()]
                 .iter()
                 .map(|&x| u32::from(x))
@@ -807,3 +790,5 @@ impl Rules for Uugg {
         }
     }
 }
+
+impl Perft for Uugg {}

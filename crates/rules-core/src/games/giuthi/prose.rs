@@ -2,11 +2,11 @@
 //! non-empty hole (G8), the capture of the opposite hole (G12, G15) and of the next one (G17),
 //! the forced pass (G5).
 
-use super::{GameProse, LapStart, Taking, Walk, all_seeds, dir_words, goes_on};
+use super::Giuthi;
+use crate::prose::walk::{LapStart, Prose, Taking, Walk, all_seeds, dir_words, goes_on};
+use crate::trace::CaptureKind;
 
-pub(super) struct Giuthi;
-
-impl GameProse for Giuthi {
+impl Prose for Giuthi {
     fn first_lap(&self, w: &Walk<'_>, l: &LapStart) -> String {
         format!(
             "{} lifts {} of {}, an own hole with at least 2 seeds (G4), and sows them {}, the direction he chose, one per hole from the next hole ({}).",
@@ -27,7 +27,7 @@ impl GameProse for Giuthi {
 
     fn capture(&self, w: &mut Walk<'_>, c: &Taking) -> String {
         let (hole, n, player, rule) = (c.hole, c.seeds, c.player, c.rule);
-        if rule == "G17" {
+        if c.kind == CaptureKind::Chain {
             let own =
                 w.g.opposite(c.i)
                     .map_or_else(String::new, |o| w.g.hole(o).to_string());

@@ -2,15 +2,33 @@
 //! from an occupied unclaimed hole, no claim during the opening (S5) nor on one's own side (S8),
 //! the tax (S9) with the repeat move it gives (S10).
 
-use super::{GameProse, LapStart, Taking, Walk, all_seeds, dir_words, goes_on, seeds_word};
-use crate::trace::{Event, Rule};
+use super::SulusNishtaw;
+use super::notes::Note;
+use crate::prose::walk::{
+    LapStart, Prose, Taking, Walk, all_seeds, default_capture, default_first_lap, dir_words,
+    goes_on, seeds_word,
+};
+use crate::round::Decision;
+use crate::trace::{CaptureKind, Event};
 
-pub(super) struct SulusNishtaw;
+/// Whether the ply is the round's opening (S4, S6): its note says no hole is claimed during it
+/// (S5).
+fn opening(w: &Walk<'_>) -> bool {
+    w.trace.events.iter().any(|e| {
+        matches!(
+            e,
+            Event::Note {
+                note: crate::notes::Note::SulusNishtaw(Note::Opening),
+                ..
+            }
+        )
+    })
+}
 
-impl GameProse for SulusNishtaw {
+impl Prose for SulusNishtaw {
     fn first_lap(&self, w: &Walk<'_>, l: &LapStart) -> String {
-        if l.rule != "S7" {
-            return super::default_first_lap(w, l);
+        if opening(w) {
+            return default_first_lap(w, l);
         }
         format!(
             "{} lifts {} of {}, an unclaimed hole of his territory ({}), and sows them {}, one per hole from the next hole of the cycle ({}, S11).",
@@ -24,12 +42,7 @@ impl GameProse for SulusNishtaw {
     }
 
     fn relay(&self, w: &Walk<'_>, i: usize, held: u32, l: &LapStart) -> String {
-        // The opening's note (S5) says no hole is claimed during it.
-        let opening = w
-            .trace
-            .events
-            .iter()
-            .any(|e| matches!(e, Event::Note { rule: "S5", .. }));
+        let opening = opening(w);
         let own = w.setup.owner(i) == w.mover;
         let why = if !own && held == 3 && opening {
             "; it is the opponent's and held 3, but no hole is claimed during the opening (S5)"
@@ -42,8 +55,8 @@ impl GameProse for SulusNishtaw {
     }
 
     fn capture(&self, w: &mut Walk<'_>, c: &Taking) -> String {
-        if !self.is_tax(c.rule) {
-            return super::default_capture(w, c);
+        if c.kind != CaptureKind::Tax {
+            return default_capture(w, c);
         }
         format!(
             "Tax: {} takes {} from {}, the last seed{} ({}).",
@@ -59,7 +72,9 @@ impl GameProse for SulusNishtaw {
         )
     }
 
-    fn is_tax(&self, rule: Rule) -> bool {
-        rule == "S9"
+    fn set_up_words(&self, decision: &Decision) -> Option<&'static str> {
+        (*decision == Decision::None).then_some(
+            "no set-up decision; the territories follow from the round totals by S18 and S19",
+        )
     }
 }

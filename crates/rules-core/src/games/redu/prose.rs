@@ -5,31 +5,33 @@
 //! start column R14, the special start R12), then the captures (M1, M2) and the rights (O1-O3,
 //! R20-R24).
 
-use super::{GameProse, LapStart, Walk, all_seeds, dir_words};
+use super::Redu;
 use crate::geometry::{Geometry, Hole};
+use crate::marks::RightKind;
 use crate::player::Dir;
-use crate::trace::{Event, Rule, Trace};
+use crate::prose::walk::{LapStart, Prose, Walk, all_seeds, dir_words};
+use crate::rule::Rule;
+use crate::setup::Setup;
+use crate::trace::{Event, Trace};
 use std::fmt::Write as _;
 
-pub(super) struct Redu;
-
-impl GameProse for Redu {
+impl Prose for Redu {
+    /// A lone seed (R4), two seeds (R6), or three or more in zigzag (R15).
     fn first_lap(&self, w: &Walk<'_>, l: &LapStart) -> String {
         let (mover, hole, rule) = (w.mover, l.hole, l.rule);
-        match rule {
-            "R4" => format!(
+        match l.seeds {
+            1 => format!(
                 "{mover} lifts the lone seed of {hole}; a single seed goes into the opposite hole ({rule})."
             ),
-            "R6" => format!(
+            2 => format!(
                 "{mover} lifts the 2 seeds of {hole} and sows them {}: the first into the hole opposite the adjacent one, the second into the adjacent one ({rule}, R7).",
                 dir_words(l.dir)
             ),
-            "R15" => format!(
+            _ => format!(
                 "{mover} lifts {} of {hole} and sows them in zigzag {}, column by column: in each column the entry hole, then the other one; the start column is never sown again (R10, R14, {rule}).",
                 all_seeds(l.seeds),
                 dir_words(l.dir)
             ),
-            _ => super::default_first_lap(w, l),
         }
     }
 
@@ -43,6 +45,24 @@ impl GameProse for Redu {
             names.last().map_or("", String::as_str)
         )
     }
+
+    fn steps(&self, trace: &Trace, indent: &str) -> Option<String> {
+        Some(steps(trace, indent))
+    }
+
+    /// The pending right of the player to move (R19-R23).
+    fn pending(&self, s: &Setup) -> Option<String> {
+        let r = s.right?;
+        let rules = match r.kind {
+            RightKind::O1 => "R5, R20, R22",
+            RightKind::O2 => "R8, R20, R23",
+            RightKind::O3 => "R17, R20, R23",
+        };
+        Some(format!(
+            "right {}: {} may take the seed in {} at the start of this turn ({rules})",
+            r.kind, s.to_move, r.hole
+        ))
+    }
 }
 
 /// The column of a hole index on the 2×6 board: the hole and the one facing it.
@@ -50,12 +70,12 @@ fn column(g: Geometry, i: usize) -> usize {
     g.opposite(i).map_or(i, |o| i.min(o))
 }
 
-/// The line of a lap's start.
+/// The line of a lap's start: a lone seed (R4), two seeds (R6), a zigzag (R15).
 fn lap_line(hole: Hole, seeds: u32, dir: Dir, rule: Rule) -> String {
-    if rule == "R4" {
+    if seeds == 1 {
         return format!("the lone seed of {hole} goes into the opposite hole ({rule})");
     }
-    let how = if rule == "R6" {
+    let how = if seeds == 2 {
         format!(
             "sown {}: the first into the hole opposite the adjacent one, the second into the adjacent one",
             dir_words(dir)
@@ -74,7 +94,7 @@ fn lap_line(hole: Hole, seeds: u32, dir: Dir, rule: Rule) -> String {
 }
 
 /// The steps of a Redu ply, one line each (seeds: one line per column), indented by `indent`.
-pub(super) fn steps(trace: &Trace, indent: &str) -> String {
+fn steps(trace: &Trace, indent: &str) -> String {
     let g = Geometry::two_rows(6);
     let mut out = String::new();
     // The seeds of the current column: (seed number, hole index).
@@ -113,7 +133,7 @@ pub(super) fn steps(trace: &Trace, indent: &str) -> String {
                 ..
             } => {
                 seed = 0;
-                lap_line(*hole, *seeds, *dir, rule)
+                lap_line(*hole, *seeds, *dir, *rule)
             }
             Event::Gather {
                 holes, seeds, rule, ..
@@ -130,8 +150,9 @@ pub(super) fn steps(trace: &Trace, indent: &str) -> String {
                 seeds,
                 player,
                 rule,
+                ..
             } => format!("{player} captures {seeds} from {hole} ({rule})"),
-            Event::Note { rule, text } => format!("{text} ({rule})"),
+            Event::Note { rule, note } => format!("{note} ({rule})"),
             Event::Sow { .. } | Event::Mark { .. } | Event::Pass { .. } | Event::Next { .. } => {
                 continue;
             }

@@ -2,20 +2,25 @@
 //! opposite holes after the opponent's row has been played, repeat moves, the poorer player's
 //! layout and the richer player's copy between rounds.
 
+use crate::game::{Game, Illegal, Sink};
 use crate::games::common::{board_index, forced_pass, foreign_move};
 use crate::geometry::{Geometry, HoleSet, MAX_HOLES};
 use crate::moves::Move;
-use crate::options::{GiuthiOptions, Variant};
+use crate::notes::Common;
 use crate::player::{Dir, Player};
-use crate::position::{Illegal, Rules, Sink};
-use crate::round::{
-    AfterRound, Decision, DecisionRequest, MatchResult, RoundError, RoundResult, richer,
-};
+use crate::round::{AfterRound, Decision, DecisionRequest, MatchResult, RoundError, richer};
+use crate::rule::Rule;
 use crate::setup::{Problems, Setup, SetupError};
 use crate::sowing::{Endless, LapEnd, LapStart, SowingRules, cycle_key, relay_sow};
-use crate::trace::{Event, NoTrace, Tracer, emit};
+use crate::trace::{CaptureKind, Event, LapKind, NoTrace, Tracer, emit};
 
+pub mod notes;
+pub(crate) mod options;
 mod perft;
+mod prose;
+
+use notes::{Note, Refusal, Stop};
+pub use options::GiuthiOptions;
 
 /// A Giuthi position.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -56,8 +61,8 @@ impl Giuthi {
             hole: g.hole(i),
             seeds: hand.into(),
             dir,
-            relay: false,
-            rule: "G6",
+            lap: LapKind::Start,
+            rule: Rule::G6,
         });
         // G8: a lap ending in a hole that held seeds is lifted and sown back the other way; G9: a
         // lap ending in an empty hole ends the sowing.
@@ -71,8 +76,8 @@ impl Giuthi {
             g,
             start,
             SowingRules {
-                relay: "G8",
-                endless: "G10",
+                relay: Rule::G8,
+                endless: Rule::G10,
             },
             cycle_key(1, HoleSet::EMPTY, HoleSet::EMPTY),
             |s, _, d| {
@@ -96,32 +101,30 @@ impl Giuthi {
         };
         if !own.contains(last) {
             emit(t, || Event::Note {
-                rule: "G11",
-                text: format!(
-                    "the last seed fell in {}, an empty hole of the opponent: no capture",
-                    g.hole(last)
-                ),
+                rule: Rule::G11,
+                note: Note::OpponentsHole { hole: g.hole(last) }.into(),
             });
-            next_player(&mut c, t, false, "G11");
+            next_player(&mut c, t, false, Rule::G11);
         } else if sown.touched.and(self.own(me.other())).is_empty() {
             emit(t, || Event::Note {
-                rule: "G13",
-                text: format!(
-                    "the last seed fell in {}, an empty hole of {me}'s own, and no seed of this move fell in the opponent's row: no capture, {me} moves again",
-                    g.hole(last)
-                ),
+                rule: Rule::G13,
+                note: Note::OwnRowOnly {
+                    hole: g.hole(last),
+                    player: me,
+                }
+                .into(),
             });
-            next_player(&mut c, t, true, "G13");
+            next_player(&mut c, t, true, Rule::G13);
         } else {
             let o = g.len() - 1 - last;
             if c.seeds[o] == 0 {
                 emit(t, || Event::Note {
-                    rule: "G16",
-                    text: format!(
-                        "the last seed fell in {}, empty before, but the opposite hole {} is empty: no capture",
-                        g.hole(last),
-                        g.hole(o)
-                    ),
+                    rule: Rule::G16,
+                    note: Note::OppositeEmpty {
+                        hole: g.hole(last),
+                        opposite: g.hole(o),
+                    }
+                    .into(),
                 });
             } else {
                 // G15: the opposite hole's seeds and the last seed itself.
@@ -133,13 +136,15 @@ impl Giuthi {
                     hole: g.hole(o),
                     seeds: taken.into(),
                     player: me,
-                    rule: "G15",
+                    kind: CaptureKind::Made,
+                    rule: Rule::G15,
                 });
                 emit(t, || Event::Capture {
                     hole: g.hole(last),
                     seeds: 1,
                     player: me,
-                    rule: "G15",
+                    kind: CaptureKind::Made,
+                    rule: Rule::G15,
                 });
                 // G17: on along the own row in the direction of the last lap, no wrap.
                 let mut h = g.step(last, sown.dir);
@@ -152,26 +157,27 @@ impl Giuthi {
                         hole: g.hole(o),
                         seeds: taken.into(),
                         player: me,
-                        rule: "G17",
+                        kind: CaptureKind::Chain,
+                        rule: Rule::G17,
                     });
                     h = g.step(h, sown.dir);
                 }
                 emit(t, || Event::Note {
-                    rule: "G17",
-                    text: if !own.contains(h) {
-                        "the captures stop at the end of the own row".to_owned()
+                    rule: Rule::G17,
+                    note: Note::CapturesStop(if !own.contains(h) {
+                        Stop::RowEnd
                     } else if c.seeds[h] > 0 {
-                        format!("the captures stop at {}, which holds seeds", g.hole(h))
+                        Stop::Occupied { hole: g.hole(h) }
                     } else {
-                        format!(
-                            "the captures stop at {}: the opposite hole {} is empty",
-                            g.hole(h),
-                            g.hole(g.len() - 1 - h)
-                        )
-                    },
+                        Stop::OppositeEmpty {
+                            hole: g.hole(h),
+                            opposite: g.hole(g.len() - 1 - h),
+                        }
+                    })
+                    .into(),
                 });
             }
-            next_player(&mut c, t, false, "G18");
+            next_player(&mut c, t, false, Rule::G18);
         }
         Ok(c)
     }
@@ -189,36 +195,16 @@ impl Giuthi {
         })
     }
 
-    /// G19: the round ends when neither player has a legal move.
-    fn is_over(&self) -> bool {
-        !self.can_move(self.to_move) && !self.can_move(self.to_move.other())
-    }
-
     fn passed(&self) -> Giuthi {
         let mut c = *self;
         c.to_move = self.to_move.other();
         c
     }
 
-    /// G20: captures plus the seeds left in the own row.
-    fn round_totals(&self) -> [u32; 2] {
-        Player::BOTH.map(|p| {
-            u32::from(self.store[p.index()])
-                + self
-                    .own(p)
-                    .iter()
-                    .map(|i| u32::from(self.seeds[i]))
-                    .sum::<u32>()
-        })
-    }
-
     /// G21: round total plus reserve.
     fn holdings(&self) -> [u32; 2] {
-        let t = self.round_totals();
-        [
-            t[0] + u32::from(self.reserve[0]),
-            t[1] + u32::from(self.reserve[1]),
-        ]
+        let (t, r) = (self.round_totals(), self.reserves());
+        [t[0] + r[0], t[1] + r[1]]
     }
 
     /// The match ends after this round (G22), and how.
@@ -227,14 +213,14 @@ impl Giuthi {
         match richer(h) {
             None => Some(MatchResult {
                 winner: None,
-                rule: "G22",
+                rule: Rule::G22,
                 reason: format!("equal holdings, {} each: the match is drawn", h[0]),
             }),
             Some(r) => {
                 let p = r.other();
                 (h[p.index()] <= u32::from(self.n)).then(|| MatchResult {
                     winner: Some(r),
-                    rule: "G22",
+                    rule: Rule::G22,
                     reason: format!(
                         "{p} holds {} seeds, no more than N = {}, and cannot lay out a playable round",
                         h[p.index()],
@@ -245,8 +231,58 @@ impl Giuthi {
         }
     }
 
+    /// Plays a decision string in a round that is not over (G4–G18).
+    fn play_move<T: Tracer>(&self, m: &Move, t: &mut T) -> Result<Giuthi, Illegal> {
+        let g = self.geometry();
+        let me = self.to_move;
+        match *m {
+            Move::Pass => {
+                forced_pass(self.can_move(me), me, Rule::G5, t)?;
+                Ok(self.passed())
+            }
+            Move::Open | Move::ReduSow(_) | Move::ReduCapture { .. } | Move::ReduPenalty { .. } => {
+                Err(foreign_move(
+                    m,
+                    "Giuthi",
+                    Rule::G4,
+                    "a hole and a direction",
+                ))
+            }
+            Move::Sow { hole, dir } => {
+                let i = board_index(g, hole, Rule::G1)?;
+                if hole.side != me {
+                    return Err(Illegal::new(
+                        Rule::G4,
+                        Common::NotOwnHole { hole, player: me },
+                    ));
+                }
+                if self.seeds[i] < 2 {
+                    return Err(Illegal::new(
+                        Rule::G4,
+                        Common::TooFewSeeds {
+                            hole,
+                            seeds: self.seeds[i].into(),
+                        },
+                    ));
+                }
+                let Some(d) = dir else {
+                    return Err(Illegal::new(Rule::G4, Refusal::NoDirection { hole }));
+                };
+                self.sow(i, d, t).map_err(|Endless { .. }| {
+                    Illegal::new(Rule::G10, Common::Endless { hole, dir: Some(d) })
+                })
+            }
+        }
+    }
+}
+
+impl Game for Giuthi {
+    type Options = GiuthiOptions;
+    const ROUND_END: Rule = Rule::G19;
+    const SCORING: Rule = Rule::G20;
+
     /// Checks a setup (G1, G2, G21, G24, G25) and makes it a position.
-    pub(crate) fn from_setup(
+    fn from_setup(
         GiuthiOptions {
             holes: n,
             seeds: per_hole,
@@ -261,7 +297,7 @@ impl Giuthi {
         if let Some(o) = &s.owners {
             pr.check(
                 o.iter().enumerate().all(|(i, p)| *p == g.row(i)),
-                Some("G2"),
+                Some(Rule::G2),
                 || "in Giuthi each player owns his own row".to_owned(),
             );
         }
@@ -272,20 +308,20 @@ impl Giuthi {
             );
         }
         if s.round == 1 {
-            pr.check(s.reserves == [0, 0], Some("G25"), || {
+            pr.check(s.reserves == [0, 0], Some(Rule::G25), || {
                 "reserves arise only at the set-up of a later round".to_owned()
             });
         } else {
             pr.check(
                 s.reserves[0] == 0 || s.reserves[1] == 0,
-                Some("G24"),
+                Some(Rule::G24),
                 || {
                     "only the richer player keeps a reserve; the poorer places all his seeds"
                         .to_owned()
                 },
             );
         }
-        pr.check(s.opener.is_none(), Some("G26"), || {
+        pr.check(s.opener.is_none(), Some(Rule::G26), || {
             "a Giuthi position names no opener: the richer player opens later rounds".to_owned()
         });
         pr.unused_fields(s, "Giuthi", false, false);
@@ -305,56 +341,11 @@ impl Giuthi {
         })
     }
 
-    /// Plays a decision string in a round that is not over (G4–G18).
-    fn play_move<T: Tracer>(&self, m: &Move, t: &mut T) -> Result<Giuthi, Illegal> {
-        let g = self.geometry();
-        let me = self.to_move;
-        match *m {
-            Move::Pass => {
-                forced_pass(self.can_move(me), me, "G5", t)?;
-                Ok(self.passed())
-            }
-            Move::Open | Move::ReduSow(_) | Move::ReduCapture { .. } | Move::ReduPenalty { .. } => {
-                Err(foreign_move(m, "Giuthi", "G4", "a hole and a direction"))
-            }
-            Move::Sow { hole, dir } => {
-                let i = board_index(g, hole, "G1")?;
-                if hole.side != me {
-                    return Err(Illegal::new(
-                        "G4",
-                        format!("{hole} is not one of {me}'s holes"),
-                    ));
-                }
-                if self.seeds[i] < 2 {
-                    return Err(Illegal::new(
-                        "G4",
-                        format!(
-                            "{hole} holds {} seed{}; a move needs at least 2",
-                            self.seeds[i],
-                            if self.seeds[i] == 1 { "" } else { "s" }
-                        ),
-                    ));
-                }
-                let Some(d) = dir else {
-                    return Err(Illegal::new(
-                        "G4",
-                        format!("the mover chooses the direction: write {hole}+ or {hole}-"),
-                    ));
-                };
-                self.sow(i, d, t).map_err(|Endless { .. }| {
-                    Illegal::new("G10", format!("the sowing from {hole}{d} never ends"))
-                })
-            }
-        }
-    }
-}
-
-impl Rules for Giuthi {
-    fn variant(&self) -> Variant {
-        Variant::Giuthi(GiuthiOptions {
+    fn options(&self) -> GiuthiOptions {
+        GiuthiOptions {
             holes: self.n,
             seeds: self.s,
-        })
+        }
     }
 
     fn to_move(&self) -> Player {
@@ -384,11 +375,11 @@ impl Rules for Giuthi {
         }
     }
 
-    fn play_traced<T: Tracer>(&self, m: &Move, t: &mut T) -> Result<Giuthi, Illegal> {
+    fn play<T: Tracer>(&self, m: &Move, t: &mut T) -> Result<Giuthi, Illegal> {
         // G19 first: when the round is over, every move is refused for that reason. A legal
         // sowing shows the mover has a move, so the end of the round (a sowing of every hole
         // of both players) is looked at only for a pass or a refused move.
-        let over = || Illegal::new("G19", "the round is over: neither player has a legal move");
+        let over = || Illegal::new(Rule::G19, Refusal::RoundOver);
         if *m == Move::Pass && self.is_over() {
             return Err(over());
         }
@@ -396,49 +387,46 @@ impl Rules for Giuthi {
             .map_err(|e| if self.is_over() { over() } else { e })
     }
 
-    fn round_result(&self) -> Option<RoundResult> {
-        if !self.is_over() {
-            return None;
-        }
-        let holdings = self.holdings();
-        Some(RoundResult {
-            totals: self.round_totals(),
-            holdings,
-            winner: richer(holdings),
-            rule: "G20",
+    /// G19: the round ends when neither player has a legal move.
+    fn is_over(&self) -> bool {
+        !self.can_move(self.to_move) && !self.can_move(self.to_move.other())
+    }
+
+    /// G20: captures plus the seeds left in the own row.
+    fn round_totals(&self) -> [u32; 2] {
+        Player::BOTH.map(|p| {
+            u32::from(self.store[p.index()])
+                + self
+                    .own(p)
+                    .iter()
+                    .map(|i| u32::from(self.seeds[i]))
+                    .sum::<u32>()
         })
     }
 
-    fn decision_request(&self) -> Result<DecisionRequest, RoundError> {
-        if !self.is_over() {
-            return Err(RoundError::new(
-                "G19",
-                "the round is not over: a player can still move",
-            ));
-        }
+    /// G21, G25: the richer player's reserve.
+    fn reserves(&self) -> [u32; 2] {
+        self.reserve.map(u32::from)
+    }
+
+    fn decision_needed(&self) -> DecisionRequest {
         if self.match_end().is_some() {
-            return Ok(DecisionRequest::None);
+            return DecisionRequest::None;
         }
         let h = self.holdings();
         let poorer = richer(h).expect("equal holdings end the match").other();
-        Ok(DecisionRequest::Layout {
+        DecisionRequest::Layout {
             player: poorer,
             seeds: h[poorer.index()],
             holes: self.n.into(),
-        })
+        }
     }
 
-    fn after_round(&self, decision: &Decision) -> Result<AfterRound, RoundError> {
-        if !self.is_over() {
-            return Err(RoundError::new(
-                "G19",
-                "the round is not over: a player can still move",
-            ));
-        }
+    fn next_round(&self, decision: &Decision) -> Result<AfterRound<Giuthi>, RoundError> {
         if let Some(end) = self.match_end() {
             if *decision != Decision::None {
                 return Err(RoundError::new(
-                    "G22",
+                    Rule::G22,
                     "the match is over: no layout is made",
                 ));
             }
@@ -450,7 +438,7 @@ impl Rules for Giuthi {
         let poorer = r.other();
         let Decision::Layout(layout) = decision else {
             return Err(RoundError::new(
-                "G23",
+                Rule::G23,
                 format!(
                     "{poorer}, the poorer player, must lay out his {} seeds",
                     h[poorer.index()]
@@ -459,7 +447,7 @@ impl Rules for Giuthi {
         };
         if layout.len() != usize::from(self.n) {
             return Err(RoundError::new(
-                "G23",
+                Rule::G23,
                 format!(
                     "a layout gives the seeds of all {} holes, not {}",
                     self.n,
@@ -469,7 +457,7 @@ impl Rules for Giuthi {
         }
         if let Some(k) = layout.iter().position(|&x| x == 0) {
             return Err(RoundError::new(
-                "G23",
+                Rule::G23,
                 format!(
                     "every hole receives at least one seed, and hole {} receives none",
                     k + 1
@@ -479,7 +467,7 @@ impl Rules for Giuthi {
         let sum: u64 = layout.iter().map(|&x| u64::from(x)).sum();
         if sum != u64::from(h[poorer.index()]) {
             return Err(RoundError::new(
-                "G24",
+                Rule::G24,
                 format!(
                     "{poorer} places all his {} seeds; the layout places {sum}",
                     h[poorer.index()]
@@ -503,13 +491,13 @@ impl Rules for Giuthi {
         next.reserve[r.index()] = (h[r.index()] as u64 - sum) as u8;
         next.round = self.round.saturating_add(1);
         next.to_move = r; // G26
-        Ok(AfterRound::Next(crate::Position::Giuthi(next)))
+        Ok(AfterRound::Next(next))
     }
 
     fn to_setup(&self) -> Setup {
         let g = self.geometry();
         Setup {
-            variant: self.variant(),
+            variant: self.options().into(),
             seeds: self.seeds[..g.len()]
                 .iter()
                 .map(|&x| u32::from(x))

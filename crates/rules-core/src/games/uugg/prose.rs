@@ -1,22 +1,33 @@
 //! Uugg in words (uugg.md): the lap from a hole that is no uugg (U2), the balla's lone seed (U9,
 //! U12), the relay and why a hole becomes no uugg (U7), the forced pass (U14).
 
-use super::{GameProse, LapStart, Walk, all_seeds, dir_words, goes_on};
+use super::Uugg;
+use crate::marks::{Mark, MarkKind};
+use crate::player::Dir;
+use crate::prose::walk::{LapStart, Prose, Walk, all_seeds, dir_words, goes_on};
 
-pub(super) struct Uugg;
+/// Whether a first lap is a balla (U9): a lone seed of the mover's, and the next hole
+/// counterclockwise an uugg of his opponent; such a start is always the balla.
+fn balla(w: &Walk<'_>, l: &LapStart) -> bool {
+    let next = w.g.index(l.hole).map(|i| w.g.step(i, Dir::Ccw));
+    let theirs = Mark {
+        kind: MarkKind::Uugg,
+        owner: w.mover.other(),
+    };
+    l.seeds == 1 && next.is_some_and(|n| w.marks[n] == Some(theirs))
+}
 
-impl GameProse for Uugg {
+impl Prose for Uugg {
     fn first_lap(&self, w: &Walk<'_>, l: &LapStart) -> String {
         let (mover, hole, rule) = (w.mover, l.hole, l.rule);
-        match rule {
-            "U2" => format!(
-                "{mover} lifts {} of {hole}, a hole of his that is not an uugg ({rule}), and sows them {}, one per hole from the next hole ({rule}, U4).",
-                all_seeds(l.seeds),
-                dir_words(l.dir)
-            ),
-            "U9" | "U12" => format!("{mover} lifts the lone seed of {hole} for a balla ({rule})."),
-            _ => super::default_first_lap(w, l),
+        if balla(w, l) {
+            return format!("{mover} lifts the lone seed of {hole} for a balla ({rule}).");
         }
+        format!(
+            "{mover} lifts {} of {hole}, a hole of his that is not an uugg ({rule}), and sows them {}, one per hole from the next hole ({rule}, U4).",
+            all_seeds(l.seeds),
+            dir_words(l.dir)
+        )
     }
 
     fn relay(&self, w: &Walk<'_>, i: usize, held: u32, l: &LapStart) -> String {

@@ -1,20 +1,26 @@
 //! Bechi (`bechi.md`): 2×4 or 2×3, single lap starting in the start hole, the direction fixed by
 //! the hole, even captures from chosen holes, blocked holes in later rounds.
 
+use crate::game::{Game, Illegal, Sink};
 use crate::games::common::{board_index, forced_pass, foreign_move};
 use crate::geometry::{Geometry, HoleSet};
+use crate::marks::{Mark, MarkKind};
 use crate::moves::Move;
-use crate::options::{BechiOptions, Variant};
+use crate::notes::Common;
 use crate::player::{Dir, Player};
-use crate::position::{Illegal, Rules, Sink};
-use crate::round::{
-    AfterRound, Decision, DecisionRequest, MatchResult, RoundError, RoundResult, richer,
-};
-use crate::setup::{Mark, MarkKind, Problems, Setup, SetupError};
+use crate::round::{AfterRound, Decision, DecisionRequest, MatchResult, RoundError, richer};
+use crate::rule::Rule;
+use crate::setup::{Problems, Setup, SetupError};
 use crate::sowing::sow_lap;
-use crate::trace::{Event, Tracer, emit};
+use crate::trace::{CaptureKind, Event, LapKind, Tracer, emit};
 
+pub mod notes;
+pub(crate) mod options;
 mod perft;
+mod prose;
+
+use notes::{Note, Refusal};
+pub use options::BechiOptions;
 
 /// Seeds per filled hole at every set-up (B1, B16).
 const FILL: u32 = 6;
@@ -82,11 +88,6 @@ impl Bechi {
         self.own(p).iter().any(|i| self.seeds[i] >= 2)
     }
 
-    /// The round is over when neither player can move (B13).
-    fn is_over(&self) -> bool {
-        !self.can_move(Player::A) && !self.can_move(Player::B)
-    }
-
     /// Sows from hole index `i` in `dir` with its captures (B6–B12). The move must be legal.
     fn sow<T: Tracer>(&self, i: usize, dir: Dir, t: &mut T) -> Bechi {
         let g = self.geometry();
@@ -98,8 +99,8 @@ impl Bechi {
             hole: g.hole(i),
             seeds: n.into(),
             dir,
-            relay: false,
-            rule: "B6",
+            lap: LapKind::Start,
+            rule: Rule::B6,
         });
         if !c.chosen.contains(i) {
             c.chosen.insert(i);
@@ -109,7 +110,7 @@ impl Bechi {
                     kind: MarkKind::Chosen,
                     owner: me,
                 },
-                rule: "B2",
+                rule: Rule::B2,
             });
         }
         // B6: the first seed goes back into the start hole; B7/B8: blocked holes are skipped.
@@ -131,20 +132,17 @@ impl Bechi {
         let last = pos;
         if !c.seeds[last].is_multiple_of(2) {
             emit(t, || Event::Note {
-                rule: "B9",
-                text: format!(
-                    "the last seed fell in {}, which now holds {}, an odd number: no capture",
-                    g.hole(last),
-                    c.seeds[last]
-                ),
+                rule: Rule::B9,
+                note: Note::Odd {
+                    hole: g.hole(last),
+                    seeds: c.seeds[last].into(),
+                }
+                .into(),
             });
         } else if !c.chosen.contains(last) {
             emit(t, || Event::Note {
-                rule: "B9",
-                text: format!(
-                    "the last seed fell in {}, which holds an even number but has not been chosen this round: no capture",
-                    g.hole(last)
-                ),
+                rule: Rule::B9,
+                note: Note::NotChosen { hole: g.hole(last) }.into(),
             });
         } else {
             let mut h = last;
@@ -152,11 +150,16 @@ impl Bechi {
                 let seeds = c.seeds[h];
                 c.seeds[h] = 0;
                 c.store[me.index()] += seeds;
-                let rule = if h == last { "B9" } else { "B10" };
+                let (kind, rule) = if h == last {
+                    (CaptureKind::Made, Rule::B9)
+                } else {
+                    (CaptureKind::Chain, Rule::B10)
+                };
                 emit(t, || Event::Capture {
                     hole: g.hole(h),
                     seeds: seeds.into(),
                     player: me,
+                    kind,
                     rule,
                 });
                 h = c.next_open(h, dir);
@@ -165,18 +168,12 @@ impl Bechi {
                     continue;
                 }
                 emit(t, || Event::Note {
-                    rule: "B10",
-                    text: format!(
-                        "the chain stops at {}: {}",
-                        g.hole(h),
-                        if s == 0 {
-                            "it is empty".to_owned()
-                        } else if !s.is_multiple_of(2) {
-                            format!("it holds {s}, an odd number")
-                        } else {
-                            "it has not been chosen this round".to_owned()
-                        }
-                    ),
+                    rule: Rule::B10,
+                    note: Note::ChainStops {
+                        hole: g.hole(h),
+                        seeds: (s == 0 || !s.is_multiple_of(2)).then_some(s.into()),
+                    }
+                    .into(),
                 });
                 break;
             }
@@ -185,7 +182,7 @@ impl Bechi {
         emit(t, || Event::Next {
             player: me.other(),
             repeat: false,
-            rule: "B12",
+            rule: Rule::B12,
         });
         c
     }
@@ -196,31 +193,20 @@ impl Bechi {
         c
     }
 
+    /// B14: each player's round total and reserve.
     fn holdings(&self) -> [u32; 2] {
-        let r = self.round_totals();
-        [
-            r[0] + u32::from(self.reserve[0]),
-            r[1] + u32::from(self.reserve[1]),
-        ]
+        let (t, r) = (self.round_totals(), self.reserves());
+        [t[0] + r[0], t[1] + r[1]]
     }
+}
 
-    /// B13: each player's captures plus the seeds on his side.
-    fn round_totals(&self) -> [u32; 2] {
-        Player::BOTH.map(|p| {
-            u32::from(self.store[p.index()])
-                + self
-                    .own(p)
-                    .iter()
-                    .map(|i| u32::from(self.seeds[i]))
-                    .sum::<u32>()
-        })
-    }
+impl Game for Bechi {
+    type Options = BechiOptions;
+    const ROUND_END: Rule = Rule::B13;
+    const SCORING: Rule = Rule::B13;
 
     /// Checks a setup (B1–B3, B13–B16) and makes it a position.
-    pub(crate) fn from_setup(
-        BechiOptions { holes: n }: BechiOptions,
-        s: &Setup,
-    ) -> Result<Bechi, SetupError> {
+    fn from_setup(BechiOptions { holes: n }: BechiOptions, s: &Setup) -> Result<Bechi, SetupError> {
         let mut pr = Problems::default();
         if !pr.common(s) {
             return Err(pr.finish().expect_err("common() reported a problem"));
@@ -229,7 +215,7 @@ impl Bechi {
         if let Some(o) = &s.owners {
             pr.check(
                 o.iter().enumerate().all(|(i, p)| *p == g.row(i)),
-                Some("B1"),
+                Some(Rule::B1),
                 || "in Bechi each player owns his own row".to_owned(),
             );
         }
@@ -248,7 +234,7 @@ impl Bechi {
                     continue;
                 }
             }
-            pr.check(m.owner == g.row(i), Some("B2"), || {
+            pr.check(m.owner == g.row(i), Some(Rule::B2), || {
                 format!(
                     "the mark on {hole} belongs to the owner of the hole, {}",
                     g.row(i)
@@ -257,48 +243,52 @@ impl Bechi {
         }
         for i in blocked.iter() {
             let hole = g.hole(i);
-            pr.check(s.seeds[i] == 0, Some("B3"), || {
+            pr.check(s.seeds[i] == 0, Some(Rule::B3), || {
                 format!(
                     "blocked hole {hole} holds {} seeds; a blocked hole holds none",
                     s.seeds[i]
                 )
             });
-            pr.check(!chosen.contains(i), Some("B3"), || {
+            pr.check(!chosen.contains(i), Some(Rule::B3), || {
                 format!("blocked hole {hole} cannot have been chosen: it cannot be played")
             });
         }
         if !blocked.is_empty() {
-            pr.check(s.round > 1, Some("B3"), || {
+            pr.check(s.round > 1, Some(Rule::B3), || {
                 "blocked holes exist only in rounds after the first".to_owned()
             });
             let rows: Vec<Player> = Player::BOTH
                 .into_iter()
                 .filter(|p| !blocked.and(g.row_set(*p)).is_empty())
                 .collect();
-            pr.check(rows.len() <= 1, Some("B16"), || {
+            pr.check(rows.len() <= 1, Some(Rule::B16), || {
                 "only the poorer player leaves holes unfilled, so blocked holes lie in one row"
                     .to_owned()
             });
             for p in rows {
-                pr.check(blocked.and(g.row_set(p)).len() < usize::from(n), Some("B15"), || {
+                pr.check(blocked.and(g.row_set(p)).len() < usize::from(n), Some(Rule::B15), || {
                     format!("every hole of {p} is blocked: a player who cannot fill a hole has lost the match")
                 });
             }
         }
         for p in Player::BOTH {
-            pr.check(s.stores[p.index()].is_multiple_of(2), Some("B9"), || {
-                format!(
-                    "{p}'s store holds {}, but captures are always of even holes",
-                    s.stores[p.index()]
-                )
-            });
+            pr.check(
+                s.stores[p.index()].is_multiple_of(2),
+                Some(Rule::B9),
+                || {
+                    format!(
+                        "{p}'s store holds {}, but captures are always of even holes",
+                        s.stores[p.index()]
+                    )
+                },
+            );
         }
         if s.round == 1 {
-            pr.check(s.reserves == [0, 0], Some("B16"), || {
+            pr.check(s.reserves == [0, 0], Some(Rule::B16), || {
                 "reserves arise only at the set-up of a later round".to_owned()
             });
         }
-        pr.check(s.opener.is_some(), Some("B17"), || {
+        pr.check(s.opener.is_some(), Some(Rule::B17), || {
             "the opener of the round is required: the next round's opener alternates".to_owned()
         });
         pr.unused_fields(s, "Bechi", false, false);
@@ -319,11 +309,9 @@ impl Bechi {
             n,
         })
     }
-}
 
-impl Rules for Bechi {
-    fn variant(&self) -> Variant {
-        Variant::Bechi(BechiOptions { holes: self.n })
+    fn options(&self) -> BechiOptions {
+        BechiOptions { holes: self.n }
     }
 
     fn to_move(&self) -> Player {
@@ -361,72 +349,55 @@ impl Rules for Bechi {
         }
     }
 
-    fn play_traced<T: Tracer>(&self, m: &Move, t: &mut T) -> Result<Bechi, Illegal> {
+    fn play<T: Tracer>(&self, m: &Move, t: &mut T) -> Result<Bechi, Illegal> {
         let g = self.geometry();
         let me = self.to_move;
         if self.is_over() {
-            return Err(Illegal::new(
-                "B13",
-                "the round is over: neither player can move",
-            ));
+            return Err(Illegal::new(Rule::B13, Refusal::RoundOver));
         }
         match *m {
             Move::Pass => {
-                forced_pass(self.can_move(me), me, "B5", t)?;
+                forced_pass(self.can_move(me), me, Rule::B5, t)?;
                 Ok(self.passed())
             }
             Move::Open | Move::ReduSow(_) | Move::ReduCapture { .. } | Move::ReduPenalty { .. } => {
-                Err(foreign_move(m, "Bechi", "B4", "a start hole"))
+                Err(foreign_move(m, "Bechi", Rule::B4, "a start hole"))
             }
             Move::Sow { hole, dir } => {
-                let i = board_index(g, hole, "B1")?;
+                let i = board_index(g, hole, Rule::B1)?;
                 if hole.side != me {
                     return Err(Illegal::new(
-                        "B4",
-                        format!("{hole} is not one of {me}'s holes"),
+                        Rule::B4,
+                        Common::NotOwnHole { hole, player: me },
                     ));
                 }
                 if self.blocked.contains(i) {
-                    return Err(Illegal::new(
-                        "B3",
-                        format!(
-                            "{hole} was left unfilled at this round's set-up and cannot be played"
-                        ),
-                    ));
+                    return Err(Illegal::new(Rule::B3, Refusal::Blocked { hole }));
                 }
                 if self.seeds[i] < 2 {
                     return Err(Illegal::new(
-                        "B4",
-                        format!(
-                            "{hole} holds {} seed{}; a move needs at least 2",
-                            self.seeds[i],
-                            if self.seeds[i] == 1 { "" } else { "s" }
-                        ),
+                        Rule::B4,
+                        Common::TooFewSeeds {
+                            hole,
+                            seeds: self.seeds[i].into(),
+                        },
                     ));
                 }
                 let allowed = self.dirs(hole.number);
                 let d = match dir {
                     None if allowed.len() == 1 => allowed[0],
                     None => {
-                        return Err(Illegal::new(
-                            "B4",
-                            format!(
-                                "the middle hole {hole} sows either way: write {hole}+ or {hole}-"
-                            ),
-                        ));
+                        return Err(Illegal::new(Rule::B4, Refusal::NoDirection { hole }));
                     }
                     Some(d) if allowed.contains(&d) => d,
                     Some(d) => {
                         return Err(Illegal::new(
-                            "B4",
-                            format!(
-                                "{hole} sows {}, not {d}",
-                                if allowed[0] == Dir::Cw {
-                                    "clockwise (-)"
-                                } else {
-                                    "counterclockwise (+)"
-                                }
-                            ),
+                            Rule::B4,
+                            Refusal::WrongDirection {
+                                hole,
+                                sows: allowed[0],
+                                written: d,
+                            },
                         ));
                     }
                 };
@@ -435,31 +406,33 @@ impl Rules for Bechi {
         }
     }
 
-    fn round_result(&self) -> Option<RoundResult> {
-        if !self.is_over() {
-            return None;
-        }
-        let holdings = self.holdings();
-        Some(RoundResult {
-            totals: self.round_totals(),
-            holdings,
-            winner: richer(holdings),
-            rule: "B13",
+    /// The round is over when neither player can move (B13).
+    fn is_over(&self) -> bool {
+        !self.can_move(Player::A) && !self.can_move(Player::B)
+    }
+
+    /// B13: each player's captures plus the seeds on his side.
+    fn round_totals(&self) -> [u32; 2] {
+        Player::BOTH.map(|p| {
+            u32::from(self.store[p.index()])
+                + self
+                    .own(p)
+                    .iter()
+                    .map(|i| u32::from(self.seeds[i]))
+                    .sum::<u32>()
         })
     }
 
-    fn decision_request(&self) -> Result<DecisionRequest, RoundError> {
-        if !self.is_over() {
-            return Err(RoundError::new(
-                "B13",
-                "the round is not over: a player can still move",
-            ));
-        }
+    fn reserves(&self) -> [u32; 2] {
+        self.reserve.map(u32::from)
+    }
+
+    fn decision_needed(&self) -> DecisionRequest {
         let h = self.holdings();
         if h[0] < FILL || h[1] < FILL {
-            return Ok(DecisionRequest::None);
+            return DecisionRequest::None;
         }
-        Ok(match richer(h) {
+        match richer(h) {
             None => DecisionRequest::None,
             Some(r) => {
                 let poorer = r.other();
@@ -468,16 +441,10 @@ impl Rules for Bechi {
                     holes: h[poorer.index()] / FILL,
                 }
             }
-        })
+        }
     }
 
-    fn after_round(&self, decision: &Decision) -> Result<AfterRound, RoundError> {
-        if !self.is_over() {
-            return Err(RoundError::new(
-                "B13",
-                "the round is not over: a player can still move",
-            ));
-        }
+    fn next_round(&self, decision: &Decision) -> Result<AfterRound<Bechi>, RoundError> {
         let g = self.geometry();
         let h = self.holdings();
         let n = u32::from(self.n);
@@ -486,7 +453,7 @@ impl Rules for Bechi {
                 Ok(())
             } else {
                 Err(RoundError::new(
-                    "B16",
+                    Rule::B16,
                     format!("no set-up decision is made: {why}"),
                 ))
             }
@@ -497,7 +464,7 @@ impl Rules for Bechi {
                 no_decision("the match is over")?;
                 return Ok(AfterRound::MatchOver(MatchResult {
                     winner: Some(p.other()),
-                    rule: "B15",
+                    rule: Rule::B15,
                     reason: format!(
                         "{p} holds {} seeds, fewer than 6, and cannot fill a hole",
                         h[p.index()]
@@ -527,7 +494,7 @@ impl Rules for Bechi {
                 let fill = h[poorer.index()] / FILL;
                 let Decision::Fill(holes) = decision else {
                     return Err(RoundError::new(
-                        "B16",
+                        Rule::B16,
                         format!(
                             "{poorer} must choose the {fill} hole{} he fills",
                             if fill == 1 { "" } else { "s" }
@@ -540,16 +507,22 @@ impl Rules for Bechi {
                         .index(*hole)
                         .filter(|_| hole.side == poorer)
                         .ok_or_else(|| {
-                            RoundError::new("B16", format!("{hole} is not one of {poorer}'s holes"))
+                            RoundError::new(
+                                Rule::B16,
+                                format!("{hole} is not one of {poorer}'s holes"),
+                            )
                         })?;
                     if filled.contains(i) {
-                        return Err(RoundError::new("B16", format!("{hole} is listed twice")));
+                        return Err(RoundError::new(
+                            Rule::B16,
+                            format!("{hole} is listed twice"),
+                        ));
                     }
                     filled.insert(i);
                 }
                 if filled.len() as u32 != fill {
                     return Err(RoundError::new(
-                        "B16",
+                        Rule::B16,
                         format!(
                             "{poorer} holds {} seeds and fills exactly {fill} hole{} with 6, not {}",
                             h[poorer.index()],
@@ -568,7 +541,7 @@ impl Rules for Bechi {
                 next.reserve[poorer.index()] = (h[poorer.index()] - FILL * fill) as u8;
             }
         }
-        Ok(AfterRound::Next(crate::Position::Bechi(next)))
+        Ok(AfterRound::Next(next))
     }
 
     fn to_setup(&self) -> Setup {
@@ -592,7 +565,7 @@ impl Rules for Bechi {
             })
             .collect();
         Setup {
-            variant: self.variant(),
+            variant: self.options().into(),
             seeds: self.seeds[..g.len()]
                 .iter()
                 .map(|&x| u32::from(x))

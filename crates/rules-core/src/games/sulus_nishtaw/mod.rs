@@ -2,19 +2,25 @@
 //! arcs of the cycle and shift between rounds, the prescribed opening of every round, relay sowing
 //! through claimed holes, claims, taxes with repeat moves, and the variants V1 and V2.
 
+use crate::game::{Game, Illegal, Sink};
 use crate::geometry::{Geometry, HoleSet};
+use crate::marks::{Mark, MarkKind};
 use crate::moves::Move;
-use crate::options::{ClaimsScoreTo, SulusOptions, Variant};
+use crate::notes::Common;
 use crate::player::{Dir, Player};
-use crate::position::{Illegal, Rules, Sink};
-use crate::round::{
-    AfterRound, Decision, DecisionRequest, MatchResult, RoundError, RoundResult, richer,
-};
-use crate::setup::{Mark, MarkKind, Problems, Setup, SetupError};
+use crate::round::{AfterRound, Decision, MatchResult, RoundError};
+use crate::rule::Rule;
+use crate::setup::{Problems, Setup, SetupError};
 use crate::sowing::{Endless, LapEnd, LapStart, SowingRules, cycle_key, relay_sow};
-use crate::trace::{Event, NoTrace, Rule, Tracer, emit};
+use crate::trace::{CaptureKind, Event, LapKind, NoTrace, Tracer, emit};
 
+pub mod notes;
+pub(crate) mod options;
 mod perft;
+mod prose;
+
+use notes::{Note, Over, Refusal};
+pub use options::{ClaimsScoreTo, SulusOptions};
 
 /// The board (README §2.2): 1B..9B are indices 0..9, 1A..9A are 9..18; `+` is `+1 mod 18`.
 const G: Geometry = Geometry::THREE_BY_SIX;
@@ -61,11 +67,6 @@ fn territory_a(holes_b: usize) -> HoleSet {
 /// S18: t/3 rounded to the nearest whole number.
 const fn holes_for(total: u32) -> u32 {
     total / 3 + if total % 3 == 2 { 1 } else { 0 }
-}
-
-/// "s" when `n` is not 1.
-fn plural(n: u8) -> &'static str {
-    if n == 1 { "" } else { "s" }
 }
 
 impl SulusNishtaw {
@@ -133,15 +134,12 @@ impl SulusNishtaw {
     fn open<T: Tracer>(&self, t: &mut T) -> Result<SulusNishtaw, Endless> {
         let me = self.to_move;
         let k = self.terr(me).len();
-        let rule: Rule = if self.round == 1 { "S4" } else { "S6" };
+        let rule: Rule = if self.round == 1 { Rule::S4 } else { Rule::S6 };
         let mut c = *self;
         c.opening = false;
-        emit(t, || {
-            Event::Note {
-            rule: "S5",
-            text: "no hole is claimed during the opening: every lap that ends in an occupied hole relays"
-                .to_owned(),
-        }
+        emit(t, || Event::Note {
+            rule: Rule::S5,
+            note: Note::Opening.into(),
         });
         // One seed from each of the first k−1 holes of the territory, in cycle order, gathered in
         // one hand.
@@ -176,7 +174,11 @@ impl SulusNishtaw {
             hole: G.hole(at),
             seeds: hand.into(),
             dir: Dir::Ccw,
-            relay: k > 1,
+            lap: if k > 1 {
+                LapKind::Relay
+            } else {
+                LapKind::Start
+            },
             rule,
         });
         let start = LapStart {
@@ -190,8 +192,8 @@ impl SulusNishtaw {
             G,
             start,
             SowingRules {
-                relay: "S8",
-                endless: "S12",
+                relay: Rule::S8,
+                endless: Rule::S12,
             },
             cycle_key(2, HoleSet::EMPTY, HoleSet::EMPTY),
             |s, _, _| {
@@ -204,17 +206,17 @@ impl SulusNishtaw {
             t,
         )?;
         emit(t, || Event::Note {
-            rule: "S8",
-            text: format!(
-                "the last seed fell in {}, which was empty: the turn ends",
-                G.hole(sown.last)
-            ),
+            rule: Rule::S8,
+            note: Note::Empty {
+                hole: G.hole(sown.last),
+            }
+            .into(),
         });
         c.to_move = me.other();
         emit(t, || Event::Next {
             player: me.other(),
             repeat: false,
-            rule: "S8",
+            rule: Rule::S8,
         });
         c.note_round_end(t);
         Ok(c)
@@ -235,8 +237,8 @@ impl SulusNishtaw {
             hole: G.hole(i),
             seeds: hand.into(),
             dir: Dir::Ccw,
-            relay: false,
-            rule: "S7",
+            lap: LapKind::Start,
+            rule: Rule::S7,
         });
         let start = LapStart {
             origin: i,
@@ -249,8 +251,8 @@ impl SulusNishtaw {
             G,
             start,
             SowingRules {
-                relay: "S8",
-                endless: "S12",
+                relay: Rule::S8,
+                endless: Rule::S12,
             },
             // What the lap ends depend on besides the board: the claims and the territories.
             cycle_key(3, mine.or(theirs), opp_terr),
@@ -278,25 +280,22 @@ impl SulusNishtaw {
         if mine.contains(h) {
             // S8.1
             emit(t, || Event::Note {
-                rule: "S8",
-                text: format!(
-                    "the last seed fell in {hole}, a hole {me} claimed: the turn ends without capture"
-                ),
+                rule: Rule::S8,
+                note: Note::OwnClaim { hole, player: me }.into(),
             });
-            next(&mut c, t, false, "S8");
+            next(&mut c, t, false, Rule::S8);
         } else if theirs.contains(h) {
             // S8.2, S9: the last seed and one seed the hole held, if it held any.
             let take = c.seeds[h].min(2);
             emit(t, || Event::Note {
-                rule: "S8",
-                text: format!(
-                    "the last seed fell in {hole}, a hole {opp} claimed in {me}'s territory{}",
-                    if take == 1 {
-                        ", empty before the drop"
-                    } else {
-                        ""
-                    }
-                ),
+                rule: Rule::S8,
+                note: Note::Taxed {
+                    hole,
+                    claimer: opp,
+                    mover: me,
+                    was_empty: take == 1,
+                }
+                .into(),
             });
             c.seeds[h] -= take;
             c.store[me.index()] += take;
@@ -304,16 +303,17 @@ impl SulusNishtaw {
                 hole,
                 seeds: take.into(),
                 player: me,
-                rule: "S9",
+                kind: CaptureKind::Tax,
+                rule: Rule::S9,
             });
-            next(&mut c, t, true, "S10");
+            next(&mut c, t, true, Rule::S10);
         } else if c.seeds[h] == 1 {
             // S8.3
             emit(t, || Event::Note {
-                rule: "S8",
-                text: format!("the last seed fell in {hole}, which was empty: the turn ends"),
+                rule: Rule::S8,
+                note: Note::Empty { hole }.into(),
             });
-            next(&mut c, t, false, "S8");
+            next(&mut c, t, false, Rule::S8);
         } else {
             // S8.4: an unclaimed hole of the opponent that held 3 now holds 4.
             c.claims[me.index()].insert(h);
@@ -323,15 +323,13 @@ impl SulusNishtaw {
                     kind: MarkKind::Claim,
                     owner: me,
                 },
-                rule: "S8",
+                rule: Rule::S8,
             });
             emit(t, || Event::Note {
-                rule: "S8",
-                text: format!(
-                    "the last seed fell in {hole}, an unclaimed hole of {opp} that held 3 and now holds 4; a claim ends the turn"
-                ),
+                rule: Rule::S8,
+                note: Note::Claims { hole, owner: opp }.into(),
             });
-            next(&mut c, t, false, "S8");
+            next(&mut c, t, false, Rule::S8);
         }
         c.note_round_end(t);
         Ok(c)
@@ -344,18 +342,16 @@ impl SulusNishtaw {
         }
         if let Some(p) = self.starved() {
             emit(t, || Event::Note {
-                rule: "S15",
-                text: format!(
-                    "{p} has no seed in the unclaimed holes of his territory: the round is over"
-                ),
+                rule: Rule::S15,
+                note: Note::Starved { player: p }.into(),
             });
         } else if !self.has_move() {
             emit(t, || Event::Note {
-                rule: "S15",
-                text: format!(
-                    "{} has no legal move, and there are no passes: the round is over",
-                    self.to_move
-                ),
+                rule: Rule::S15,
+                note: Note::NoMove {
+                    player: self.to_move,
+                }
+                .into(),
             });
         }
     }
@@ -400,37 +396,12 @@ impl SulusNishtaw {
             .any(|i| self.sow(i, &mut NoTrace).is_ok())
     }
 
-    /// S15: the round is over.
-    fn is_over(&self) -> bool {
-        self.starved().is_some() || !self.has_move()
-    }
-
     /// Why the round is over (S15), if it is.
-    fn over_reason(&self) -> Option<String> {
+    fn over_reason(&self) -> Option<Over> {
         if let Some(p) = self.starved() {
-            return Some(format!(
-                "the round is over: {p} has no seed in the unclaimed holes of his territory"
-            ));
+            return Some(Over::Starved(p));
         }
-        (!self.has_move()).then(|| {
-            format!(
-                "the round is over: {} has no legal move",
-                self.to_move.letter()
-            )
-        })
-    }
-
-    /// S16: taxes, claimed holes as `claims-score-to` credits them, and the unclaimed holes of the
-    /// own territory.
-    fn round_totals(&self) -> [u32; 2] {
-        let sum = |set: HoleSet| set.iter().map(|i| u32::from(self.seeds[i])).sum::<u32>();
-        Player::BOTH.map(|p| {
-            let claimed = match self.opts.claims_score_to {
-                ClaimsScoreTo::Creator => self.claims[p.index()],
-                ClaimsScoreTo::SideOwner => self.claims[p.other().index()],
-            };
-            u32::from(self.store[p.index()]) + sum(claimed) + sum(self.unclaimed(p))
-        })
+        (!self.has_move()).then_some(Over::NoMove(self.to_move))
     }
 
     /// S21: the match ends after this round, and how.
@@ -441,7 +412,7 @@ impl SulusNishtaw {
             .find(|p| t[p.index()] <= 1)
             .map(|p| MatchResult {
                 winner: Some(p.other()),
-                rule: "S21",
+                rule: Rule::S21,
                 reason: format!(
                     "{p}'s round total is {}: S18 would give him no hole, and {} wins the match",
                     t[p.index()],
@@ -450,8 +421,93 @@ impl SulusNishtaw {
             })
     }
 
+    /// Plays a decision string in a round that is not over (S4–S14).
+    fn play_move<T: Tracer>(&self, m: &Move, t: &mut T) -> Result<SulusNishtaw, Illegal> {
+        let me = self.to_move;
+        let opening_rule: Rule = if self.round == 1 { Rule::S4 } else { Rule::S6 };
+        match *m {
+            Move::Pass => Err(Illegal::new(Rule::S15, Refusal::NoPass)),
+            Move::ReduSow(_) | Move::ReduCapture { .. } | Move::ReduPenalty { .. } => {
+                Err(Illegal::new(
+                    Rule::S7,
+                    Common::ReduToken {
+                        token: m.to_string(),
+                        game: "Sulus Nishtaw",
+                    },
+                ))
+            }
+            Move::Open => {
+                if !self.opening {
+                    return Err(Illegal::new(opening_rule, Refusal::OpeningPlayed));
+                }
+                self.open(t)
+                    .map_err(|Endless { .. }| Illegal::new(Rule::S12, Refusal::EndlessOpening))
+            }
+            Move::Sow { hole, dir } => {
+                if self.opening {
+                    return Err(Illegal::new(opening_rule, Refusal::OpeningFirst));
+                }
+                let Some(i) = G.index(hole) else {
+                    return Err(Illegal::new(Rule::S1, Refusal::NoSuchHole { hole }));
+                };
+                if dir == Some(Dir::Cw) {
+                    return Err(Illegal::new(Rule::S1, Refusal::Clockwise));
+                }
+                if !self.terr(me).contains(i) {
+                    return Err(Illegal::new(
+                        Rule::S7,
+                        Refusal::NotInTerritory { hole, player: me },
+                    ));
+                }
+                if self.claims[me.other().index()].contains(i) {
+                    return Err(Illegal::new(
+                        Rule::S7,
+                        Refusal::Claimed {
+                            hole,
+                            by: me.other(),
+                        },
+                    ));
+                }
+                if self.seeds[i] == 0 {
+                    return Err(Illegal::new(Rule::S7, Common::Empty { hole }));
+                }
+                if !self.starts().contains(i) {
+                    // Only S14 removes an occupied, unclaimed hole of the territory.
+                    return Err(Illegal::new(
+                        Rule::S14,
+                        Refusal::V2 {
+                            hole,
+                            seeds: self.seeds[i].into(),
+                        },
+                    ));
+                }
+                if self.opts.v1 && self.seeds[i] == 3 && self.v1_refuses_threes() {
+                    return Err(Illegal::new(Rule::S13, Refusal::V1 { hole, player: me }));
+                }
+                self.sow(i, t).map_err(|Endless { .. }| {
+                    Illegal::new(Rule::S12, Common::Endless { hole, dir: None })
+                })
+            }
+        }
+    }
+}
+
+/// The index of the own hole 1 of `p`: 1B or 1A (S14). It is always in `p`'s territory (S19).
+const fn hole_one(p: Player) -> usize {
+    match p {
+        Player::B => 0,
+        Player::A => 9,
+    }
+}
+
+impl Game for SulusNishtaw {
+    type Options = SulusOptions;
+    const ROUND_END: Rule = Rule::S15;
+    const NOT_OVER: &'static str = "the round is not over: the player to move can still sow";
+    const SCORING: Rule = Rule::S16;
+
     /// Checks a setup (S1–S3, S4–S6, S9, S16, S18–S20) and makes it a position.
-    pub(crate) fn from_setup(opts: SulusOptions, s: &Setup) -> Result<SulusNishtaw, SetupError> {
+    fn from_setup(opts: SulusOptions, s: &Setup) -> Result<SulusNishtaw, SetupError> {
         let mut pr = Problems::default();
         if !pr.common(s) {
             return Err(pr.finish().expect_err("common() reported a problem"));
@@ -471,13 +527,13 @@ impl SulusNishtaw {
                 terr_a = a;
             } else {
                 pr.push(
-                    Some("S19"),
+                    Some(Rule::S19),
                     "territories must be as S19 annexes holes: the player with h ≤ 9 holes owns his holes 1 to h, the other player every other hole",
                 );
             }
         }
         if s.round == 1 {
-            pr.check(terr_a == G.row_set(Player::A), Some("S1"), || {
+            pr.check(terr_a == G.row_set(Player::A), Some(Rule::S1), || {
                 "in round 1 each player owns his own nine holes".to_owned()
             });
         }
@@ -501,7 +557,7 @@ impl SulusNishtaw {
             };
             if m.owner == owner {
                 pr.push(
-                    Some("S2"),
+                    Some(Rule::S2),
                     format!(
                         "{hole} lies in {owner}'s territory and cannot be claimed by {owner}: a claim arises only in the opponent's territory"
                     ),
@@ -509,13 +565,13 @@ impl SulusNishtaw {
             }
             claims[m.owner.index()].insert(i);
         }
-        pr.check(s.reserves == [0, 0], Some("S18"), || {
+        pr.check(s.reserves == [0, 0], Some(Rule::S18), || {
             "Sulus Nishtaw keeps no reserves: every hole starts a round with 3 seeds".to_owned()
         });
         for p in Player::BOTH {
             pr.check(
                 s.stores[p.index()] == 0 || !claims[p.other().index()].is_empty(),
-                Some("S9"),
+                Some(Rule::S9),
                 || {
                     format!(
                         "{p} has taken {} seeds in taxes, but {} has claimed no hole: taxes come only from holes the opponent claimed",
@@ -525,19 +581,19 @@ impl SulusNishtaw {
                 },
             );
         }
-        pr.check(s.opener.is_some(), Some("S20"), || {
+        pr.check(s.opener.is_some(), Some(Rule::S20), || {
             "the opener of the round is required: the next round's opener alternates".to_owned()
         });
         if s.opening_pending {
             let fresh = s.seeds.iter().all(|&x| x == u32::from(START_SEEDS))
                 && claims == [HoleSet::EMPTY; 2]
                 && s.stores == [0, 0];
-            pr.check(fresh, Some("S6"), || {
+            pr.check(fresh, Some(Rule::S6), || {
                 "before the opening every hole holds 3 seeds, with no claims and no taxes taken"
                     .to_owned()
             });
             if let Some(o) = s.opener {
-                pr.check(s.to_move == o, Some("S6"), || {
+                pr.check(s.to_move == o, Some(Rule::S6), || {
                     format!("the opening is played by the round's opener, {o}")
                 });
             }
@@ -561,107 +617,8 @@ impl SulusNishtaw {
         })
     }
 
-    /// Plays a decision string in a round that is not over (S4–S14).
-    fn play_move<T: Tracer>(&self, m: &Move, t: &mut T) -> Result<SulusNishtaw, Illegal> {
-        let me = self.to_move;
-        let opening_rule: Rule = if self.round == 1 { "S4" } else { "S6" };
-        match *m {
-            Move::Pass => Err(Illegal::new(
-                "S15",
-                "Sulus Nishtaw has no passes: the player to move sows",
-            )),
-            Move::ReduSow(_) | Move::ReduCapture { .. } | Move::ReduPenalty { .. } => {
-                Err(Illegal::new(
-                    "S7",
-                    format!("`{m}` is a Redu move, not a Sulus Nishtaw move"),
-                ))
-            }
-            Move::Open => {
-                if !self.opening {
-                    return Err(Illegal::new(
-                        opening_rule,
-                        "the opening is played once, as the first ply of the round; it has been played",
-                    ));
-                }
-                self.open(t).map_err(|Endless { .. }| {
-                    Illegal::new("S12", "the sowing of the opening never ends")
-                })
-            }
-            Move::Sow { hole, dir } => {
-                if self.opening {
-                    return Err(Illegal::new(
-                        opening_rule,
-                        "the round begins with the opening (open), the only legal ply at its start",
-                    ));
-                }
-                let Some(i) = G.index(hole) else {
-                    return Err(Illegal::new(
-                        "S1",
-                        format!("there is no hole {hole} on the 3×6 board"),
-                    ));
-                };
-                if dir == Some(Dir::Cw) {
-                    return Err(Illegal::new(
-                        "S1",
-                        "Sulus Nishtaw sows counterclockwise only",
-                    ));
-                }
-                if !self.terr(me).contains(i) {
-                    return Err(Illegal::new(
-                        "S7",
-                        format!("{hole} is not in {me}'s territory"),
-                    ));
-                }
-                if self.claims[me.other().index()].contains(i) {
-                    return Err(Illegal::new(
-                        "S7",
-                        format!(
-                            "{hole} is a hole claimed by {}, and no move starts from a claimed hole",
-                            me.other()
-                        ),
-                    ));
-                }
-                if self.seeds[i] == 0 {
-                    return Err(Illegal::new("S7", format!("{hole} is empty")));
-                }
-                if !self.starts().contains(i) {
-                    // Only S14 removes an occupied, unclaimed hole of the territory.
-                    return Err(Illegal::new(
-                        "S14",
-                        format!(
-                            "{hole} holds {} seed{}; under V2 a move starts from it only with more than 3",
-                            self.seeds[i],
-                            plural(self.seeds[i])
-                        ),
-                    ));
-                }
-                if self.opts.v1 && self.seeds[i] == 3 && self.v1_refuses_threes() {
-                    return Err(Illegal::new(
-                        "S13",
-                        format!(
-                            "{hole} holds 3 seeds; under V1 a move starts from a 3-seed hole only when every hole {me} could otherwise start from holds 3"
-                        ),
-                    ));
-                }
-                self.sow(i, t).map_err(|Endless { .. }| {
-                    Illegal::new("S12", format!("the sowing from {hole} never ends"))
-                })
-            }
-        }
-    }
-}
-
-/// The index of the own hole 1 of `p`: 1B or 1A (S14). It is always in `p`'s territory (S19).
-const fn hole_one(p: Player) -> usize {
-    match p {
-        Player::B => 0,
-        Player::A => 9,
-    }
-}
-
-impl Rules for SulusNishtaw {
-    fn variant(&self) -> Variant {
-        Variant::SulusNishtaw(self.opts)
+    fn options(&self) -> SulusOptions {
+        self.opts
     }
 
     fn to_move(&self) -> Player {
@@ -715,11 +672,14 @@ impl Rules for SulusNishtaw {
         }
     }
 
-    fn play_traced<T: Tracer>(&self, m: &Move, t: &mut T) -> Result<SulusNishtaw, Illegal> {
+    fn play<T: Tracer>(&self, m: &Move, t: &mut T) -> Result<SulusNishtaw, Illegal> {
         // S15 first: when the round is over, every move is refused for that reason. A legal
         // ply shows the mover has one, so whether he has a legal move (a sowing of every start)
         // is looked at only for a refused move; a starved player (S15 a) is cheap to see.
-        let over = || self.over_reason().map(|why| Illegal::new("S15", why));
+        let over = || {
+            self.over_reason()
+                .map(|why| Illegal::new(Rule::S15, Refusal::RoundOver(why)))
+        };
         if self.starved().is_some()
             && let Some(e) = over()
         {
@@ -728,39 +688,28 @@ impl Rules for SulusNishtaw {
         self.play_move(m, t).map_err(|e| over().unwrap_or(e))
     }
 
-    fn round_result(&self) -> Option<RoundResult> {
-        if !self.is_over() {
-            return None;
-        }
-        let totals = self.round_totals();
-        Some(RoundResult {
-            totals,
-            holdings: totals,
-            winner: richer(totals),
-            rule: "S16",
+    /// S15: the round is over.
+    fn is_over(&self) -> bool {
+        self.starved().is_some() || !self.has_move()
+    }
+
+    /// S16: taxes, claimed holes as `claims-score-to` credits them, and the unclaimed holes of the
+    /// own territory.
+    fn round_totals(&self) -> [u32; 2] {
+        let sum = |set: HoleSet| set.iter().map(|i| u32::from(self.seeds[i])).sum::<u32>();
+        Player::BOTH.map(|p| {
+            let claimed = match self.opts.claims_score_to {
+                ClaimsScoreTo::Creator => self.claims[p.index()],
+                ClaimsScoreTo::SideOwner => self.claims[p.other().index()],
+            };
+            u32::from(self.store[p.index()]) + sum(claimed) + sum(self.unclaimed(p))
         })
     }
 
-    fn decision_request(&self) -> Result<DecisionRequest, RoundError> {
-        if !self.is_over() {
-            return Err(RoundError::new(
-                "S15",
-                "the round is not over: the player to move can still sow",
-            ));
-        }
-        Ok(DecisionRequest::None)
-    }
-
-    fn after_round(&self, decision: &Decision) -> Result<AfterRound, RoundError> {
-        if !self.is_over() {
-            return Err(RoundError::new(
-                "S15",
-                "the round is not over: the player to move can still sow",
-            ));
-        }
+    fn next_round(&self, decision: &Decision) -> Result<AfterRound<SulusNishtaw>, RoundError> {
         if *decision != Decision::None {
             return Err(RoundError::new(
-                "S18",
+                Rule::S18,
                 "no set-up decision is made: the territories follow from the round totals",
             ));
         }
@@ -782,7 +731,27 @@ impl Rules for SulusNishtaw {
             opening: true,
             opts: self.opts,
         };
-        Ok(AfterRound::Next(crate::Position::SulusNishtaw(next)))
+        Ok(AfterRound::Next(next))
+    }
+
+    /// S16: a claim's seeds go to its creator under `claims-score-to=creator`; every other
+    /// seed to the owner of its hole.
+    fn provisional_totals(&self) -> [u32; 2] {
+        let mut totals = self.store.map(u32::from);
+        let to_creator = self.opts.claims_score_to == ClaimsScoreTo::Creator;
+        for i in 0..LEN {
+            let to = if to_creator && self.claims[0].contains(i) {
+                Player::A
+            } else if to_creator && self.claims[1].contains(i) {
+                Player::B
+            } else if self.terr_a.contains(i) {
+                Player::A
+            } else {
+                Player::B
+            };
+            totals[to.index()] += u32::from(self.seeds[i]);
+        }
+        totals
     }
 
     fn to_setup(&self) -> Setup {
@@ -809,7 +778,7 @@ impl Rules for SulusNishtaw {
             })
             .collect();
         Setup {
-            variant: self.variant(),
+            variant: self.options().into(),
             seeds: self.seeds.iter().map(|&x| u32::from(x)).collect(),
             owners,
             marks,

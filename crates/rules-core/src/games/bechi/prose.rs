@@ -1,12 +1,12 @@
 //! Bechi in words (bechi.md): the start hole's direction (B4, B6), the captures of chosen holes
 //! holding an even number (B9, B10), the forced pass (B5).
 
-use super::{GameProse, LapStart, Taking, Walk, all_seeds, dir_words, seeds_word};
-use crate::setup::MarkKind;
+use super::Bechi;
+use crate::marks::MarkKind;
+use crate::prose::walk::{LapStart, Prose, Taking, Walk, all_seeds, dir_words, seeds_word};
+use crate::trace::CaptureKind;
 
-pub(super) struct Bechi;
-
-impl GameProse for Bechi {
+impl Prose for Bechi {
     fn first_lap(&self, w: &Walk<'_>, l: &LapStart) -> String {
         let (mover, hole, k) = (w.mover, l.hole, l.hole.number);
         let per_side = w.g.per_side();
@@ -40,7 +40,7 @@ impl GameProse for Bechi {
 
     fn capture(&self, _: &mut Walk<'_>, c: &Taking) -> String {
         let (hole, n, player, rule) = (c.hole, c.seeds, c.player, c.rule);
-        if rule == "B10" {
+        if c.kind == CaptureKind::Chain {
             format!(
                 "The next hole in the direction of the sowing, {hole}, holds {n}, an even number of at least 2, and is chosen: {player} captures it too ({rule})."
             )
