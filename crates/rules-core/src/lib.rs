@@ -36,6 +36,7 @@
 
 mod games;
 mod geometry;
+pub mod interrupt;
 mod moves;
 mod options;
 mod perft;
@@ -50,6 +51,7 @@ mod trace;
 pub use games::{
     bechi::Bechi, giuthi::Giuthi, redu::Redu, sulus_nishtaw::SulusNishtaw, uugg::Uugg,
 };
+pub use interrupt::Interruptible;
 pub use geometry::{Geometry, Hole, HoleSet, MAX_HOLES, ParseHoleError};
 pub use moves::{Letter, Letters, Move, ReduSow, TokenError};
 pub use options::{
