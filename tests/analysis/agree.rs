@@ -2,19 +2,35 @@
 //! under both conventions for endless play, whenever the search proves it.
 
 use crate::reference::Reference;
-use crate::support::{Lcg, analysis, endgames};
+use crate::support::{Lcg, analysis, analysis_threads, endgames};
 use rules_core::{GameKind, Variant};
 
 /// Checks up to `count` endgames at most `plies` plies before the end of a random game; returns how many the
 /// search proved and how many of those had endless play deciding.
 fn agree(variant: Variant, plies: usize, count: usize, seed: u64) -> (usize, usize) {
+    agree_with(variant, plies, count, seed, 1)
+}
+
+/// [`agree`] with `threads` threads (300 000 nodes a thread).
+pub fn agree_with(
+    variant: Variant,
+    plies: usize,
+    count: usize,
+    seed: u64,
+    threads: usize,
+) -> (usize, usize) {
     let mut rng = Lcg(seed);
     let (mut proved, mut endless) = (0, 0);
     for p in endgames(variant, plies, count, &mut rng) {
         let Some(truth) = Reference::solve(&p, 200_000) else {
             continue;
         };
-        let a = analysis(&p, 300_000, 1);
+        let a = if threads == 1 {
+            analysis(&p, 300_000, 1)
+        } else {
+            analysis_threads(&p, 300_000 * threads as u64, threads)
+        };
+        assert_eq!(a.threads, threads);
         if !a.proved {
             continue;
         }
@@ -28,7 +44,8 @@ fn agree(variant: Variant, plies: usize, count: usize, seed: u64) -> (usize, usi
         if a.value != a.worst {
             endless += 1;
         }
-        // The best move's value is the position's.
+        // The best move's value is the position's, under the convention moves are ranked by
+        // (endless play the mover's worst outcome).
         let best = p.play(&a.lines[0].moves[0]).unwrap().position;
         let [b, w] = truth.of(&best);
         let flip = |o: analysis::Outcome| match o {
@@ -41,8 +58,8 @@ fn agree(variant: Variant, plies: usize, count: usize, seed: u64) -> (usize, usi
             [flip(w), flip(b)]
         };
         assert_eq!(
-            after[0],
-            a.value,
+            after[1],
+            a.worst,
             "{}",
             notation::write_position(&p.to_setup())
         );
@@ -50,7 +67,7 @@ fn agree(variant: Variant, plies: usize, count: usize, seed: u64) -> (usize, usi
     (proved, endless)
 }
 
-fn variant(game: GameKind, options: &[(&str, &str)]) -> Variant {
+pub fn variant(game: GameKind, options: &[(&str, &str)]) -> Variant {
     let mut v = Variant::default_for(game);
     for (k, val) in options {
         v.set_option(k, val).unwrap();

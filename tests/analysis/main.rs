@@ -1,8 +1,13 @@
 //! Tests of `crates/analysis`: values worked by hand, the search against an independent
-//! retrograde solver of whole positions in every game, and the Bechi solver against the search.
+//! retrograde solver of whole positions in every game (with one thread and with two), the
+//! limits, the progress of a player who follows the best moves, and the Bechi solver against
+//! the search.
 
 mod agree;
 mod hand;
+mod limits;
+mod progress;
 mod reference;
 mod solve;
 mod support;
+mod threads;

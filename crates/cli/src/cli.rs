@@ -638,8 +638,9 @@ fn parse_duration(s: &str) -> Result<std::time::Duration, String> {
 
 #[derive(Args, Debug)]
 pub struct AnalyseArgs {
-    /// A position string, e.g. "bechi 0,2*,0/3*,0,1* B store=20,10 opener=B"
-    #[arg(value_name = "POSITION")]
+    /// A position string, e.g. "bechi 0,2*,0/3*,0,1* B store=20,10 opener=B", its JSON form or
+    /// a game's name; `-` reads one per line of standard input and answers each in order
+    #[arg(value_name = "POSITION|-")]
     pub position: String,
 
     #[command(flatten)]
@@ -652,9 +653,21 @@ pub struct AnalyseArgs {
     #[arg(long, value_name = "N", default_value = "1", value_parser = clap::value_parser!(u32).range(1..=256))]
     pub multipv: u32,
 
-    /// Transposition table of SIZE bytes (such as 64M)
+    /// Transposition table of SIZE bytes (such as 64M or 4G), shared by the threads and kept
+    /// from one line of `-` to the next. Its memory is taken as it fills; a SIZE the machine
+    /// cannot give is a usage error
     #[arg(long, value_name = "SIZE", default_value = "64M", value_parser = parse_size)]
     pub hash: usize,
+
+    /// Search threads, sharing the table; exact values never depend on it, estimates may
+    /// [default: the number of cores]
+    #[arg(long, short = 't', value_name = "N", value_parser = clap::value_parser!(u32).range(1..=256))]
+    pub threads: Option<u32>,
+
+    /// With `-`: empty the table before each line, so that each answer depends on its line
+    /// alone (as a process per line would give)
+    #[arg(long)]
+    pub clear_hash: bool,
 
     /// A database written by `mancala solve --out`, consulted for the positions it holds
     #[arg(long, value_name = "FILE")]
@@ -663,6 +676,14 @@ pub struct AnalyseArgs {
     /// Output format: text for people, or one JSON line
     #[arg(long, value_enum, default_value = "text")]
     pub format: Format,
+}
+
+/// The threads of `--threads`, or the number of cores.
+pub fn thread_count(threads: Option<u32>) -> usize {
+    threads.map_or_else(
+        || std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
+        |t| t as usize,
+    )
 }
 
 #[derive(Args, Debug)]
@@ -707,6 +728,18 @@ pub struct AnnotateArgs {
     #[arg(long, value_name = "FILE")]
     pub db: Option<std::path::PathBuf>,
 
+    /// Threads: the plies of a record are searched this many at a time, each by one thread with
+    /// a table of its own, so the record written never depends on it [default: the number of
+    /// cores]
+    #[arg(long, short = 't', value_name = "N", value_parser = clap::value_parser!(u32).range(1..=256))]
+    pub threads: Option<u32>,
+
+    /// Transposition table of each thread, SIZE bytes (such as 16M), emptied before each
+    /// position. Its memory is taken as it fills; a SIZE the machine cannot give is a usage
+    /// error
+    #[arg(long, value_name = "SIZE", default_value = "16M", value_parser = parse_size)]
+    pub hash: usize,
+
     /// Seeds lost from which a move is dubious (?!)
     #[arg(long, value_name = "SEEDS", default_value = "1")]
     pub dubious: i32,
@@ -736,7 +769,8 @@ pub struct SearchLimits {
     #[arg(long, value_name = "TIME", value_parser = parse_duration)]
     pub time: Option<std::time::Duration>,
 
-    /// Stop deepening after visiting about this many positions
+    /// Stop deepening after visiting this many positions (with threads, give or take 16 a
+    /// thread)
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub nodes: Option<u64>,
 }
