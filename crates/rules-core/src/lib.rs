@@ -51,8 +51,8 @@ mod trace;
 pub use games::{
     bechi::Bechi, giuthi::Giuthi, redu::Redu, sulus_nishtaw::SulusNishtaw, uugg::Uugg,
 };
-pub use interrupt::Interruptible;
 pub use geometry::{Geometry, Hole, HoleSet, MAX_HOLES, ParseHoleError};
+pub use interrupt::Interruptible;
 pub use moves::{Letter, Letters, Move, ReduSow, TokenError};
 pub use options::{
     Balla, BechiOptions, ClaimsScoreTo, Entry, GameKind, GiuthiOptions, OptionError, ReduOptions,
