@@ -17,9 +17,9 @@
 //! only when no repetition decided them (those depend on the line).
 //!
 //! When `v` is proved, the search runs once the value is, over the moves proved to have it.
-//! When it is an estimate and the best move leaves endless play open (its two values differ),
-//! the search runs after each iteration, as deep as the iteration, over the moves estimated at
-//! `v`: a move that forces the end with at least `v` is then proved as good as any estimate,
+//! When it is an estimate and the mover could go round in circles after the best move (with
+//! endless play counted as his best outcome, it is his value after it), the search runs after
+//! each iteration, as deep as the iteration, over the moves estimated at `v`: a move that forces the end with at least `v` is then proved as good as any estimate,
 //! and the player takes the proved gain rather than the endless play the estimates cannot tell
 //! from it.
 
@@ -47,6 +47,8 @@ pub(super) struct Finisher {
     candidates: usize,
     /// The forcing move and its plies, once found.
     found: Option<(usize, u32)>,
+    /// The searcher's node count past which this search gives up for now.
+    give_up_at: u64,
 }
 
 impl Finisher {
@@ -58,28 +60,33 @@ impl Finisher {
             memo: HashMap::new(),
             candidates: 0,
             found: None,
+            give_up_at: u64::MAX,
         }
     }
 
-    /// After an iteration whose best value is an estimate: if the best move leaves endless play
-    /// open, looks for a move of the best value that forces the end with at least it, as many
-    /// plies deep as the iteration searched.
+    /// After an iteration whose best value is an estimate: if the mover could go round in
+    /// circles after the best move, looks for a move of the best value that forces the end with at least it, as many
+    /// plies deep as the iteration searched, in at most `budget` nodes (the iteration's own: the
+    /// look costs at most as much again as the search, and what it learnt serves the next).
     pub fn after(
         &mut self,
         s: &mut Searcher<'_>,
         root: &Position,
         children: &[(Move, Position)],
         it: &Iteration,
+        budget: u64,
     ) {
         let Some(top) = it.primary.first() else {
             return;
         };
         let v = top.score.v;
+        // The mover could go round in circles after the best move: endless play is his best
+        // outcome after it when it counts as his best.
         let open = it
             .secondary
             .as_ref()
             .and_then(|b| b.iter().find(|r| r.index == top.index))
-            .is_some_and(|b| b.score.v != v);
+            .is_some_and(|b| b.score.v >= ENDLESS);
         if !open || v.abs() >= ENDLESS || top.score.proved {
             return;
         }
@@ -99,7 +106,9 @@ impl Finisher {
             .map(|r| r.index)
             .collect();
         self.candidates = candidates.len();
+        self.give_up_at = s.nodes.saturating_add(budget);
         self.found = self.fewest(s, root, children, &candidates, it.depth);
+        self.give_up_at = u64::MAX;
     }
 
     /// At the end: puts the forcing move first if there is one for the final best value `v`,
@@ -150,7 +159,8 @@ impl Finisher {
     }
 
     /// The first of `candidates` (in order) that forces the end in the fewest plies, at most
-    /// `max`, and that number; `None` when none does or the limits cut the search short.
+    /// `max`, and that number; `None` when none does, or the limits or the budget cut the search
+    /// short (the plies searched whole are kept, and the next search goes on from there).
     fn fewest(
         &mut self,
         s: &mut Searcher<'_>,
@@ -181,7 +191,7 @@ impl Finisher {
     /// Whether the root's player can force the end with at least `v` from `pos` within `k`
     /// plies, and whether a repetition decided a failure; `None` when the search stopped.
     fn forces(&mut self, s: &mut Searcher<'_>, pos: &Position, k: u32) -> Option<(bool, bool)> {
-        if s.tick() {
+        if s.nodes >= self.give_up_at || s.tick() {
             return None;
         }
         let mine = pos.to_move() == self.root_mover;

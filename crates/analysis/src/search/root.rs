@@ -165,13 +165,14 @@ pub(super) fn deepen(
     let mut done: Option<Iteration> = None;
     let mut finisher = Finisher::new(pos);
     for depth in 1..=max_depth {
+        let before = s.nodes;
         let Some(it) = deepen_once(s, pos, &children, &order, depth, &windows) else {
             break;
         };
         order = it.primary.iter().map(|r| r.index).collect();
         let proved = it.proved();
         if !proved {
-            finisher.after(s, pos, &children, &it);
+            finisher.after(s, pos, &children, &it, s.nodes - before);
         }
         done = Some(it);
         if proved || s.stopped {
@@ -193,6 +194,7 @@ fn deepen_once(
     windows: &Windows,
 ) -> Option<Iteration> {
     s.convention = Convention::EndlessWorst;
+    s.shared.set_root_order(order);
     s.shared.publish(Phase {
         depth,
         convention: s.convention,

@@ -22,8 +22,8 @@ use super::{Analysis, Oracle, SearchOptions, Unfinished};
 use crate::table::Table;
 use crate::value::Convention;
 use rules_core::{Interruptible, Position};
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// What every thread of an analysis watches, also from inside a long sowing.
@@ -76,9 +76,31 @@ pub(super) struct Shared<'a> {
     pub busy: Option<Busy>,
     pub deadline: Option<Instant>,
     pub node_limit: Option<u64>,
+    /// The main thread's order of the root moves, best first after its last iteration.
+    pub order: Mutex<Vec<usize>>,
 }
 
 impl Shared<'_> {
+    /// The main thread's order of the root moves.
+    pub fn root_order(&self) -> Vec<usize> {
+        self.order
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .clone()
+    }
+
+    /// The main thread orders the root moves for its next iteration.
+    pub fn set_root_order(&self, order: &[usize]) {
+        if self.busy.is_some() {
+            let mut o = self
+                .order
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            o.clear();
+            o.extend_from_slice(order);
+        }
+    }
+
     /// The main thread's iteration.
     pub fn phase(&self) -> Option<Phase> {
         Phase::decode(self.signals.phase.load(Ordering::Relaxed))
@@ -151,6 +173,7 @@ pub(super) fn analyse(
         busy: (threads > 1).then(Busy::new),
         deadline: opts.limits.time.map(|t| start + t),
         node_limit: opts.limits.nodes,
+        order: Mutex::new(Vec::new()),
     };
     let result = std::thread::scope(|scope| {
         for _ in 1..threads {
@@ -195,7 +218,6 @@ fn helper(shared: &Shared<'_>, pos: &Position, opts: &SearchOptions<'_>) {
         c
     };
     let windows = root::Windows::of(opts, &children);
-    let order: Vec<usize> = (0..children.len()).collect();
     let mut s = Searcher::new(shared, pos.to_move());
     let mut current: Option<Phase> = None;
     while !shared.signals.stop.load(Ordering::Relaxed) {
@@ -210,9 +232,19 @@ fn helper(shared: &Shared<'_>, pos: &Position, opts: &SearchOptions<'_>) {
         s.stopped = false;
         s.helper = Some(p);
         s.convention = p.convention;
+        let mut order = shared.root_order();
+        if order.len() != children.len() {
+            order = (0..children.len()).collect();
+        }
         let done = root::iteration(&mut s, pos, &children, &order, p.depth, &windows);
+        // Ahead of the main thread by one iteration at most: further would search what it
+        // may never need.
         current = Some(Phase {
-            depth: if done.is_some() { p.depth + 1 } else { p.depth },
+            depth: if done.is_some() && p.depth <= main.depth {
+                p.depth + 1
+            } else {
+                p.depth
+            },
             ..p
         });
         if done.is_none() && !shared.signals.stop.load(Ordering::Relaxed) {
