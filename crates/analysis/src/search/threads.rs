@@ -48,7 +48,7 @@ impl Phase {
     }
 
     fn decode(x: u64) -> Option<Phase> {
-        (x != 0).then(|| Phase {
+        (x != 0).then_some(Phase {
             depth: (x >> 1) as u32,
             convention: if x & 1 == 1 {
                 Convention::EndlessBest
@@ -237,19 +237,21 @@ fn helper(shared: &Shared<'_>, pos: &Position, opts: &SearchOptions<'_>) {
             order = (0..children.len()).collect();
         }
         let done = root::iteration(&mut s, pos, &children, &order, p.depth, &windows);
-        // Ahead of the main thread by one iteration at most: further would search what it
-        // may never need.
-        current = Some(Phase {
-            depth: if done.is_some() && p.depth <= main.depth {
-                p.depth + 1
-            } else {
-                p.depth
-            },
-            ..p
-        });
-        if done.is_none() && !shared.signals.stop.load(Ordering::Relaxed) {
-            // Moved on by the main thread: start its iteration.
+        if done.is_none() {
+            // Moved on by the main thread (or stopped): start its iteration.
             current = None;
+        } else if p.depth <= main.depth {
+            current = Some(Phase {
+                depth: p.depth + 1,
+                ..p
+            });
+        } else {
+            // Done with the iteration after the main thread's: further ahead would search what
+            // it may never need. Wait for it to move on.
+            s.flush();
+            while shared.phase() == Some(main) && !shared.signals.stop.load(Ordering::Relaxed) {
+                std::thread::sleep(Duration::from_micros(100));
+            }
         }
     }
     s.flush();
