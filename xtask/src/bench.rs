@@ -15,6 +15,9 @@
 //! memory (VmHWM, sampled every few milliseconds from `/proc`).
 //!
 //! Batch: `mancala moves -` on 200,000 Bechi positions in one process (`bench_batch`).
+//!
+//! Search: `analyse` to a fixed depth and to a proof in every game, with each of `--threads`
+//! (1,2 by default; up to 64 and more on a machine that has the cores), `bench_search`.
 
 use rules_core::{PerftOptions, Player, Position, Variant};
 use std::fmt::Write as _;
@@ -46,6 +49,9 @@ struct Args {
     skip_perft: bool,
     skip_validate: bool,
     skip_batch: bool,
+    skip_search: bool,
+    /// Threads of the search lines.
+    threads: Vec<usize>,
     records: u64,
 }
 
@@ -59,6 +65,8 @@ fn parse_args(args: &[String]) -> Result<Args, String> {
         skip_perft: false,
         skip_validate: false,
         skip_batch: false,
+        skip_search: false,
+        threads: vec![1, 2],
         records: 20_000,
     };
     let mut it = args.iter();
@@ -86,6 +94,14 @@ fn parse_args(args: &[String]) -> Result<Args, String> {
             "--no-perft" => a.skip_perft = true,
             "--no-validate" => a.skip_validate = true,
             "--no-batch" => a.skip_batch = true,
+            "--no-search" => a.skip_search = true,
+            "--threads" => {
+                a.threads = val("--threads")?
+                    .split(',')
+                    .map(|t| t.parse::<usize>().ok().filter(|&n| (1..=256).contains(&n)))
+                    .collect::<Option<Vec<_>>>()
+                    .ok_or("--threads needs numbers from 1 to 256, e.g. 1,2,4,8,16,32,64")?;
+            }
             _ => return Err(format!("bench: unknown argument `{x}`")),
         }
     }
@@ -94,7 +110,7 @@ fn parse_args(args: &[String]) -> Result<Args, String> {
 }
 
 /// CPU time of this process so far (user + system, all threads), from `/proc/self/stat`.
-fn cpu_seconds(pid: Option<u32>) -> Option<f64> {
+pub fn cpu_seconds(pid: Option<u32>) -> Option<f64> {
     let path = match pid {
         None => "/proc/self/stat".to_owned(),
         Some(p) => format!("/proc/{p}/stat"),
@@ -382,6 +398,34 @@ pub fn parse_size(s: &str) -> Result<usize, String> {
         .map_err(|_| format!("`{s}` is not a size such as 64M"))
 }
 
+/// The validation lines of the text report.
+fn print_validation(v: &Validation, runs: usize) {
+    println!();
+    println!(
+        "validate: {} records, {} plies, {:.1} MB: best of {} runs {:.3} s wall, {:.2} s cpu",
+        v.records,
+        v.plies,
+        v.bytes as f64 / 1e6,
+        runs,
+        v.wall,
+        v.cpu
+    );
+    println!(
+        "validate: {:.0} records/s, {:.0} plies/s = {:.0} records of 100 plies/s, {:.1} MB/s, peak memory {:.1} MB",
+        v.records as f64 / v.wall,
+        v.plies as f64 / v.wall,
+        v.plies as f64 / v.wall / 100.0,
+        v.bytes as f64 / 1e6 / v.wall,
+        v.peak_kb as f64 / 1024.0
+    );
+    println!(
+        "validate: per core (CPU time): {:.0} records/s, {:.0} plies/s = {:.0} records of 100 plies/s",
+        v.records as f64 / v.cpu,
+        v.plies as f64 / v.cpu,
+        v.plies as f64 / v.cpu / 100.0
+    );
+}
+
 pub fn bench(args: &[String]) -> Result<(), String> {
     let a = parse_args(args)?;
     let hash = a.hash.as_deref().map(parse_size).transpose()?;
@@ -442,35 +486,26 @@ pub fn bench(args: &[String]) -> Result<(), String> {
             a.runs,
         )?)
     };
+    let search = if a.skip_search {
+        None
+    } else {
+        Some(crate::bench_search::bench(
+            a.only.as_deref(),
+            &a.threads,
+            a.runs,
+            a.json,
+        )?)
+    };
     if !a.json {
+        if let Some(t) = &search {
+            println!();
+            print!("{t}");
+        }
         if let Some(b) = batch {
             println!("{}", crate::bench_batch::text(b, a.runs));
         }
         if let Some(v) = &validation {
-            println!();
-            println!(
-                "validate: {} records, {} plies, {:.1} MB: best of {} runs {:.3} s wall, {:.2} s cpu",
-                v.records,
-                v.plies,
-                v.bytes as f64 / 1e6,
-                a.runs,
-                v.wall,
-                v.cpu
-            );
-            println!(
-                "validate: {:.0} records/s, {:.0} plies/s = {:.0} records of 100 plies/s, {:.1} MB/s, peak memory {:.1} MB",
-                v.records as f64 / v.wall,
-                v.plies as f64 / v.wall,
-                v.plies as f64 / v.wall / 100.0,
-                v.bytes as f64 / 1e6 / v.wall,
-                v.peak_kb as f64 / 1024.0
-            );
-            println!(
-                "validate: per core (CPU time): {:.0} records/s, {:.0} plies/s = {:.0} records of 100 plies/s",
-                v.records as f64 / v.cpu,
-                v.plies as f64 / v.cpu,
-                v.plies as f64 / v.cpu / 100.0
-            );
+            print_validation(v, a.runs);
         }
         return Ok(());
     }
@@ -524,6 +559,9 @@ pub fn bench(args: &[String]) -> Result<(), String> {
         }
     }
     j.push_str(&crate::bench_batch::json_member(batch));
+    if let Some(member) = &search {
+        j.push_str(member);
+    }
     j.push('}');
     println!("{j}");
     Ok(())

@@ -5,10 +5,12 @@
 //!   count (with a transposition table of SIZE bytes if given); with `--reference` also the
 //!   reference implementation of `crates/testkit/src/reference/` (slow).
 //! * `cargo xtask bench [--json] [--runs N] [--game G] [--hash SIZE] [--max-seconds S]
-//!   [--records N] [--no-perft] [--no-validate] [--no-batch]`: perft speed of every game from its start (1 and
-//!   2 threads, leaves and moves made per second, CPU and wall time, best of N) and `mancala
-//!   validate` throughput on a generated corpus (records/s, MB/s, peak memory), and `mancala moves
-//!   -` on 200,000 Bechi positions in one process (positions/s); see `bench.rs`.
+//!   [--records N] [--no-perft] [--no-validate] [--no-batch] [--no-search] [--threads 1,2,..]`:
+//!   perft speed of every game from its start (1 and 2 threads, leaves and moves made per second,
+//!   CPU and wall time, best of N) and `mancala validate` throughput on a generated corpus
+//!   (records/s, MB/s, peak memory), `mancala moves -` on 200,000 Bechi positions in one process
+//!   (positions/s), and `analyse` to a fixed depth and to a proof in every game with each number
+//!   of `--threads` (time, CPU time, nodes, speedup); see `bench.rs`, `bench_search.rs`.
 //! * `cargo xtask gen-records [--out FILE] [--bytes N] [--count N] [--seed S] [--game G]
 //!   [--option K=V]... [--max-rounds N]`: random complete matches played by the engine, annotated
 //!   and commented, in canonical notation (spec/notation.md); for the 100 MB streaming check of
@@ -36,6 +38,7 @@ mod tool;
 mod analysis;
 mod bench;
 mod bench_batch;
+mod bench_search;
 
 /// Files written whole or not at all, through exclusive temporary files: the command's own.
 use mancala::atomic;
@@ -63,7 +66,7 @@ fn main() -> ExitCode {
         Some("dist") => tool::dist(&args[1..]),
         Some("render") => tool::render(&args[1..]),
         _ => Err(
-            "usage: cargo xtask (perft-suites [--reference] [--limit N] [--suite NAME] [--hash SIZE] | bench [--json] [--runs N] [--game G] [--hash SIZE] [--max-seconds S] [--records N] [--no-perft] [--no-validate] | gen-records [--out FILE] [--bytes N] [--count N] [--seed S] [--game G] [--option K=V]... [--max-rounds N] | uugg-endless [--holes N] [--depth D] [--list] | limits | solve-check [--db FILE] [--count N] [--nodes N] | accuracy [--db FILE] [--count N] [--times MS,MS,..] | dist [--out DIR] | render [--out DIR] [--only PATTERN] [--no-install])"
+            "usage: cargo xtask (perft-suites [--reference] [--limit N] [--suite NAME] [--hash SIZE] | bench [--json] [--runs N] [--game G] [--hash SIZE] [--max-seconds S] [--records N] [--no-perft] [--no-validate] [--no-batch] [--no-search] [--threads 1,2,4,..] | gen-records [--out FILE] [--bytes N] [--count N] [--seed S] [--game G] [--option K=V]... [--max-rounds N] | uugg-endless [--holes N] [--depth D] [--list] | limits | solve-check [--db FILE] [--count N] [--nodes N] | accuracy [--db FILE] [--count N] [--times MS,MS,..] | dist [--out DIR] | render [--out DIR] [--only PATTERN] [--no-install])"
                 .to_owned(),
         ),
     };
