@@ -219,7 +219,7 @@ pub enum Command {
     #[command(
         long_about = "Analyse a position string (spec/notation.md §4): its value and its best \
         moves, by iterative-deepening principal-variation search with a transposition table \
-        (spec/analysis.md).\n\n\
+        shared by --threads threads (spec/analysis.md).\n\n\
         The value is the final margin of the round for the player to move: his round total \
         minus his opponent's under the game's scoring (B13, G20, S16, U18, R27), when both play \
         best. It is exact when the search proved it: every line reached the end of the round, a \
@@ -227,12 +227,25 @@ pub enum Command {
         searched. A line that repeats a position is endless play, which the rules do not score: \
         the value is then given with endless play counted as the best and as the worst outcome \
         for the player to move, and it is exact only when both agree.\n\n\
+        The best move is the best with endless play counted as the worst outcome for the player \
+        to move (the rules score no endless round: a player should never prefer one to a proved \
+        gain), and among moves of that value the one that forces the end of the round soonest, \
+        so that a player who follows the best moves makes progress; the answer says so when it \
+        matters.\n\n\
         The search deepens until the value is exact or a limit is reached (--depth, --time, \
-        --nodes; --time 2s when none is given); the first depth always completes.\n\n\
-        With --format json, one line {\"type\": \"analysis\", \"data\": {...}} (spec/analysis.md \
-        §2).\n\n\
+        --nodes; --time 2s when none is given), each honoured within a few milliseconds or \
+        nodes, even inside a move generation that runs long; when the limit comes before depth \
+        1 is searched, the value is unknown and the answer says so. Exact values never depend \
+        on --threads; estimates and the move chosen at a limit may, with more than one.\n\n\
+        With `-` as POSITION, one position per line of standard input, each answered in order \
+        with the limits given, flushed before the next line is read, a bad line answered with \
+        `error: line N: ...` in its place. The table is kept from line to line, so that what \
+        one line searched serves the next: an estimate may then differ from the one a process \
+        of its own would give (never an exact value); --clear-hash makes each line its own.\n\n\
+        With --format json, one line {\"type\": \"analysis\", \"data\": {...}} per position \
+        (spec/analysis.md §2); with `-`, each with its `input` and followed by an `end` line.\n\n\
         Exit status: 0 analysed, 1 a position string that is not a position of its game, 2 \
-        usage or I/O error (an unreadable or corrupt --db).",
+        usage or I/O error (an unreadable or corrupt --db, a --hash the machine cannot give).",
         after_help = EXIT_STATUS
     )]
     Analyse(AnalyseArgs),
@@ -243,9 +256,16 @@ pub enum Command {
         move when his was worse, the seeds lost, a judgement by seeds lost and by change of the \
         round's outcome (?! dubious, ? mistake, ?? blunder; a move from a won round to a drawn or \
         lost one is at least a mistake, to a lost one a blunder) and a missed win.\n\n\
-        Each position is searched with the limits given (--time 200ms when none is given) or \
-        looked up in a --db. Records are checked as validate checks them; an invalid record is \
-        reported and not annotated.\n\n\
+        Each ply is judged from one search of the position it was played in, the move played \
+        searched with the best one to the same depth, with the limits given (--time 200ms a \
+        position when none is given) or a --db. Values count endless play as the mover's worst \
+        outcome, as analyse ranks moves; a value the search did not prove is written with ~, \
+        and so is a judgement that rests on one. The plies of a record are searched --threads \
+        at a time, each by one thread with a table of its own: the record never depends on the \
+        threads, and with --depth or --nodes two runs give the same record. An Annotator tag \
+        states the limits, and says that a run with a time limit may judge differently another \
+        time. Records are checked as validate checks them; an invalid record is reported and \
+        not annotated.\n\n\
         Each record is written back in the canonical notation with, after every ply, (value \
         P) the value of the move for its mover, (best M V) a best move and its value when the \
         move played was worse, and (judgement S) its sign and missed-win (spec/notation.md \
