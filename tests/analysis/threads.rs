@@ -1,4 +1,4 @@
-//! Threads (spec/analysis.md §8): two threads give the values one gives. Against the reference
+//! Threads (spec/analysis.md §10): two threads give the values one gives. Against the reference
 //! solver on endgames of every game, and against one thread on random positions further from
 //! the end (a property): whenever both are proved, the values are the same under both
 //! conventions, and so is the value of the best move.

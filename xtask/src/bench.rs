@@ -52,6 +52,7 @@ struct Args {
     skip_search: bool,
     /// Threads of the search lines.
     threads: Vec<usize>,
+    skip_python: bool,
     records: u64,
 }
 
@@ -67,6 +68,7 @@ fn parse_args(args: &[String]) -> Result<Args, String> {
         skip_batch: false,
         skip_search: false,
         threads: vec![1, 2],
+        skip_python: false,
         records: 20_000,
     };
     let mut it = args.iter();
@@ -102,6 +104,7 @@ fn parse_args(args: &[String]) -> Result<Args, String> {
                     .collect::<Option<Vec<_>>>()
                     .ok_or("--threads needs numbers from 1 to 256, e.g. 1,2,4,8,16,32,64")?;
             }
+            "--no-python" => a.skip_python = true,
             _ => return Err(format!("bench: unknown argument `{x}`")),
         }
     }
@@ -398,7 +401,7 @@ pub fn parse_size(s: &str) -> Result<usize, String> {
         .map_err(|_| format!("`{s}` is not a size such as 64M"))
 }
 
-/// The validation lines of the text report.
+/// The validation figures, for people.
 fn print_validation(v: &Validation, runs: usize) {
     println!();
     println!(
@@ -424,6 +427,30 @@ fn print_validation(v: &Validation, runs: usize) {
         v.plies as f64 / v.cpu,
         v.plies as f64 / v.cpu / 100.0
     );
+}
+
+/// Plies per second from Python (`crates/python/bench/plies.py`), one ply a call and a batch a
+/// call, with the package's wheel built and installed into `target/python/venv` first (as `cargo
+/// xtask test` does): the script's table, or its JSON object with `--json`.
+fn python_plies(a: &Args) -> Result<String, String> {
+    let root = crate::root();
+    let venv = crate::test::prepare(&root, &mut crate::test::Times::default())?;
+    let mut cmd = std::process::Command::new(crate::test::python(&venv));
+    cmd.arg(root.join("crates/python/bench/plies.py"))
+        .args(["--runs", &a.runs.to_string()]);
+    if a.json {
+        cmd.arg("--json");
+    }
+    let out = cmd
+        .output()
+        .map_err(|e| format!("python bench: cannot start: {e}"))?;
+    if !out.status.success() {
+        return Err(format!(
+            "python bench failed: {}",
+            String::from_utf8_lossy(&out.stderr)
+        ));
+    }
+    String::from_utf8(out.stdout).map_err(|e| format!("python bench: {e}"))
 }
 
 pub fn bench(args: &[String]) -> Result<(), String> {
@@ -496,6 +523,11 @@ pub fn bench(args: &[String]) -> Result<(), String> {
             a.json,
         )?)
     };
+    let python = if a.skip_python {
+        None
+    } else {
+        Some(python_plies(&a)?)
+    };
     if !a.json {
         if let Some(t) = &search {
             println!();
@@ -503,6 +535,14 @@ pub fn bench(args: &[String]) -> Result<(), String> {
         }
         if let Some(b) = batch {
             println!("{}", crate::bench_batch::text(b, a.runs));
+        }
+        if let Some(p) = &python {
+            println!();
+            println!(
+                "Python (mancala_games, a wheel built now), random plies from each start, best of {} runs:",
+                a.runs
+            );
+            print!("{p}");
         }
         if let Some(v) = &validation {
             print_validation(v, a.runs);
@@ -561,6 +601,10 @@ pub fn bench(args: &[String]) -> Result<(), String> {
     j.push_str(&crate::bench_batch::json_member(batch));
     if let Some(member) = &search {
         j.push_str(member);
+    }
+    if let Some(p) = &python {
+        j.push_str(",\"python\":");
+        j.push_str(p.trim());
     }
     j.push('}');
     println!("{j}");

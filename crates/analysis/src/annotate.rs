@@ -3,6 +3,10 @@
 //! lost and a judgement (`?!`, `?`, `??`), and whether the move let a won round go, each from
 //! one search of the position the ply was played in (the played move searched with the best).
 
+mod record;
+
+pub use record::{ANNOTATOR, Judging, annotated, annotator, judge_steps, notes};
+
 use crate::search::Analysis;
 use crate::value::Outcome;
 use rules_core::Move;

@@ -12,6 +12,7 @@
 pub mod annotate;
 pub mod db;
 pub mod eval;
+pub mod proof;
 pub mod search;
 pub mod solve;
 mod table;

@@ -1,5 +1,5 @@
 //! `mancala analyse`: the value of a position and its best moves (spec/analysis.md §2), with
-//! threads (§8); `-` analyses one position per line of standard input, one table for all.
+//! threads (§10); `-` analyses one position per line of standard input, one table for all.
 
 use crate::batch::Outcome as LineOutcome;
 use crate::cli::{AnalyseArgs, Format, SearchLimits};
@@ -159,19 +159,23 @@ fn unfinished_json(pos: &Position, u: &Unfinished, threads: usize) -> serde_json
     })
 }
 
-/// Writes the answer for one position.
+/// Writes the answer for one position, with what `--proof` wrote.
 fn write_answer(
     pos: &Position,
     result: &Result<Analysis, Unfinished>,
     threads: usize,
+    written: Option<&crate::proof_out::Written>,
     a: Answer,
     out: &mut dyn Write,
 ) -> Result<(), CliError> {
     if a.format == Format::Json {
-        let data = match result {
+        let mut data = match result {
             Ok(an) => analysis_json(pos, an),
             Err(u) => unfinished_json(pos, u, threads),
         };
+        if let Some(w) = written {
+            data["proof"] = w.json();
+        }
         return a.line(out, "analysis", data);
     }
     writeln!(out, "{}", crate::position_cmd::status_line(pos))?;
@@ -198,6 +202,9 @@ fn write_answer(
                 an.elapsed.as_secs_f64(),
                 an.nodes_per_second()
             )?;
+            if let Some(w) = written {
+                writeln!(out, "{}", w.words())?;
+            }
         }
     }
     if a.input.is_some() {
@@ -206,18 +213,35 @@ fn write_answer(
     Ok(())
 }
 
+/// The limits of the command line; with --proof and none given, none: the search goes on until
+/// the value is proved (§8.4).
+fn search_limits(args: &AnalyseArgs) -> Limits {
+    let l = &args.limits;
+    if args.proof.is_some() && l.depth.is_none() && l.time.is_none() && l.nodes.is_none() {
+        Limits::default()
+    } else {
+        limits(l, DEFAULT_TIME)
+    }
+}
+
 pub fn run(args: &AnalyseArgs) -> Result<Exit, CliError> {
     let given = Given::new(&args.options.options, args.options.opener.as_deref())?;
+    if args.proof.is_some() && args.position == "-" {
+        return Err(CliError::Usage(
+            "--proof writes the proof of one position: give it as POSITION, not `-`".to_owned(),
+        ));
+    }
     let db = args.db.as_deref().map(load_db).transpose()?;
     let threads = crate::cli::thread_count(args.threads);
     let mut engine = Engine::new(args.hash, threads).map_err(crate::perft::hash_refused)?;
     let opts = SearchOptions {
-        limits: limits(&args.limits, DEFAULT_TIME),
+        limits: search_limits(args),
         multipv: args.multipv as usize,
         also: &[],
         oracle: db.as_ref().map(|d| d as &dyn Oracle),
     };
-    run_on(&args.position, args.format, |text, a, out| {
+    let mut proof_error = None;
+    let verdict = run_on(&args.position, args.format, |text, a, out| {
         let pos = match a.position(text, &given, out)? {
             Ok(p) => p,
             Err(outcome) => return Ok(outcome),
@@ -226,7 +250,22 @@ pub fn run(args: &AnalyseArgs) -> Result<Exit, CliError> {
             engine.clear();
         }
         let result = engine.analyse(&pos, &opts);
-        write_answer(&pos, &result, threads, a, out)?;
+        let proof = args.proof.as_deref().map(|p| match &result {
+            Ok(an) => crate::proof_out::write(p, &pos, an),
+            Err(u) => Err(CliError::Usage(format!(
+                "--proof {}: no proof written: {u}",
+                p.display()
+            ))),
+        });
+        let written = proof.as_ref().and_then(|r| r.as_ref().ok());
+        write_answer(&pos, &result, threads, written, a, out)?;
+        if let Some(Err(e)) = proof {
+            proof_error = Some(e);
+        }
         a.end(out, LineOutcome::Answered)
-    })
+    })?;
+    match proof_error {
+        Some(e) => Err(e),
+        None => Ok(verdict),
+    }
 }

@@ -1,6 +1,6 @@
 //! `analyse`: iterative-deepening principal-variation search (negamax, alpha-beta with null
 //! windows) with a transposition table shared by its threads, over the legal moves of
-//! `rules-core` (spec/analysis.md §2, §8).
+//! `rules-core` (spec/analysis.md §2, §10).
 //!
 //! * A score is the final margin for the player to move ([`crate::value`]); where a line stops
 //!   before the round ends, [`crate::eval::estimate`] stands in and the score is not proved.

@@ -1,5 +1,5 @@
 //! The threads of one analysis: the main thread deepens and reports, helpers search the same
-//! iteration beside it, and all share one transposition table (spec/analysis.md §8).
+//! iteration beside it, and all share one transposition table (spec/analysis.md §10).
 //!
 //! **Simplified ABDADA** (Weill's ABDADA as Kerrigan simplified it): a thread about to search a
 //! move other than the first of a node marks it in a small table of moves being searched; a
