@@ -112,3 +112,20 @@ fn sulus_nishtaw_endgames() {
     let (proved, _) = agree(variant(GameKind::SulusNishtaw, &[]), 12, 30, 7);
     assert!(proved >= 20, "{proved}");
 }
+
+/// `redu 1,0,0,0,0,0/0,0,1,1,0,0 B store=28,17`: the players can hand a capture right back and
+/// forth (positions that differ only in their `right=` mark), a cycle no single line repeats.
+/// Estimates kept in the table from one iteration to the next joined lines round that cycle,
+/// and the search reached depth 1000 without a proof (36 296 nodes); an estimate now serves
+/// only its own iteration, and the value is proved at once, as the reference solver gives it.
+#[test]
+fn a_cycle_joined_through_the_table_does_not_stop_a_proof() {
+    let p = crate::support::pos("redu 1,0,0,0,0,0/0,0,1,1,0,0 B store=28,17", &[]);
+    let truth = Reference::solve(&p, 200_000).expect("a small ending");
+    for threads in [1, 2] {
+        let a = analysis_threads(&p, 20_000, threads);
+        assert!(a.proved && a.depth < 30, "{threads}: depth {}", a.depth);
+        assert_eq!([a.value, a.worst], truth.of(&p));
+        assert_eq!(a.value, analysis::Outcome::Seeds(-12));
+    }
+}

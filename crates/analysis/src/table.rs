@@ -43,6 +43,25 @@ pub struct Entry {
     pub bound: Bound,
     /// Index of the best move in the position's list of legal moves, or `u8::MAX`.
     pub best: u8,
+    /// The iteration that searched an estimate ([`stamp`]): an estimate serves only the
+    /// iteration that made it, a proved value every one.
+    pub stamp: u32,
+}
+
+/// Bits of an entry's stamp: 12 of the analysis, 10 of the depth.
+const STAMP_BITS: u32 = 22;
+
+/// The stamp of the iteration of depth `depth` of analysis `epoch` ([`Table::new_epoch`]).
+///
+/// Why estimates are not kept from one iteration to the next: an estimate of a position taken
+/// from the table on another line joins lines that may together go round a cycle of positions
+/// no single line repeats, and the estimate then never gives way to a proof however deep the
+/// search goes (a Redu ending with a capture right that cycles searched to depth 1000 without
+/// a proof). Within one iteration, every estimate rests on a line of that many plies that
+/// repeats no position; once no such line is left, the root is proved.
+#[must_use]
+pub fn stamp(epoch: u32, depth: u32) -> u32 {
+    (epoch << 10 | depth & 0x3ff) & ((1 << STAMP_BITS) - 1)
 }
 
 impl Entry {
@@ -58,6 +77,7 @@ impl Entry {
             | u64::from(self.depth) << 16
             | bound << 32
             | u64::from(self.best) << 34
+            | u64::from(self.stamp & ((1 << STAMP_BITS) - 1)) << 42
     }
 
     fn from_data(key: u64, d: u64) -> Entry {
@@ -72,6 +92,7 @@ impl Entry {
                 _ => Bound::Upper,
             },
             best: (d >> 34 & 0xff) as u8,
+            stamp: (d >> 42) as u32,
         }
     }
 }
@@ -134,6 +155,8 @@ pub struct Table {
     fills: AtomicU64,
     /// One thread at a time doubles the slots in use.
     growing: AtomicBool,
+    /// Analyses begun on this table ([`Table::new_epoch`]).
+    epochs: AtomicU32,
 }
 
 impl Table {
@@ -166,6 +189,7 @@ impl Table {
             bits: AtomicU32::new(first),
             fills: AtomicU64::new(0),
             growing: AtomicBool::new(false),
+            epochs: AtomicU32::new(0),
         };
         if !table.allocate(0, 1 << first) {
             return Err(TableError { bytes });
@@ -211,8 +235,16 @@ impl Table {
         (k == key).then(|| Entry::from_data(key, d))
     }
 
-    /// Keeps `e` unless its slot holds a deeper entry of the same position. Returns whether the
-    /// slot was empty (the caller counts these and reports them with [`Table::filled`]).
+    /// A new analysis on this table: the epoch of its stamps ([`stamp`]). After 4 096 analyses
+    /// an epoch comes back; an estimate of that old analysis may then serve again (it only
+    /// delays a proof).
+    pub fn new_epoch(&self) -> u32 {
+        self.epochs.fetch_add(1, Ordering::Relaxed).wrapping_add(1) & 0xfff
+    }
+
+    /// Keeps `e` unless its slot holds a proved value of the same position, or a deeper
+    /// estimate of the same iteration. Returns whether the slot was empty (the caller counts
+    /// these and reports them with [`Table::filled`]).
     #[inline]
     pub fn store(&self, e: Entry) -> bool {
         let Some((a, b)) = self.slot(self.index(e.key)) else {
@@ -222,7 +254,10 @@ impl Table {
         let k = a.load(Ordering::Relaxed) ^ d;
         if k == e.key {
             let old = Entry::from_data(k, d);
-            if old.depth > e.depth && old.bound != Bound::None {
+            if old.depth > e.depth
+                && old.bound != Bound::None
+                && (old.depth == PROVED || old.stamp == e.stamp)
+            {
                 return false;
             }
         }
@@ -319,6 +354,7 @@ mod tests {
             depth,
             bound: Bound::Lower,
             best: (key % 7) as u8,
+            stamp: stamp(3, 9),
         }
     }
 
@@ -331,6 +367,7 @@ mod tests {
             depth: PROVED,
             bound: Bound::Upper,
             best: 200,
+            stamp: stamp(0xfff, 1000),
         };
         assert!(t.store(e));
         assert_eq!(t.probe(e.key), Some(e));
@@ -339,9 +376,34 @@ mod tests {
             None,
             "another key of the same slot"
         );
-        // A shallower entry of the same position does not replace a deeper one.
+        // An estimate does not replace a proved value of the same position.
         assert!(!t.store(Entry { depth: 3, ..e }));
         assert_eq!(t.probe(e.key), Some(e));
+    }
+
+    /// A deeper estimate is kept against a shallower one of its own iteration, not against one
+    /// of another: an estimate serves only its iteration.
+    #[test]
+    fn an_estimate_gives_way_to_the_next_iteration() {
+        let t = Table::new(1 << 20).unwrap();
+        let deep = Entry {
+            stamp: stamp(1, 7),
+            ..entry(99, 7)
+        };
+        assert!(t.store(deep));
+        assert!(!t.store(Entry { depth: 2, ..deep }));
+        assert_eq!(t.probe(99), Some(deep));
+        let next = Entry {
+            depth: 2,
+            stamp: stamp(1, 8),
+            ..deep
+        };
+        assert!(!t.store(next));
+        assert_eq!(t.probe(99), Some(next));
+        assert_eq!(t.new_epoch(), 1);
+        assert_eq!(t.new_epoch(), 2);
+        assert_ne!(stamp(1, 8), stamp(2, 8));
+        assert_ne!(stamp(1, 8), stamp(1, 9));
     }
 
     /// Doubling keeps every entry it can: with keys that never share a slot, all of them.

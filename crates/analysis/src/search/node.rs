@@ -59,6 +59,9 @@ pub(super) struct Searcher<'s> {
     pub stopped: bool,
     /// A helper's iteration: it stops when the main thread's is no longer compatible.
     pub helper: Option<super::threads::Phase>,
+    /// The stamp of the iteration searched ([`table::stamp`]): estimates of the table serve
+    /// only their own iteration.
+    pub stamp: u32,
     interrupt: Interruptible,
 }
 
@@ -80,6 +83,7 @@ impl<'s> Searcher<'s> {
             fills: 0,
             stopped: false,
             helper: None,
+            stamp: 0,
             interrupt,
         }
     }
@@ -254,12 +258,15 @@ impl<'s> Searcher<'s> {
         }
     }
 
-    /// The table's word on a node: a score it settles, or the best move to try first.
-    fn probe(key: u64, e: Option<Entry>, depth: u32, alpha: i32, beta: i32) -> (Option<Score>, u8) {
-        let Some(e) = e.filter(|e| e.key == key) else {
+    /// The table's word on a node: a score it settles, or the best move to try first. An
+    /// estimate settles a score only in the iteration that made it ([`table::stamp`]).
+    fn probe(&self, key: u64, depth: u32, alpha: i32, beta: i32) -> (Option<Score>, u8) {
+        let Some(e) = self.shared.table.probe(key).filter(|e| e.key == key) else {
             return (None, u8::MAX);
         };
-        if e.bound == Bound::None || (e.depth != PROVED && u32::from(e.depth) < depth) {
+        if e.bound == Bound::None
+            || (e.depth != PROVED && (u32::from(e.depth) < depth || e.stamp != self.stamp))
+        {
             return (None, e.best);
         }
         let s = Score {
@@ -291,8 +298,7 @@ impl<'s> Searcher<'s> {
                 tainted: false,
             };
         }
-        let (settled, best_move) =
-            Self::probe(key, self.shared.table.probe(key), depth, alpha, beta);
+        let (settled, best_move) = self.probe(key, depth, alpha, beta);
         if let Some(s) = settled {
             return s;
         }
@@ -333,6 +339,7 @@ impl<'s> Searcher<'s> {
             },
             bound,
             best: u8::try_from(best_index).unwrap_or(u8::MAX),
+            stamp: self.stamp,
         });
         if filled {
             self.fills += 1;

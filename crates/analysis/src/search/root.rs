@@ -194,6 +194,7 @@ fn deepen_once(
     windows: &Windows,
 ) -> Option<Iteration> {
     s.convention = Convention::EndlessWorst;
+    s.stamp = table::stamp(s.shared.epoch, depth);
     s.shared.set_root_order(order);
     s.shared.publish(Phase {
         depth,

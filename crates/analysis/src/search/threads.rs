@@ -78,6 +78,8 @@ pub(super) struct Shared<'a> {
     pub node_limit: Option<u64>,
     /// The main thread's order of the root moves, best first after its last iteration.
     pub order: Mutex<Vec<usize>>,
+    /// This analysis's epoch in the table's stamps ([`crate::table::stamp`]).
+    pub epoch: u32,
 }
 
 impl Shared<'_> {
@@ -174,6 +176,7 @@ pub(super) fn analyse(
         deadline: opts.limits.time.map(|t| start + t),
         node_limit: opts.limits.nodes,
         order: Mutex::new(Vec::new()),
+        epoch: table.new_epoch(),
     };
     let result = std::thread::scope(|scope| {
         for _ in 1..threads {
@@ -232,6 +235,7 @@ fn helper(shared: &Shared<'_>, pos: &Position, opts: &SearchOptions<'_>) {
         s.stopped = false;
         s.helper = Some(p);
         s.convention = p.convention;
+        s.stamp = crate::table::stamp(shared.epoch, p.depth);
         let mut order = shared.root_order();
         if order.len() != children.len() {
             order = (0..children.len()).collect();
