@@ -47,9 +47,9 @@ const SULUS_END: &str =
     "sulus-nishtaw 0,1,1,0,3b,0/0,3b,0,0,1,1/1,0,26a,2,2,5 B store=4,4 opener=B";
 /// 20 plies before the end, 0.5 M nodes.
 const UUGG_END: &str = "uugg 1,4,2,0,2/4a,7,4,1,13a B store=0,2 opener=B";
-/// 4 plies before the end, 3 400 nodes: no Redu endgame further from the end proves within
-/// millions of nodes (spec/analysis.md §8).
-const REDU_END: &str = "redu 0,1,0,0,0,1/0,0,2,1,0,1 B store=21,21 right=O1:4B";
+/// A capture right handed back and forth, 0.4 M nodes (before estimates served only their own
+/// iteration, 56 M nodes to depth 1000 without a proof: spec/analysis.md §2).
+const REDU_END: &str = "redu 0,0,1,0,0,0/2,1,1,1,0,0 B store=25,17 right=O2:3B";
 
 /// One run: wall and CPU seconds, nodes, and the values found.
 struct Run {

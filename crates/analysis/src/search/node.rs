@@ -151,6 +151,12 @@ impl<'s> Searcher<'s> {
         self.stopped
     }
 
+    /// Whether a rules-core call since the last look was cut short, without stopping the
+    /// search (its result is to be thrown away).
+    pub fn interrupted(&self) -> bool {
+        self.interrupt.interrupted()
+    }
+
     /// The legal moves, or `None` if their generation was cut short.
     pub fn moves(&mut self, pos: &Position) -> Option<Vec<(Move, Position)>> {
         let moves = pos.legal_moves_with_positions();

@@ -254,6 +254,11 @@ fn principal_line(s: &Searcher<'_>, first: Move, child: &Position, depth: u32) -
             break;
         };
         let moves = pos.legal_moves_with_positions();
+        // Once the search is stopped, a long sowing here is cut short and the list is wrong:
+        // the line ends there rather than show a move it does not mean.
+        if s.interrupted() {
+            break;
+        }
         let Some((m, next)) = moves.get(usize::from(e.best)) else {
             break;
         };
