@@ -453,52 +453,60 @@ fn python_plies(a: &Args) -> Result<String, String> {
     String::from_utf8(out.stdout).map_err(|e| format!("python bench: {e}"))
 }
 
+/// The perft lines: printed as they come in text, kept for the JSON.
+fn perft_lines(a: &Args, hash: Option<usize>) -> Result<Vec<Line>, String> {
+    let mut lines = vec![];
+    if !a.json {
+        println!(
+            "{:<18} {:>5} {:>13} {:>13} {:>3} {:>7} {:>7} {:>12} {:>12} {:>7}",
+            "game",
+            "depth",
+            "leaves",
+            "moves made",
+            "thr",
+            "wall s",
+            "cpu s",
+            "leaves/s",
+            "moves/s",
+            "speedup"
+        );
+    }
+    for (game, opts) in LINES {
+        if a.only.as_deref().is_some_and(|g| g != game) {
+            continue;
+        }
+        let line = bench_line(variant(game, opts)?, a, hash);
+        if !a.json {
+            let base = line.runs[0].2;
+            for &(threads, table, wall, cpu) in &line.runs {
+                println!(
+                    "{:<18} {:>5} {:>13} {:>13} {:>3} {:>7.3} {:>7.2} {:>12.0} {:>12.0} {:>7.2}",
+                    line.name,
+                    line.depth,
+                    line.leaves,
+                    line.moves,
+                    format!("{threads}{}", if table { "h" } else { "" }),
+                    wall,
+                    cpu,
+                    line.leaves as f64 / wall,
+                    line.moves as f64 / wall,
+                    base / wall
+                );
+            }
+        }
+        lines.push(line);
+    }
+    Ok(lines)
+}
+
 pub fn bench(args: &[String]) -> Result<(), String> {
     let a = parse_args(args)?;
     let hash = a.hash.as_deref().map(parse_size).transpose()?;
-    let mut lines = vec![];
-    if !a.skip_perft {
-        if !a.json {
-            println!(
-                "{:<18} {:>5} {:>13} {:>13} {:>3} {:>7} {:>7} {:>12} {:>12} {:>7}",
-                "game",
-                "depth",
-                "leaves",
-                "moves made",
-                "thr",
-                "wall s",
-                "cpu s",
-                "leaves/s",
-                "moves/s",
-                "speedup"
-            );
-        }
-        for (game, opts) in LINES {
-            if a.only.as_deref().is_some_and(|g| g != game) {
-                continue;
-            }
-            let line = bench_line(variant(game, opts)?, &a, hash);
-            if !a.json {
-                let base = line.runs[0].2;
-                for &(threads, table, wall, cpu) in &line.runs {
-                    println!(
-                        "{:<18} {:>5} {:>13} {:>13} {:>3} {:>7.3} {:>7.2} {:>12.0} {:>12.0} {:>7.2}",
-                        line.name,
-                        line.depth,
-                        line.leaves,
-                        line.moves,
-                        format!("{threads}{}", if table { "h" } else { "" }),
-                        wall,
-                        cpu,
-                        line.leaves as f64 / wall,
-                        line.moves as f64 / wall,
-                        base / wall
-                    );
-                }
-            }
-            lines.push(line);
-        }
-    }
+    let lines = if a.skip_perft {
+        Vec::new()
+    } else {
+        perft_lines(&a, hash)?
+    };
     let validation = if a.skip_validate {
         None
     } else {
