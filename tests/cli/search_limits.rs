@@ -46,12 +46,12 @@ fn a_large_table_is_taken_as_it_fills() {
             "giuthi",
         ]
     };
-    let big = run_bounded("analyse-hash-3g", &args("3G"), 300 * 1024);
+    // Killed, and the test failed, past 100 MB.
+    let big = run_bounded("analyse-hash-3g", &args("3G"), 100 * 1024);
     let small = run_bounded("analyse-hash-64m", &args("64M"), 300 * 1024);
     assert_eq!(big.code, Some(0), "{}", big.stderr);
     let answer = |s: &str| s.lines().take(3).collect::<Vec<_>>().join("\n");
     assert_eq!(answer(&big.stdout), answer(&small.stdout));
-    assert!(big.peak_kb < 100 * 1024, "{} kB", big.peak_kb);
 }
 
 /// `--nodes 1` visits one node, and with too few nodes for depth 1 says there is no answer
