@@ -79,7 +79,8 @@ fn a_depth_one_value_is_the_round_scored_after_the_start() {
             multipv: 8,
             ..analysis::SearchOptions::default()
         },
-    );
+    )
+    .unwrap();
     let lines = first_moves(&a);
     assert_eq!(
         lines,

@@ -1,12 +1,16 @@
 //! Tests of `crates/analysis`: values worked by hand, the search against an independent
-//! retrograde solver of whole positions in every game, the Bechi solver against the search, and
-//! the Bechi match.
+//! retrograde solver of whole positions in every game (with one thread and with two), the
+//! limits, the progress of a player who follows the best moves, the Bechi solver against the
+//! search, and the Bechi match.
 
 mod agree;
 mod hand;
+mod limits;
 mod matches;
+mod progress;
 mod proof;
 mod reference;
 mod results;
 mod solve;
 mod support;
+mod threads;

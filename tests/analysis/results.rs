@@ -3,7 +3,7 @@
 //! the figures and their commands are in spec/analysis.md §7).
 
 use analysis::proof::prove;
-use analysis::{Limits, Outcome, SearchOptions, analyse};
+use analysis::{Engine, Limits, Outcome, SearchOptions};
 use rules_core::{BechiOptions, Player, Position, Variant};
 
 fn start() -> Position {
@@ -15,17 +15,19 @@ fn start() -> Position {
 /// table; the bound of 10 million makes a slower search fail here instead of running on.
 #[test]
 fn bechi_2x4_start_is_minus_4_for_the_opener() {
-    let a = analyse(
-        &start(),
-        &SearchOptions {
-            limits: Limits {
-                nodes: Some(10_000_000),
-                ..Limits::default()
+    let a = Engine::new(64 << 20, 1)
+        .unwrap()
+        .analyse(
+            &start(),
+            &SearchOptions {
+                limits: Limits {
+                    nodes: Some(10_000_000),
+                    ..Limits::default()
+                },
+                ..SearchOptions::default()
             },
-            hash_bytes: 64 << 20,
-            ..SearchOptions::default()
-        },
-    );
+        )
+        .unwrap();
     assert_eq!(
         (a.value, a.worst, a.exact, a.endless_met),
         (Outcome::Seeds(-4), Outcome::Seeds(-4), true, false),

@@ -52,7 +52,8 @@ fn the_search_uses_the_database_as_an_oracle() {
                 oracle: Some(&db),
                 ..analysis::SearchOptions::default()
             },
-        );
+        )
+        .unwrap();
         assert!(with.exact && without.exact);
         assert_eq!(with.value, without.value);
         // Depth 1: each move of the root answered by the database (a move searched again when

@@ -1,6 +1,6 @@
 //! Helpers: positions from strings, exact analyses, random endgames.
 
-use analysis::{Analysis, Limits, SearchOptions, analyse};
+use analysis::{Analysis, Engine, Limits, SearchOptions, analyse};
 use rules_core::{Player, Position, Variant};
 
 /// The position of a position string with options.
@@ -22,6 +22,24 @@ pub fn pos(text: &str, options: &[(&str, &str)]) -> Position {
     Position::from_setup(&setup).expect("a legal position")
 }
 
+/// An analysis with `threads` threads and a node budget (for all of them).
+pub fn analysis_threads(p: &Position, nodes: u64, threads: usize) -> Analysis {
+    Engine::new(16 << 20, threads)
+        .expect("a 16 MB table")
+        .analyse(
+            p,
+            &SearchOptions {
+                limits: Limits {
+                    nodes: Some(nodes),
+                    ..Limits::default()
+                },
+                multipv: 1,
+                ..SearchOptions::default()
+            },
+        )
+        .expect("depth 1 fits in the node budget")
+}
+
 /// An analysis with a node budget and `multipv` lines.
 pub fn analysis(p: &Position, nodes: u64, multipv: usize) -> Analysis {
     analyse(
@@ -35,6 +53,7 @@ pub fn analysis(p: &Position, nodes: u64, multipv: usize) -> Analysis {
             ..SearchOptions::default()
         },
     )
+    .expect("depth 1 fits in the node budget")
 }
 
 /// A deterministic random number generator (a 64-bit LCG, high bits).

@@ -16,7 +16,7 @@ fn analyse_gives_the_value_and_the_line_in_text() {
     assert_eq!(lines[1], "value -14 (exact)");
     assert_eq!(lines[2], "1. -14 exact: 1B 2A-");
     assert!(
-        lines[3].starts_with("depth ") && lines[3].contains(" nodes/s)"),
+        lines[3].starts_with("depth ") && lines[3].contains(" nodes/s"),
         "{text}"
     );
 }
@@ -229,13 +229,15 @@ fn annotate_writes_value_best_and_judgement_into_the_record() {
     assert_eq!(code, Some(0), "{err}");
     // Every value by hand (tests/analysis/hand.rs): B's 1B −14 for B; A's 2A+ +12 for A where
     // 2A− gives +14; after it B's pass −12 and A's 3A +12, the round over at A 24, B 12. All
-    // proved (no `~`). The comment stays after the engine's annotations of its ply.
+    // proved (no `~`). The comment stays after the engine's annotations of its ply. The
+    // Annotator tag states the limits, and that a time limit may judge differently another time.
     insta::assert_snapshot!(out, @r#"
     [Notation "1.0"]
     [Game "bechi"]
     [Options "holes=3"]
     [Opener "B"]
     [Position "bechi 0,2*,0/3*,0,1* B store=20,10 opener=B"]
+    [Annotator "mancala annotate --time 200ms (a time limit: another run may judge differently)"]
 
     1. 1B (value -14) 2. 2A+ (value +12) (best 2A- +14) (judgement ?!) {played}
     3. pass (value -12) 4. 3A (value +12) *
@@ -302,4 +304,273 @@ fn annotated_records_validate_and_keep_their_annotations() {
     assert_eq!(annotate(&text, &["--nodes", "200000"]).1, text);
     let (_, as_json, _) = annotate(&corpus, &["--nodes", "200000", "--format", "json"]);
     assert_eq!(as_json.as_bytes(), json.stdout);
+}
+
+/// `analyse -`: one position per line, each answered in order with its own limits, a bad line
+/// answered in its place (issue 27, item 2).
+#[test]
+fn analyse_reads_one_position_per_line() {
+    let input =
+        format!("{ENDING}\nbechi 0,2*,0\nbechi 1,0,1/0,1,1* B store=20,12 opener=B\n{ENDING}\n");
+    let out = mancala()
+        .args(["analyse", "-", "--depth", "6"])
+        .write_stdin(input.as_str())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "a bad line: exit 1");
+    let text = String::from_utf8(out.stdout).unwrap();
+    let blocks: Vec<&str> = text.split("\n\n").collect();
+    assert_eq!(blocks.len(), 4, "{text}");
+    assert_eq!(blocks[3], "", "{text}");
+    assert!(blocks[0].starts_with("B to move\nvalue -14 (exact)\n1. -14 exact: 1B 2A-\n"));
+    assert!(
+        blocks[1].starts_with("error: line 2: bad position"),
+        "{text}"
+    );
+    // The error line has no blank line of its own: the third position follows it.
+    assert!(
+        blocks[1].contains("\nthe round is over (B13): round totals A 22, B 14\nvalue -8 (exact)"),
+        "{text}"
+    );
+    assert!(
+        blocks[2].starts_with("B to move\nvalue -14 (exact)"),
+        "{text}"
+    );
+
+    let out = mancala()
+        .args(["analyse", "-", "--format", "json", "--nodes", "5000"])
+        .write_stdin(input.as_str())
+        .output()
+        .unwrap();
+    let lines: Vec<serde_json::Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let kinds: Vec<(String, i64)> = lines
+        .iter()
+        .map(|v| {
+            (
+                v["type"].as_str().unwrap().to_owned(),
+                v["data"]["input"].as_i64().unwrap(),
+            )
+        })
+        .collect();
+    let expected: Vec<(String, i64)> = [
+        ("analysis", 1),
+        ("end", 1),
+        ("error", 2),
+        ("end", 2),
+        ("analysis", 3),
+        ("end", 3),
+        ("analysis", 4),
+        ("end", 4),
+    ]
+    .iter()
+    .map(|(k, n)| ((*k).to_owned(), *n))
+    .collect();
+    assert_eq!(kinds, expected);
+    assert_eq!(lines[0]["data"]["value"], -14);
+    assert_eq!(lines[4]["data"]["value"], -8);
+    // Each line has its own budget.
+    assert!(lines[6]["data"]["nodes"].as_u64().unwrap() <= 5000);
+}
+
+/// A coprocess writes a position and reads its answer before writing the next: the answers
+/// are flushed as they are made, and the table is kept between lines.
+#[test]
+fn analyse_answers_a_coprocess_line_by_line() {
+    use std::io::{BufRead, BufReader, Write};
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .args(["analyse", "-", "--format", "json", "--depth", "4"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    let mut output = BufReader::new(child.stdout.take().unwrap());
+    let mut position = "bechi 6,6,6/6,6,6 B opener=B".to_owned();
+    for _ in 0..4 {
+        writeln!(input, "{position}").unwrap();
+        input.flush().unwrap();
+        let mut line = String::new();
+        output.read_line(&mut line).unwrap();
+        let v: serde_json::Value = serde_json::from_str(&line).unwrap();
+        assert_eq!(v["type"], "analysis", "{line}");
+        let best = v["data"]["best"].as_str().unwrap().to_owned();
+        line.clear();
+        output.read_line(&mut line).unwrap();
+        assert!(line.contains(r#""type":"end""#), "{line}");
+        let played = mancala().args(["play", &position, &best]).output().unwrap();
+        position = String::from_utf8(played.stdout).unwrap().trim().to_owned();
+    }
+    drop(input);
+    assert_eq!(child.wait().unwrap().code(), Some(0));
+}
+
+/// The table is kept between lines, so a position met again costs less; `--clear-hash` empties
+/// it before each line, and each answer is then what a process of its own gives.
+#[test]
+fn clear_hash_makes_each_line_its_own() {
+    let run = |extra: &[&str]| -> Vec<serde_json::Value> {
+        let out = mancala()
+            .args([
+                "analyse",
+                "-",
+                "--format",
+                "json",
+                "--threads",
+                "1",
+                "--depth",
+                "7",
+            ])
+            .args(extra)
+            .write_stdin("giuthi\ngiuthi\n")
+            .output()
+            .unwrap();
+        String::from_utf8(out.stdout)
+            .unwrap()
+            .lines()
+            .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+            .filter(|v| v["type"] == "analysis")
+            .map(|v| v["data"].clone())
+            .collect()
+    };
+    let kept = run(&[]);
+    assert!(
+        kept[1]["nodes"].as_u64() < kept[0]["nodes"].as_u64(),
+        "{kept:?}"
+    );
+    let cleared = run(&["--clear-hash"]);
+    let without_time = |v: &serde_json::Value| {
+        let mut v = v.clone();
+        v["input"] = serde_json::Value::Null;
+        v["seconds"] = serde_json::Value::Null;
+        v["nodes_per_second"] = serde_json::Value::Null;
+        v
+    };
+    assert_eq!(without_time(&cleared[0]), without_time(&cleared[1]));
+    assert_eq!(without_time(&cleared[0]), without_time(&kept[0]));
+}
+
+/// Threads give the exact value one thread gives, and say how many searched.
+#[test]
+fn analyse_with_threads() {
+    for threads in ["1", "2", "4"] {
+        let out = mancala()
+            .args(["analyse", "--format", "json", "--threads", threads, ENDING])
+            .output()
+            .unwrap();
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(v["data"]["value"], -14);
+        assert_eq!(v["data"]["exact"], true);
+        assert_eq!(v["data"]["threads"].to_string(), threads);
+    }
+}
+
+/// The Giuthi 2×8 ending of issue 27 (item 5), once B's seeds are captured: A's every move keeps
+/// +20 with endless play counted as his worst outcome (the reference solver says so), and
+/// endless play with it counted as his best. The best move is ranked by the first, the one of
+/// them that forces the end soonest, and the answer says so; JSON keeps both values.
+#[test]
+fn the_best_move_makes_progress_and_says_why() {
+    let shuffle = "giuthi 1,1,0,0,4,3,1,0/0,0,0,0,0,0,0,0 A store=48,38";
+    let args = ["analyse", "--threads", "1", "--nodes", "300000", shuffle];
+    let out = mancala().args(args).output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(
+        lines[1].starts_with(
+            "value +endless with endless play counted as the best outcome for A, +20 as the worst"
+        ),
+        "{text}"
+    );
+    assert!(
+        lines[2].contains("the best value with endless play counted as A's worst outcome")
+            && lines[2].contains("the one that forces the end of the round soonest (within "),
+        "{text}"
+    );
+    let out = mancala()
+        .args(args)
+        .args(["--format", "json"])
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let d = &v["data"];
+    assert_eq!(
+        (d["value"].clone(), d["worst"].clone()),
+        ("+endless".into(), 20.into())
+    );
+    assert_eq!(d["lines"][0]["worst"], 20);
+    assert_eq!(d["lines"][0]["value"], "+endless");
+    assert!(d["progress"]["tied"].as_u64().unwrap() >= 2, "{d}");
+    assert!(d["progress"]["plies"].as_u64().is_some(), "{d}");
+}
+
+/// Judgements (issue 27, item 3): the move played and the best move are valued in one search,
+/// to one depth, and a judgement that rests on an estimate says so (`~`). In the Bechi example
+/// of Fig.04 at depth 2, 4B (played) and 3B are worth the same, +2: before, 4B was valued by a
+/// search of the next position (a ply deeper, −6) against 3B's +2, and judged a blunder and a
+/// missed win without a `~`.
+#[test]
+fn annotate_judges_within_one_search_and_marks_estimates() {
+    let fig04 = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus/ok/bechi-fig04.mgn"),
+    )
+    .unwrap();
+    let (_, out, _) = annotate(&fig04, &["--depth", "2"]);
+    let flat = out.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(flat.contains("1. 4B (value ~+2) (laps"), "{out}");
+    assert!(!out.contains("judgement"), "{out}");
+    assert!(
+        out.contains(r#"[Annotator "mancala annotate --depth 2"]"#),
+        "{out}"
+    );
+    let (_, out, _) = annotate(&fig04, &["--depth", "3"]);
+    let flat = out.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains("1. 4B (value ~-6) (best 3B ~-2) (judgement ~?)"),
+        "{out}"
+    );
+    // With a time limit, on every record of the corpus that the search can annotate quickly:
+    // a judgement without `~` only where both values are proved.
+    for name in [
+        "bechi-fig03.mgn",
+        "bechi-2x3-assessed.mgn",
+        "match-bechi-2x3.mgn",
+    ] {
+        let text = std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("../../corpus/ok")
+                .join(name),
+        )
+        .unwrap();
+        let (code, out, err) = annotate(&text, &["--time", "20ms"]);
+        assert_eq!(code, Some(0), "{err}");
+        assert!(out.contains("(a time limit: another run may judge differently)"));
+        let flat = out.split_whitespace().collect::<Vec<_>>().join(" ");
+        for ply in flat.split(". ").skip(1) {
+            if ply.contains("(judgement ") && !ply.contains("(judgement ~") {
+                assert!(!ply.contains('~'), "{name}: {ply}");
+            }
+        }
+    }
+}
+
+/// The plies of a record are searched by several threads at once, each on its own: the record
+/// is the same whatever their number.
+#[test]
+fn annotate_gives_the_same_record_with_any_number_of_threads() {
+    let corpus = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../corpus/ok/match-bechi-2x3.mgn"),
+    )
+    .unwrap();
+    let one = annotate(&corpus, &["--nodes", "20000", "--threads", "1"]).1;
+    let three = annotate(&corpus, &["--nodes", "20000", "--threads", "3"]).1;
+    assert_eq!(one, three);
+    assert!(
+        one.contains(r#"[Annotator "mancala annotate --nodes 20000"]"#),
+        "{one}"
+    );
 }

@@ -22,6 +22,7 @@ mod redu_notation;
 mod roundtrip;
 mod rules;
 mod scripting;
+mod search_limits;
 mod spec_examples;
 mod spelling;
 mod sulus_nishtaw_notation;

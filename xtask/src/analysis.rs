@@ -81,7 +81,8 @@ pub fn solve_check(args: &[String]) -> Result<(), String> {
                 },
                 ..SearchOptions::default()
             },
-        );
+        )
+        .map_err(|e| e.to_string())?;
         total_nodes += a.nodes;
         if !a.proved {
             unproved += 1;
@@ -178,9 +179,12 @@ pub fn accuracy(args: &[String]) -> Result<(), String> {
                     ..SearchOptions::default()
                 },
             );
-            nodes += a.nodes;
-            secs += a.elapsed.as_secs_f64();
-            let chosen = a.lines[0].moves[0];
+            // A limit too short for depth 1 gives no move: then the first legal move is played.
+            if let Ok(a) = &a {
+                nodes += a.nodes;
+                secs += a.elapsed.as_secs_f64();
+            }
+            let chosen = a.ok().and_then(|a| a.best()).unwrap_or(v[0].0);
             let best = v.iter().map(|(_, x)| *x).max().unwrap_or(0);
             let got = v
                 .iter()

@@ -15,6 +15,9 @@
 //! memory (VmHWM, sampled every few milliseconds from `/proc`).
 //!
 //! Batch: `mancala moves -` on 200,000 Bechi positions in one process (`bench_batch`).
+//!
+//! Search: `analyse` to a fixed depth and to a proof in every game, with each of `--threads`
+//! (1,2 by default; up to 64 and more on a machine that has the cores), `bench_search`.
 
 use rules_core::{PerftOptions, Player, Position, Variant};
 use std::fmt::Write as _;
@@ -46,6 +49,9 @@ struct Args {
     skip_perft: bool,
     skip_validate: bool,
     skip_batch: bool,
+    skip_search: bool,
+    /// Threads of the search lines.
+    threads: Vec<usize>,
     skip_python: bool,
     records: u64,
 }
@@ -60,6 +66,8 @@ fn parse_args(args: &[String]) -> Result<Args, String> {
         skip_perft: false,
         skip_validate: false,
         skip_batch: false,
+        skip_search: false,
+        threads: vec![1, 2],
         skip_python: false,
         records: 20_000,
     };
@@ -88,6 +96,14 @@ fn parse_args(args: &[String]) -> Result<Args, String> {
             "--no-perft" => a.skip_perft = true,
             "--no-validate" => a.skip_validate = true,
             "--no-batch" => a.skip_batch = true,
+            "--no-search" => a.skip_search = true,
+            "--threads" => {
+                a.threads = val("--threads")?
+                    .split(',')
+                    .map(|t| t.parse::<usize>().ok().filter(|&n| (1..=256).contains(&n)))
+                    .collect::<Option<Vec<_>>>()
+                    .ok_or("--threads needs numbers from 1 to 256, e.g. 1,2,4,8,16,32,64")?;
+            }
             "--no-python" => a.skip_python = true,
             _ => return Err(format!("bench: unknown argument `{x}`")),
         }
@@ -97,7 +113,7 @@ fn parse_args(args: &[String]) -> Result<Args, String> {
 }
 
 /// CPU time of this process so far (user + system, all threads), from `/proc/self/stat`.
-fn cpu_seconds(pid: Option<u32>) -> Option<f64> {
+pub fn cpu_seconds(pid: Option<u32>) -> Option<f64> {
     let path = match pid {
         None => "/proc/self/stat".to_owned(),
         Some(p) => format!("/proc/{p}/stat"),
@@ -450,52 +466,60 @@ fn python_plies(a: &Args) -> Result<String, String> {
     String::from_utf8(out.stdout).map_err(|e| format!("python bench: {e}"))
 }
 
+/// The perft lines: printed as they come in text, kept for the JSON.
+fn perft_lines(a: &Args, hash: Option<usize>) -> Result<Vec<Line>, String> {
+    let mut lines = vec![];
+    if !a.json {
+        println!(
+            "{:<18} {:>5} {:>13} {:>13} {:>3} {:>7} {:>7} {:>12} {:>12} {:>7}",
+            "game",
+            "depth",
+            "leaves",
+            "moves made",
+            "thr",
+            "wall s",
+            "cpu s",
+            "leaves/s",
+            "moves/s",
+            "speedup"
+        );
+    }
+    for (game, opts) in LINES {
+        if a.only.as_deref().is_some_and(|g| g != game) {
+            continue;
+        }
+        let line = bench_line(variant(game, opts)?, a, hash);
+        if !a.json {
+            let base = line.runs[0].2;
+            for &(threads, table, wall, cpu) in &line.runs {
+                println!(
+                    "{:<18} {:>5} {:>13} {:>13} {:>3} {:>7.3} {:>7.2} {:>12.0} {:>12.0} {:>7.2}",
+                    line.name,
+                    line.depth,
+                    line.leaves,
+                    line.moves,
+                    format!("{threads}{}", if table { "h" } else { "" }),
+                    wall,
+                    cpu,
+                    line.leaves as f64 / wall,
+                    line.moves as f64 / wall,
+                    base / wall
+                );
+            }
+        }
+        lines.push(line);
+    }
+    Ok(lines)
+}
+
 pub fn bench(args: &[String]) -> Result<(), String> {
     let a = parse_args(args)?;
     let hash = a.hash.as_deref().map(parse_size).transpose()?;
-    let mut lines = vec![];
-    if !a.skip_perft {
-        if !a.json {
-            println!(
-                "{:<18} {:>5} {:>13} {:>13} {:>3} {:>7} {:>7} {:>12} {:>12} {:>7}",
-                "game",
-                "depth",
-                "leaves",
-                "moves made",
-                "thr",
-                "wall s",
-                "cpu s",
-                "leaves/s",
-                "moves/s",
-                "speedup"
-            );
-        }
-        for (game, opts) in LINES {
-            if a.only.as_deref().is_some_and(|g| g != game) {
-                continue;
-            }
-            let line = bench_line(variant(game, opts)?, &a, hash);
-            if !a.json {
-                let base = line.runs[0].2;
-                for &(threads, table, wall, cpu) in &line.runs {
-                    println!(
-                        "{:<18} {:>5} {:>13} {:>13} {:>3} {:>7.3} {:>7.2} {:>12.0} {:>12.0} {:>7.2}",
-                        line.name,
-                        line.depth,
-                        line.leaves,
-                        line.moves,
-                        format!("{threads}{}", if table { "h" } else { "" }),
-                        wall,
-                        cpu,
-                        line.leaves as f64 / wall,
-                        line.moves as f64 / wall,
-                        base / wall
-                    );
-                }
-            }
-            lines.push(line);
-        }
-    }
+    let lines = if a.skip_perft {
+        Vec::new()
+    } else {
+        perft_lines(&a, hash)?
+    };
     let validation = if a.skip_validate {
         None
     } else {
@@ -510,12 +534,26 @@ pub fn bench(args: &[String]) -> Result<(), String> {
             a.runs,
         )?)
     };
+    let search = if a.skip_search {
+        None
+    } else {
+        Some(crate::bench_search::bench(
+            a.only.as_deref(),
+            &a.threads,
+            a.runs,
+            a.json,
+        )?)
+    };
     let python = if a.skip_python {
         None
     } else {
         Some(python_plies(&a)?)
     };
     if !a.json {
+        if let Some(t) = &search {
+            println!();
+            print!("{t}");
+        }
         if let Some(b) = batch {
             println!("{}", crate::bench_batch::text(b, a.runs));
         }
@@ -582,6 +620,9 @@ pub fn bench(args: &[String]) -> Result<(), String> {
         }
     }
     j.push_str(&crate::bench_batch::json_member(batch));
+    if let Some(member) = &search {
+        j.push_str(member);
+    }
     if let Some(p) = &python {
         j.push_str(",\"python\":");
         j.push_str(p.trim());

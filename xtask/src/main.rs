@@ -8,12 +8,15 @@
 //!   count (with a transposition table of SIZE bytes if given); with `--reference` also the
 //!   reference implementation of `crates/testkit/src/reference/` (slow).
 //! * `cargo xtask bench [--json] [--runs N] [--game G] [--hash SIZE] [--max-seconds S]
-//!   [--records N] [--no-perft] [--no-validate] [--no-batch] [--no-python]`: perft speed of every game from its start (1 and
-//!   2 threads, leaves and moves made per second, CPU and wall time, best of N) and `mancala
-//!   validate` throughput on a generated corpus (records/s, MB/s, peak memory), and `mancala moves
-//!   -` on 200,000 Bechi positions in one process (positions/s), and plies per second from
-//!   Python (the package's wheel built into `target/python/`: one ply a call and a batch of
-//!   positions a call, `crates/python/bench/plies.py`); see `bench.rs`.
+//!   [--records N] [--no-perft] [--no-validate] [--no-batch] [--no-python] [--no-search]
+//!   [--threads 1,2,..]`: perft speed of every game from its start (1 and 2 threads, leaves and
+//!   moves made per second, CPU and wall time, best of N) and `mancala validate` throughput on a
+//!   generated corpus (records/s, MB/s, peak memory), `mancala moves -` on 200,000 Bechi
+//!   positions in one process (positions/s), plies per second from Python (the package's wheel
+//!   built into `target/python/`: one ply a call and a batch of positions a call,
+//!   `crates/python/bench/plies.py`), and `analyse` to a fixed depth and to a proof in every game
+//!   with each number of `--threads` (time, CPU time, nodes, speedup); see `bench.rs`,
+//!   `bench_search.rs`.
 //! * `cargo xtask gen-records [--out FILE|-] [--bytes N] [--count N] [--seed S] [--game G]
 //!   [--option K=V]... [--max-rounds N]`: random complete matches played by the engine, annotated
 //!   and commented, in canonical notation (spec/notation.md), to FILE (written as the binary
@@ -55,6 +58,7 @@ mod tool;
 mod analysis;
 mod bench;
 mod bench_batch;
+mod bench_search;
 mod check_proof;
 mod cold;
 mod compare;
@@ -91,7 +95,7 @@ fn main() -> ExitCode {
         Some("compare-outputs") => compare::compare_outputs(&args[1..]),
         Some("cold-build") => cold::cold_build(&args[1..]),
         _ => Err(
-            "usage: cargo xtask (test [--python-only] | perft-suites [--reference] [--limit N] [--suite NAME] [--hash SIZE] | bench [--json] [--runs N] [--game G] [--hash SIZE] [--max-seconds S] [--records N] [--no-perft] [--no-validate] [--no-batch] [--no-python] | gen-records [--out FILE] [--bytes N] [--count N] [--seed S] [--game G] [--option K=V]... [--max-rounds N] | uugg-endless [--holes N] [--depth D] [--list] | limits | solve-check [--db FILE] [--count N] [--nodes N] | accuracy [--db FILE] [--count N] [--times MS,MS,..] | check-proof FILE... | dist [--out DIR] | render [--out DIR] [--only PATTERN] [--no-install] | cold-build [--ci] [--dir DIR] | compare-outputs --old BIN [--new BIN] [--quick])"
+            "usage: cargo xtask (test [--python-only] | perft-suites [--reference] [--limit N] [--suite NAME] [--hash SIZE] | bench [--json] [--runs N] [--game G] [--hash SIZE] [--max-seconds S] [--records N] [--no-perft] [--no-validate] [--no-batch] [--no-python] [--no-search] [--threads 1,2,4,..] | gen-records [--out FILE] [--bytes N] [--count N] [--seed S] [--game G] [--option K=V]... [--max-rounds N] | uugg-endless [--holes N] [--depth D] [--list] | limits | solve-check [--db FILE] [--count N] [--nodes N] | accuracy [--db FILE] [--count N] [--times MS,MS,..] | check-proof FILE... | dist [--out DIR] | render [--out DIR] [--only PATTERN] [--no-install] | cold-build [--ci] [--dir DIR] | compare-outputs --old BIN [--new BIN] [--quick])"
                 .to_owned(),
         ),
     };

@@ -1,6 +1,11 @@
 //! The judgement of played moves (spec/analysis.md §6): for each ply, the value of the position
 //! for the mover, the value of the move he played, the best move when his was worse, the seeds
-//! lost and a judgement (`?!`, `?`, `??`), and whether the move let a won round go.
+//! lost and a judgement (`?!`, `?`, `??`), and whether the move let a won round go, each from
+//! one search of the position the ply was played in (the played move searched with the best).
+
+mod record;
+
+pub use record::{ANNOTATOR, Judging, annotated, annotator, judge_steps, notes};
 
 use crate::search::Analysis;
 use crate::value::Outcome;
@@ -82,12 +87,15 @@ impl Class {
     }
 }
 
-/// What the engine says of one ply.
+/// What the engine says of one ply. Values are for the mover, with endless play counted as his
+/// worst outcome (the convention moves are ranked by, spec/analysis.md §2): the best move's and
+/// the played move's, from the same search of the position the ply was played in, to the same
+/// depth.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Verdict {
-    /// The position's value for the mover (best play).
+    /// The value of the best move, the position's.
     pub value: Outcome,
-    /// The value of the move played, for the mover.
+    /// The value of the move played.
     pub played: Outcome,
     /// A best move, when the one played was worse.
     pub best: Option<Move>,
@@ -97,25 +105,27 @@ pub struct Verdict {
     pub judgement: Option<Judgement>,
     /// The round was won before the move and is not after it.
     pub missed_win: bool,
-    /// Whether the position's value (and so the best move's) is exact.
+    /// Whether the best move's value is proved.
     pub value_exact: bool,
-    /// Whether the value of the move played is exact.
+    /// Whether the value of the move played is proved.
     pub played_exact: bool,
-    /// Whether both values are exact.
-    pub exact: bool,
+    /// Whether the judgement rests on an estimate: one of the two values is not proved.
+    pub estimate: bool,
 }
 
-/// Judges a ply: `before` is the analysis of the position it was played in, `played` the move,
-/// `after` the value of the move for the mover (the next position's value, turned round when the
-/// turn passed) and whether it is exact.
+/// The class of a value for judging: endless play, the mover's worst outcome under the
+/// convention values are given in, counts as a loss (the round may never be won).
+fn class(v: Outcome) -> Class {
+    Class::of(v).unwrap_or(Class::Loss)
+}
+
+/// Judges the move `played` from `a`, the analysis of the position it was played in, which
+/// searched it with the best ones (`SearchOptions::also`). `None` if `a` has no line for it.
 #[must_use]
-pub fn judge(before: &Analysis, played: Move, after: (Outcome, bool), t: &Thresholds) -> Verdict {
-    let best_move = before.lines.first().and_then(|l| l.moves.first()).copied();
-    let is_best = best_move == Some(played);
-    let value = before.value;
-    // Two searches with limits may disagree a little; a move the search itself chose loses
-    // nothing, and no move gains on the best.
-    let played_value = if is_best { value } else { after.0 };
+pub fn judge(a: &Analysis, played: Move, t: &Thresholds) -> Option<Verdict> {
+    let best = a.lines.first()?;
+    let mine = a.line_of(played)?;
+    let (value, played_value) = (best.worst, mine.worst);
     let lost = match (value.seeds(), played_value.seeds()) {
         (Some(v), Some(p)) => Some((v - p).max(0)),
         _ => None,
@@ -131,37 +141,30 @@ pub fn judge(before: &Analysis, played: Move, after: (Outcome, bool), t: &Thresh
             None
         }
     });
-    let (from, to) = (Class::of(value), Class::of(played_value));
+    let (from, to) = (class(value), class(played_value));
     let by_class = match (from, to) {
-        (Some(Class::Win), Some(Class::Loss)) => Some(Judgement::Blunder),
-        (Some(a), Some(b)) if b < a => Some(Judgement::Mistake),
+        (Class::Win, Class::Loss) => Some(Judgement::Blunder),
+        (a, b) if b < a => Some(Judgement::Mistake),
         _ => None,
     };
-    let worse = lost.is_some_and(|l| l > 0);
-    Verdict {
+    let worse = match (value, played_value) {
+        (Outcome::Seeds(v), Outcome::Seeds(p)) => p < v,
+        (Outcome::Seeds(_), Outcome::Endless(_)) => true,
+        _ => false,
+    };
+    Some(Verdict {
         value,
         played: played_value,
-        best: if worse { best_move } else { None },
+        best: if worse {
+            best.moves.first().copied()
+        } else {
+            None
+        },
         lost,
         judgement: by_seeds.max(by_class),
-        missed_win: from == Some(Class::Win) && to != Some(Class::Win) && to.is_some(),
-        value_exact: before.exact,
-        played_exact: if is_best { before.exact } else { after.1 },
-        exact: before.exact && (is_best || after.1),
-    }
-}
-
-/// The value for the mover of a ply, from the analysis of the position after it.
-#[must_use]
-pub fn for_mover(after: &Analysis, turn_passed: bool) -> (Outcome, bool) {
-    let v = if turn_passed {
-        match after.worst {
-            // The opponent's worst convention is the mover's best, and the other way round.
-            Outcome::Seeds(s) => Outcome::Seeds(-s),
-            Outcome::Endless(e) => Outcome::Endless(!e),
-        }
-    } else {
-        after.value
-    };
-    (v, after.exact)
+        missed_win: from == Class::Win && to != Class::Win,
+        value_exact: best.worst_proved,
+        played_exact: mine.worst_proved,
+        estimate: !(best.worst_proved && mine.worst_proved),
+    })
 }

@@ -2,8 +2,9 @@
 //!
 //! * [`value`]: what a value is, the final margin of the round in seeds for the player to move,
 //!   and the two conventions for endless play.
-//! * [`search`]: iterative-deepening principal-variation search with a transposition table,
-//!   for every game and option: [`search::analyse`].
+//! * [`search`]: iterative-deepening principal-variation search with a transposition table
+//!   shared by its threads, for every game and option: [`search::analyse`], or an [`Engine`]
+//!   that keeps its table from one position to the next.
 //! * [`solve`]: retrograde analysis of every position reachable in a Bechi round without blocked
 //!   holes (2×3, 2×4), slice by slice; [`db`]: the database file it writes, which the search
 //!   can consult as an oracle.
@@ -20,5 +21,7 @@ pub mod solve;
 mod table;
 pub mod value;
 
-pub use search::{Analysis, Limits, Line, SearchOptions, analyse};
+pub use search::{
+    Analysis, Engine, Limits, Line, Progress, SearchError, SearchOptions, Unfinished, analyse,
+};
 pub use value::{Convention, Outcome};

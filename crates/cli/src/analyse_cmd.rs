@@ -1,12 +1,16 @@
-//! `mancala analyse`: the value of a position and its best moves (spec/analysis.md §2).
+//! `mancala analyse`: the value of a position and its best moves (spec/analysis.md §2), with
+//! threads (§11); `-` analyses one position per line of standard input, one table for all.
 
+use crate::batch::Outcome as LineOutcome;
 use crate::cli::{AnalyseArgs, Format, SearchLimits};
 use crate::exit::{CliError, Verdict as Exit, io_message};
+use crate::position_cmd::{Answer, run_on};
+use crate::position_input::Given;
 use analysis::db::Database;
 use analysis::search::Oracle;
-use analysis::{Analysis, Limits, Line, SearchOptions, analyse};
+use analysis::{Analysis, Engine, Limits, Line, SearchOptions, Unfinished};
 use notation::write_position;
-use rules_core::Position;
+use rules_core::{Player, Position};
 use serde_json::json;
 use std::io::Write;
 use std::path::Path;
@@ -37,24 +41,6 @@ pub fn limits(l: &SearchLimits, default: Duration) -> Limits {
     limits
 }
 
-/// The search options of the command line.
-pub fn search_options<'a>(args: &AnalyseArgs, oracle: Option<&'a dyn Oracle>) -> SearchOptions<'a> {
-    let l = &args.limits;
-    // With --proof and no limit, the search goes on until the value is proved (§8).
-    let unlimited =
-        args.proof.is_some() && l.depth.is_none() && l.time.is_none() && l.nodes.is_none();
-    SearchOptions {
-        limits: if unlimited {
-            Limits::default()
-        } else {
-            limits(l, DEFAULT_TIME)
-        },
-        multipv: args.multipv as usize,
-        hash_bytes: args.hash,
-        oracle,
-    }
-}
-
 /// `+4 (exact)`, `+4 (estimate at depth 9)`, or both conventions when endless play decides.
 pub fn value_words(pos: &Position, a: &Analysis) -> String {
     if a.value == a.worst {
@@ -78,6 +64,35 @@ pub fn value_words(pos: &Position, a: &Analysis) -> String {
     )
 }
 
+/// Why the best move is the one given, when it is not simply the only move of the best value
+/// with both conventions agreeing: ranked by the worst convention, and among equals the one
+/// that forces the end soonest (spec/analysis.md §2).
+pub fn best_words(mover: Player, a: &Analysis) -> Option<String> {
+    let best = a.best()?;
+    let mut why = Vec::new();
+    if a.value != a.worst {
+        why.push(format!(
+            "the best value with endless play counted as {mover}'s worst outcome (the rules \
+             score no endless round)"
+        ));
+    }
+    if let Some(p) = a.progress {
+        why.push(match p.plies {
+            Some(n) => format!(
+                "of the {} moves of value {}, the one that forces the end of the round soonest \
+                 (within {n} plies)",
+                p.tied, a.worst
+            ),
+            None => format!(
+                "{} moves have value {}; which forces the end of the round soonest was not \
+                 found within the limits",
+                p.tied, a.worst
+            ),
+        });
+    }
+    (!why.is_empty()).then(|| format!("best {best}: {}", why.join("; ")))
+}
+
 fn line_words(k: usize, l: &Line) -> String {
     let moves: Vec<String> = l.moves.iter().map(ToString::to_string).collect();
     let value = if l.value == l.worst {
@@ -89,20 +104,19 @@ fn line_words(k: usize, l: &Line) -> String {
     format!("{k}. {value}{exact}: {}", moves.join(" "))
 }
 
+/// The JSON of a line.
+fn line_json(l: &Line) -> serde_json::Value {
+    json!({
+        "moves": l.moves.iter().map(ToString::to_string).collect::<Vec<_>>(),
+        "value": l.value,
+        "worst": l.worst,
+        "exact": l.exact,
+        "worst_proved": l.worst_proved,
+    })
+}
+
 /// The JSON object of an analysis (spec/analysis.md §2).
 pub fn analysis_json(pos: &Position, a: &Analysis) -> serde_json::Value {
-    let lines: Vec<serde_json::Value> = a
-        .lines
-        .iter()
-        .map(|l| {
-            json!({
-                "moves": l.moves.iter().map(ToString::to_string).collect::<Vec<_>>(),
-                "value": l.value,
-                "worst": l.worst,
-                "exact": l.exact,
-            })
-        })
-        .collect();
     json!({
         "position": write_position(&pos.to_setup()),
         "to_move": pos.round_result().is_none().then(|| pos.to_move()),
@@ -111,62 +125,152 @@ pub fn analysis_json(pos: &Position, a: &Analysis) -> serde_json::Value {
         "exact": a.exact,
         "proved": a.proved,
         "endless_met": a.endless_met,
-        "best": a.lines.first().and_then(|l| l.moves.first()).map(ToString::to_string),
-        "lines": lines,
+        "best": a.best().map(|m| m.to_string()),
+        "progress": a.progress,
+        "lines": a.lines.iter().map(line_json).collect::<Vec<_>>(),
         "depth": a.depth,
         "nodes": a.nodes,
+        "threads": a.threads,
         "seconds": a.elapsed.as_secs_f64(),
         "nodes_per_second": a.nodes_per_second().round(),
+        "unfinished": null,
     })
 }
 
-pub fn run(args: &AnalyseArgs) -> Result<Exit, CliError> {
-    let given =
-        crate::position_input::Given::new(&args.options.options, args.options.opener.as_deref())?;
-    let Some(pos) = crate::position_input::read_or_report(&args.position, &given)? else {
-        return Ok(Exit::Invalid);
-    };
-    let db = args.db.as_deref().map(load_db).transpose()?;
-    let oracle = db.as_ref().map(|d| d as &dyn Oracle);
-    let a = analyse(&pos, &search_options(args, oracle));
-    let target = args.proof.as_ref().map(crate::output::Target::new);
-    let proof = (target.as_ref()).map(|t| crate::proof_out::write(t, &pos, &a));
-    let written = proof.as_ref().and_then(|r| r.as_ref().ok());
-    // `--proof -` writes the proof to standard output, and the analysis goes to stderr.
-    let mut out: Box<dyn Write> = match target {
-        Some(crate::output::Target::Stdout) => Box::new(std::io::stderr().lock()),
-        _ => Box::new(std::io::BufWriter::new(std::io::stdout().lock())),
-    };
-    match args.format {
-        Format::Json => {
-            let mut data = analysis_json(&pos, &a);
-            if let Some(w) = written {
-                data["proof"] = w.json();
-            }
-            writeln!(out, "{}", json!({"type": "analysis", "data": data}))?;
+/// The JSON object of a search its limits stopped before depth 1: no value, no move.
+fn unfinished_json(pos: &Position, u: &Unfinished, threads: usize) -> serde_json::Value {
+    json!({
+        "position": write_position(&pos.to_setup()),
+        "to_move": pos.to_move(),
+        "value": null,
+        "worst": null,
+        "exact": false,
+        "proved": false,
+        "endless_met": false,
+        "best": null,
+        "progress": null,
+        "lines": [],
+        "depth": 0,
+        "nodes": u.nodes,
+        "threads": threads,
+        "seconds": u.elapsed.as_secs_f64(),
+        "nodes_per_second": 0,
+        "unfinished": u.to_string(),
+    })
+}
+
+/// Writes the answer for one position, with what `--proof` wrote.
+fn write_answer(
+    pos: &Position,
+    result: &Result<Analysis, Unfinished>,
+    threads: usize,
+    written: Option<&crate::proof_out::Written>,
+    a: Answer,
+    out: &mut dyn Write,
+) -> Result<(), CliError> {
+    if a.format == Format::Json {
+        let mut data = match result {
+            Ok(an) => analysis_json(pos, an),
+            Err(u) => unfinished_json(pos, u, threads),
+        };
+        if let Some(w) = written {
+            data["proof"] = w.json();
         }
-        Format::Text => {
-            writeln!(out, "{}", crate::position_cmd::status_line(&pos))?;
-            writeln!(out, "value {}", value_words(&pos, &a))?;
-            for (k, l) in a.lines.iter().enumerate() {
+        return a.line(out, "analysis", data);
+    }
+    writeln!(out, "{}", crate::position_cmd::status_line(pos))?;
+    match result {
+        Err(u) => writeln!(out, "value unknown: {u}")?,
+        Ok(an) => {
+            writeln!(out, "value {}", value_words(pos, an))?;
+            if let Some(why) = best_words(pos.to_move(), an) {
+                writeln!(out, "{why}")?;
+            }
+            for (k, l) in an.lines.iter().enumerate() {
                 writeln!(out, "{}", line_words(k + 1, l))?;
             }
+            let threads = if an.threads > 1 {
+                format!(", {} threads", an.threads)
+            } else {
+                String::new()
+            };
             writeln!(
                 out,
-                "depth {}, {} nodes in {:.3} s ({:.0} nodes/s)",
-                a.depth,
-                a.nodes,
-                a.elapsed.as_secs_f64(),
-                a.nodes_per_second()
+                "depth {}, {} nodes in {:.3} s ({:.0} nodes/s{threads})",
+                an.depth,
+                an.nodes,
+                an.elapsed.as_secs_f64(),
+                an.nodes_per_second()
             )?;
             if let Some(w) = written {
                 writeln!(out, "{}", w.words())?;
             }
         }
     }
-    out.flush()?;
-    if let Some(Err(e)) = proof {
-        return Err(e);
+    if a.input.is_some() {
+        writeln!(out)?;
     }
-    Ok(Exit::Valid)
+    Ok(())
+}
+
+/// The limits of the command line; with --proof and none given, none: the search goes on until
+/// the value is proved (§8.4).
+fn search_limits(args: &AnalyseArgs) -> Limits {
+    let l = &args.limits;
+    if args.proof.is_some() && l.depth.is_none() && l.time.is_none() && l.nodes.is_none() {
+        Limits::default()
+    } else {
+        limits(l, DEFAULT_TIME)
+    }
+}
+
+pub fn run(args: &AnalyseArgs) -> Result<Exit, CliError> {
+    let given = Given::new(&args.options.options, args.options.opener.as_deref())?;
+    if args.proof.is_some() && args.position == "-" {
+        return Err(CliError::Usage(
+            "--proof writes the proof of one position: give it as POSITION, not `-`".to_owned(),
+        ));
+    }
+    let db = args.db.as_deref().map(load_db).transpose()?;
+    let threads = crate::cli::thread_count(args.threads);
+    let mut engine = Engine::new(args.hash, threads).map_err(crate::perft::hash_refused)?;
+    let opts = SearchOptions {
+        limits: search_limits(args),
+        multipv: args.multipv as usize,
+        also: &[],
+        oracle: db.as_ref().map(|d| d as &dyn Oracle),
+    };
+    let mut proof_error = None;
+    let verdict = run_on(&args.position, args.format, |text, a, out| {
+        let pos = match a.position(text, &given, out)? {
+            Ok(p) => p,
+            Err(outcome) => return Ok(outcome),
+        };
+        if args.clear_hash {
+            engine.clear();
+        }
+        let result = engine.analyse(&pos, &opts);
+        let proof = args.proof.as_deref().map(|p| match &result {
+            Ok(an) => crate::proof_out::write(&crate::output::Target::new(p), &pos, an),
+            Err(u) => Err(CliError::Usage(format!(
+                "--proof {}: no proof written: {u}",
+                p.display()
+            ))),
+        });
+        let written = proof.as_ref().and_then(|r| r.as_ref().ok());
+        if args.proof.as_deref().is_some_and(|p| p.as_os_str() == "-") {
+            // `--proof -` writes the proof to standard output, and the analysis goes to stderr.
+            write_answer(&pos, &result, threads, written, a, &mut std::io::stderr().lock())?;
+        } else {
+            write_answer(&pos, &result, threads, written, a, out)?;
+        }
+        if let Some(Err(e)) = proof {
+            proof_error = Some(e);
+        }
+        a.end(out, LineOutcome::Answered)
+    })?;
+    match proof_error {
+        Some(e) => Err(e),
+        None => Ok(verdict),
+    }
 }

@@ -1,113 +1,24 @@
 //! `mancala annotate`: every ply of recorded games judged by the search (spec/analysis.md §6),
 //! and the records written back with the judgement in annotations (`value`, `best`,
-//! `judgement`: spec/notation.md §6.3), in the canonical notation or the JSON form.
+//! `judgement`: spec/notation.md §6.3) and the limits in an `Annotator` tag, in the canonical
+//! notation or the JSON form (`analysis::annotate::judge_steps`, `annotated`).
+//!
+//! Each ply is judged from one search of the position it was played in, the move played
+//! searched with the best ones to the same depth. The plies of a record are searched
+//! `--threads` at a time, each by one thread with a table emptied before it: the record written
+//! depends on the limits alone, never on the threads or on the order they finish in.
 
 use crate::cli::{AnnotateArgs, Format, FromFormat, ToFormat};
 use crate::exit::{CliError, Verdict as Exit};
-use crate::input::{self, Unit};
-use analysis::annotate::{Judgement, Thresholds, Verdict, for_mover, judge};
+use crate::input;
+use analysis::Engine;
+use analysis::annotate::{Judging, Thresholds, annotated, annotator, judge_steps};
 use analysis::search::Oracle;
-use analysis::value::Outcome;
-use analysis::{Analysis, SearchOptions, analyse};
-use notation::{Annotation, Eval, Item, Judged, Record, Score, Sign, Step};
-use rules_core::Position;
 use std::io::Write;
 use std::time::Duration;
 
 /// The time per position when no limit is given.
 const DEFAULT_TIME: Duration = Duration::from_millis(200);
-
-/// A value of the search as the notation writes it (spec/notation.md §6.3).
-fn eval(o: Outcome, exact: bool) -> Eval {
-    let score = match o {
-        Outcome::Seeds(s) => Score::Seeds(s),
-        Outcome::Endless(best) => Score::Endless(best),
-    };
-    Eval { score, exact }
-}
-
-/// The annotations of one judged ply: its value, the best move when the one played was worse,
-/// and the judgement when there is one.
-fn notes(v: &Verdict) -> Vec<Annotation> {
-    let mut out = vec![Annotation::Value(eval(v.played, v.played_exact))];
-    if let Some(b) = v.best {
-        out.push(Annotation::Best {
-            token: b.to_string(),
-            value: eval(v.value, v.value_exact),
-        });
-    }
-    if v.judgement.is_some() || v.missed_win {
-        out.push(Annotation::Judgement(Judged {
-            sign: v.judgement.map(|j| match j {
-                Judgement::Dubious => Sign::Dubious,
-                Judgement::Mistake => Sign::Mistake,
-                Judgement::Blunder => Sign::Blunder,
-            }),
-            missed_win: v.missed_win,
-        }));
-    }
-    out
-}
-
-/// Judges the plies of one checked record, in order: each ply's annotations.
-fn judge_plies(u: &Unit, opts: &SearchOptions<'_>, t: &Thresholds) -> Vec<Vec<Annotation>> {
-    let mut out = Vec::new();
-    let mut current: Option<(Position, Analysis)> = None;
-    for step in &u.checked.steps {
-        match step {
-            Step::Start { position } | Step::Round { position, .. } => {
-                current = Some((*position, analyse(position, opts)));
-            }
-            Step::Ply { mover, after, .. } => {
-                let next = analyse(after, opts);
-                let judged = current.take().and_then(|(before, a)| {
-                    let played = before
-                        .legal_moves_with_positions()
-                        .into_iter()
-                        .find(|(_, c)| c == after)
-                        .map(|(m, _)| m)?;
-                    Some(judge(
-                        &a,
-                        played,
-                        for_mover(&next, after.to_move() != *mover),
-                        t,
-                    ))
-                });
-                out.push(judged.as_ref().map(notes).unwrap_or_default());
-                current = Some((*after, next));
-            }
-            Step::RoundOver { .. } | Step::MatchOver { .. } => {}
-        }
-    }
-    out
-}
-
-/// Whether an annotation is one `annotate` writes (and so replaces when it annotates again).
-fn is_engines(item: &Item) -> bool {
-    matches!(item, Item::Annotation { key, .. } if matches!(key.as_str(), "value" | "best" | "judgement"))
-}
-
-/// The record with each ply followed by its annotations, those of an earlier run dropped.
-fn annotated(record: &Record, mut plies: Vec<Vec<Annotation>>) -> Record {
-    plies.reverse();
-    let mut movetext = Vec::with_capacity(record.movetext.len() + 2 * plies.len());
-    for item in record.movetext.iter().filter(|i| !is_engines(i)) {
-        movetext.push(item.clone());
-        if matches!(item, Item::Ply { .. }) {
-            for a in plies.pop().unwrap_or_default() {
-                movetext.push(Item::Annotation {
-                    key: a.key().to_owned(),
-                    value: a.value(),
-                    read: Ok(a),
-                });
-            }
-        }
-    }
-    Record {
-        movetext,
-        ..record.clone()
-    }
-}
 
 pub fn run(args: &AnnotateArgs) -> Result<Exit, CliError> {
     let db = args
@@ -115,11 +26,6 @@ pub fn run(args: &AnnotateArgs) -> Result<Exit, CliError> {
         .as_deref()
         .map(crate::analyse_cmd::load_db)
         .transpose()?;
-    let opts = SearchOptions {
-        limits: crate::analyse_cmd::limits(&args.limits, DEFAULT_TIME),
-        oracle: db.as_ref().map(|d| d as &dyn Oracle),
-        ..SearchOptions::default()
-    };
     let t = Thresholds {
         dubious: args.dubious,
         mistake: args.mistake,
@@ -130,6 +36,21 @@ pub fn run(args: &AnnotateArgs) -> Result<Exit, CliError> {
             "the thresholds must be 0 < --dubious <= --mistake <= --blunder".to_owned(),
         ));
     }
+    let limits = crate::analyse_cmd::limits(&args.limits, DEFAULT_TIME);
+    let mut engines = (0..crate::cli::thread_count(args.threads))
+        .map(|_| Engine::new(args.hash, 1))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(crate::perft::hash_refused)?;
+    let judging = Judging {
+        limits,
+        oracle: db.as_ref().map(|d| d as &dyn Oracle),
+        thresholds: t,
+    };
+    let db_name = args
+        .db
+        .as_deref()
+        .map(|p| p.file_name().unwrap_or(p.as_os_str()).to_string_lossy());
+    let tag = annotator(&limits, db_name.as_deref(), &t);
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let (mut invalid, mut failed, mut written) = (false, false, 0usize);
@@ -139,7 +60,8 @@ pub fn run(args: &AnnotateArgs) -> Result<Exit, CliError> {
         };
         input::each_record(&name, reader, FromFormat::Auto, input::REPLAY, |u| {
             if let (true, Some(rec)) = (u.valid(), &u.checked.canonical) {
-                let rec = annotated(rec, judge_plies(&u, &opts, &t));
+                let plies = judge_steps(&u.checked.steps, &mut engines, &judging);
+                let rec = annotated(rec, plies, &tag);
                 let to = match args.format {
                     Format::Text => ToFormat::Notation,
                     Format::Json => ToFormat::Json,

@@ -251,7 +251,7 @@ pub enum Command {
     #[command(
         long_about = "Analyse a position string (spec/notation.md §4): its value and its best \
         moves, by iterative-deepening principal-variation search with a transposition table \
-        (spec/analysis.md).\n\n\
+        shared by --threads threads (spec/analysis.md).\n\n\
         The value is the final margin of the round for the player to move: his round total \
         minus his opponent's under the game's scoring (B13, G20, S16, U18, R27), when both play \
         best. It is exact when the search proved it: every line reached the end of the round, a \
@@ -259,8 +259,21 @@ pub enum Command {
         searched. A line that repeats a position is endless play, which the rules do not score: \
         the value is then given with endless play counted as the best and as the worst outcome \
         for the player to move, and it is exact only when both agree.\n\n\
+        The best move is the best with endless play counted as the worst outcome for the player \
+        to move (the rules score no endless round: a player should never prefer one to a proved \
+        gain), and among moves of that value the one that forces the end of the round soonest, \
+        so that a player who follows the best moves makes progress; the answer says so when it \
+        matters.\n\n\
         The search deepens until the value is exact or a limit is reached (--depth, --time, \
-        --nodes; --time 2s when none is given); the first depth always completes.\n\n\
+        --nodes; --time 2s when none is given), each honoured within a few milliseconds or \
+        nodes, even inside a move generation that runs long; when the limit comes before depth \
+        1 is searched, the value is unknown and the answer says so. Exact values never depend \
+        on --threads; estimates and the move chosen at a limit may, with more than one.\n\n\
+        With `-` as POSITION, one position per line of standard input, each answered in order \
+        with the limits given, flushed before the next line is read, a bad line answered with \
+        `error: line N: ...` in its place. The table is kept from line to line, so that what \
+        one line searched serves the next: an estimate may then differ from the one a process \
+        of its own would give (never an exact value); --clear-hash makes each line its own.\n\n\
         With --proof FILE, the exact value is proved again by a search of its own, and the \
         proof written to FILE (spec/analysis.md §8): both players' strategies as a graph of \
         positions down to the end of the round, one move per node for the player the bound \
@@ -268,11 +281,12 @@ pub enum Command {
         it holds whichever way endless play is counted. `cargo xtask check-proof FILE` checks it \
         with the rules alone. With --proof and no limit, the search runs until the value is \
         proved; a value that is not exact is an error (2) after the analysis is printed.\n\n\
-        With --format json, one line {\"type\": \"analysis\", \"data\": {...}} (spec/analysis.md \
-        §2), with a \"proof\" member under --proof.\n\n\
+        With --format json, one line {\"type\": \"analysis\", \"data\": {...}} per position \
+        (spec/analysis.md §2), with a \"proof\" member under --proof; with `-`, each with its \
+        `input` and followed by an `end` line.\n\n\
         Exit status: 0 analysed, 1 a position string that is not a position of its game, 2 \
-        usage or I/O error (an unreadable or corrupt --db, a --proof that cannot be proved or \
-        written).",
+        usage or I/O error (an unreadable or corrupt --db, a --hash the machine cannot give, a \
+        --proof that cannot be proved or written).",
         after_help = EXIT_STATUS_SHORT,
         after_long_help = EXIT_STATUS_SHARED
     )]
@@ -284,9 +298,16 @@ pub enum Command {
         move when his was worse, the seeds lost, a judgement by seeds lost and by change of the \
         round's outcome (?! dubious, ? mistake, ?? blunder; a move from a won round to a drawn or \
         lost one is at least a mistake, to a lost one a blunder) and a missed win.\n\n\
-        Each position is searched with the limits given (--time 200ms when none is given) or \
-        looked up in a --db. Records are checked as validate checks them; an invalid record is \
-        reported and not annotated.\n\n\
+        Each ply is judged from one search of the position it was played in, the move played \
+        searched with the best one to the same depth, with the limits given (--time 200ms a \
+        position when none is given) or a --db. Values count endless play as the mover's worst \
+        outcome, as analyse ranks moves; a value the search did not prove is written with ~, \
+        and so is a judgement that rests on one. The plies of a record are searched --threads \
+        at a time, each by one thread with a table of its own: the record never depends on the \
+        threads, and with --depth or --nodes two runs give the same record. An Annotator tag \
+        states the limits, and says that a run with a time limit may judge differently another \
+        time. Records are checked as validate checks them; an invalid record is reported and \
+        not annotated.\n\n\
         Each record is written back in the canonical notation with, after every ply, (value \
         P) the value of the move for its mover, (best M V) a best move and its value when the \
         move played was worse, and (judgement S) its sign and missed-win (spec/notation.md \
@@ -755,8 +776,9 @@ fn parse_count_usize(s: &str) -> Result<usize, String> {
 
 #[derive(Args, Debug)]
 pub struct AnalyseArgs {
-    /// A position string, e.g. "bechi 0,2*,0/3*,0,1* B store=20,10 opener=B"
-    #[arg(value_name = "POSITION")]
+    /// A position string, e.g. "bechi 0,2*,0/3*,0,1* B store=20,10 opener=B", its JSON form or
+    /// a game's name; `-` reads one per line of standard input and answers each in order
+    #[arg(value_name = "POSITION|-")]
     pub position: String,
 
     #[command(flatten)]
@@ -769,9 +791,21 @@ pub struct AnalyseArgs {
     #[arg(long, value_name = "N", default_value = "1", value_parser = clap::value_parser!(u32).range(1..=256))]
     pub multipv: u32,
 
-    /// Transposition table of SIZE bytes (such as 64M)
+    /// Transposition table of SIZE bytes (such as 64M or 4G), shared by the threads and kept
+    /// from one line of `-` to the next. Its memory is taken as it fills; a SIZE the machine
+    /// cannot give is a usage error
     #[arg(long, value_name = "SIZE", default_value = "64M", value_parser = parse_size)]
     pub hash: usize,
+
+    /// Search threads, sharing the table; exact values never depend on it, estimates may
+    /// [default: the number of cores]
+    #[arg(long, short = 't', value_name = "N", value_parser = clap::value_parser!(u32).range(1..=256))]
+    pub threads: Option<u32>,
+
+    /// With `-`: empty the table before each line, so that each answer depends on its line
+    /// alone (as a process per line would give)
+    #[arg(long)]
+    pub clear_hash: bool,
 
     /// A database written by `mancala solve --out`, consulted for the positions it holds
     #[arg(long, value_name = "FILE")]
@@ -786,6 +820,14 @@ pub struct AnalyseArgs {
     /// Output format: text for people, or one JSON line
     #[arg(long, value_enum, default_value = "text")]
     pub format: Format,
+}
+
+/// The threads of `--threads`, or the number of cores.
+pub fn thread_count(threads: Option<u32>) -> usize {
+    threads.map_or_else(
+        || std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
+        |t| t as usize,
+    )
 }
 
 #[derive(Args, Debug)]
@@ -896,6 +938,18 @@ pub struct AnnotateArgs {
     #[arg(long, value_name = "FILE")]
     pub db: Option<std::path::PathBuf>,
 
+    /// Threads: the plies of a record are searched this many at a time, each by one thread with
+    /// a table of its own, so the record written never depends on it [default: the number of
+    /// cores]
+    #[arg(long, short = 't', value_name = "N", value_parser = clap::value_parser!(u32).range(1..=256))]
+    pub threads: Option<u32>,
+
+    /// Transposition table of each thread, SIZE bytes (such as 16M), emptied before each
+    /// position. Its memory is taken as it fills; a SIZE the machine cannot give is a usage
+    /// error
+    #[arg(long, value_name = "SIZE", default_value = "16M", value_parser = parse_size)]
+    pub hash: usize,
+
     /// Seeds lost from which a move is dubious (?!)
     #[arg(long, value_name = "SEEDS", default_value = "1")]
     pub dubious: i32,
@@ -925,7 +979,8 @@ pub struct SearchLimits {
     #[arg(long, value_name = "TIME", value_parser = parse_duration)]
     pub time: Option<std::time::Duration>,
 
-    /// Stop deepening after visiting about this many positions
+    /// Stop deepening after visiting this many positions (with threads, give or take 16 a
+    /// thread)
     #[arg(long, value_name = "N", value_parser = parse_count)]
     pub nodes: Option<u64>,
 }

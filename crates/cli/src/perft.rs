@@ -40,7 +40,7 @@ fn progress_line(p: &Progress, finished: &AtomicBool) {
 }
 
 /// A size as `--hash` takes it: `5G`, `512M`, `64K`, or bytes.
-fn size_words(bytes: usize) -> String {
+pub fn size_words(bytes: usize) -> String {
     for (unit, shift) in [("G", 30), ("M", 20), ("K", 10)] {
         if bytes >= 1 << shift && bytes.is_multiple_of(1 << shift) {
             return format!("{}{unit}", bytes >> shift);
@@ -49,12 +49,17 @@ fn size_words(bytes: usize) -> String {
     bytes.to_string()
 }
 
+/// A table the machine cannot give is a usage error (2): a smaller --hash runs.
+pub fn hash_refused(e: rules_core::TableError) -> CliError {
+    CliError::Usage(format!(
+        "--hash {}: not enough memory for a transposition table of that size; give a smaller one",
+        size_words(e.bytes)
+    ))
+}
+
 pub fn run(args: &PerftArgs) -> Result<Verdict, CliError> {
     let pos = game_args::position(&args.game)?;
-    let threads = args.threads.map_or_else(
-        || std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
-        |t| t as usize,
-    );
+    let threads = crate::cli::thread_count(args.threads);
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     if args.depth == 0 {
@@ -75,13 +80,7 @@ pub fn run(args: &PerftArgs) -> Result<Verdict, CliError> {
             finished.store(true, Ordering::Relaxed);
             counts
         });
-        // A table the machine cannot give is a usage error (2): a smaller --hash runs.
-        let counts = counts.map_err(|e| {
-            CliError::Usage(format!(
-                "--hash {}: not enough memory for a transposition table of that size; give a smaller one",
-                size_words(e.bytes)
-            ))
-        })?;
+        let counts = counts.map_err(hash_refused)?;
         // Counts are u128 (some positions pass 2^64 paths): the lines and the total agree.
         let mut divide: Vec<(String, u128)> = counts
             .into_iter()

@@ -63,14 +63,14 @@ pub fn position_members(pos: &Position, data: &mut Value) {
 
 /// Where an answer goes: one POSITION of the command line, or line `input` of a batch.
 #[derive(Copy, Clone, Debug)]
-struct Answer {
-    format: Format,
-    input: Option<usize>,
+pub(crate) struct Answer {
+    pub format: Format,
+    pub input: Option<usize>,
 }
 
 impl Answer {
     /// Writes one JSON line `{"type": kind, "data": data}`, with the batch's `input`.
-    fn line(
+    pub fn line(
         self,
         out: &mut (impl Write + ?Sized),
         kind: &str,
@@ -84,7 +84,11 @@ impl Answer {
     }
 
     /// The end of the answer to a batch line, in JSON.
-    fn end(self, out: &mut (impl Write + ?Sized), outcome: Outcome) -> Result<Outcome, CliError> {
+    pub fn end(
+        self,
+        out: &mut (impl Write + ?Sized),
+        outcome: Outcome,
+    ) -> Result<Outcome, CliError> {
         if self.input.is_some() && self.format == Format::Json {
             let ok = outcome == Outcome::Answered;
             self.line(out, "end", json!({ "ok": ok }))?;
@@ -95,7 +99,7 @@ impl Answer {
     /// Reports an error: on stderr for one POSITION, and in the output stream in JSON and in a
     /// batch (text: `error: line N: MESSAGE`). `data` holds the members beyond `kind`, `message`
     /// and `rules`.
-    fn error(
+    pub fn error(
         self,
         out: &mut (impl Write + ?Sized),
         kind: &str,
@@ -119,7 +123,7 @@ impl Answer {
     }
 
     /// Reads a POSITION, or reports why not.
-    fn position(
+    pub fn position(
         self,
         text: &str,
         given: &Given,
@@ -146,7 +150,7 @@ impl Answer {
 }
 
 /// Runs `answer` on the command's POSITION, or on every line of standard input for `-`.
-fn run_on(
+pub(crate) fn run_on(
     position: &str,
     format: Format,
     mut answer: impl FnMut(&str, Answer, &mut dyn Write) -> Result<Outcome, CliError>,

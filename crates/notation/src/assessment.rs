@@ -118,13 +118,16 @@ impl Sign {
 }
 
 /// The value of a `judgement` annotation: a sign, and `missed-win` when the move let a won round
-/// go (the round was won for the mover before it and is drawn or lost after it).
+/// go (the round was won for the mover before it and is drawn or lost after it); `~` before
+/// them when the judgement rests on an estimate (a value not proved).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Judged {
     /// The sign, if any (`missed-win` may stand alone).
     pub sign: Option<Sign>,
     /// The move let a won round go.
     pub missed_win: bool,
+    /// The judgement rests on an estimate: `~?`, `~missed-win`.
+    pub estimate: bool,
 }
 
 /// The word of `Judged::missed_win`.
@@ -137,19 +140,32 @@ impl fmt::Display for Judged {
         if self.missed_win {
             words.push(MISSED_WIN);
         }
+        if self.estimate {
+            f.write_str("~")?;
+        }
         f.write_str(&words.join(" "))
     }
 }
 
 impl std::str::FromStr for Judged {
     type Err = String;
-    /// Reads a sign, `missed-win`, or a sign and `missed-win`.
+    /// Reads a sign, `missed-win`, or a sign and `missed-win`, each optionally after `~`.
     fn from_str(s: &str) -> Result<Judged, String> {
+        let (estimate, rest) = match s.strip_prefix('~') {
+            Some(r) => (true, r),
+            None => (false, s),
+        };
         let mut j = Judged {
             sign: None,
             missed_win: false,
+            estimate,
         };
-        let words: Vec<&str> = s.split_whitespace().collect();
+        let words: Vec<&str> = rest.split_whitespace().collect();
+        if estimate && rest.starts_with(char::is_whitespace) {
+            return Err(format!(
+                "`{s}` is not a judgement: `~` goes right before the sign or missed-win"
+            ));
+        }
         for (i, w) in words.iter().enumerate() {
             if *w == MISSED_WIN && !j.missed_win {
                 j.missed_win = true;
@@ -159,7 +175,7 @@ impl std::str::FromStr for Judged {
                 j.sign = Some(sign);
             } else {
                 return Err(format!(
-                    "`{s}` is not a judgement: expected one of !!, !, !?, ?!, ?, ??, then missed-win if the move let a won round go"
+                    "`{s}` is not a judgement: expected one of !!, !, !?, ?!, ?, ??, then missed-win if the move let a won round go, after ~ when it rests on an estimate"
                 ));
             }
         }
@@ -209,6 +225,9 @@ mod tests {
             "!?",
             "? missed-win",
             "missed-win",
+            "~?",
+            "~?? missed-win",
+            "~missed-win",
         ] {
             let j: Judged = text.parse().unwrap();
             assert_eq!(j.to_string(), text);
@@ -220,6 +239,10 @@ mod tests {
             "? ?",
             "missed-win missed-win",
             "bad",
+            "~",
+            "~ ?",
+            "~~?",
+            "? ~missed-win",
         ] {
             assert!(bad.parse::<Judged>().is_err(), "{bad}");
         }

@@ -6,7 +6,7 @@ use crate::errors::plain;
 use crate::position::PyPosition;
 use analysis::db::Database;
 use analysis::search::Oracle;
-use analysis::{Limits, Outcome, SearchOptions};
+use analysis::{Engine, Limits, Outcome, SearchOptions};
 use pyo3::prelude::*;
 use rules_core::{COUNT_MAX, PerftOptions, Position};
 use std::time::Duration;
@@ -176,19 +176,30 @@ pub fn run(
     }
     let hash_bytes = size(hash, 64 << 20)?;
     let db = db.map(load_db).transpose()?;
+    let engine = Engine::new(hash_bytes, 1).map_err(|e| {
+        plain(
+            "LimitError",
+            format!(
+                "hash {} bytes: not enough memory for a transposition table of that size; give a smaller one",
+                e.bytes
+            ),
+        )
+    })?;
     let pos = *pos;
     let a = py.detach(|| {
         let oracle = db.as_ref().map(|d| d as &dyn Oracle);
-        analysis::analyse(
+        engine.analyse(
             &pos,
             &SearchOptions {
                 limits,
                 multipv,
-                hash_bytes,
+                also: &[],
                 oracle,
             },
         )
     });
+    // The limits came before depth 1: no value to give.
+    let a = a.map_err(|u| plain("LimitError", u.to_string()))?;
     let lines = a
         .lines
         .iter()
@@ -201,11 +212,7 @@ pub fn run(
         .collect();
     Ok(PyAnalysis {
         position: PyPosition::new(pos),
-        best: a
-            .lines
-            .first()
-            .and_then(|l| l.moves.first())
-            .map(ToString::to_string),
+        best: a.best().map(|m| m.to_string()),
         value: a.value,
         worst: a.worst,
         exact: a.exact,

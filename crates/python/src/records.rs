@@ -406,6 +406,7 @@ impl Record {
         let Some(record) = self.record.as_ref().filter(|_| self.problems.is_empty()) else {
             return Err(self.invalid(py));
         };
+        let db_path = db;
         let db = db.map(crate::analysis::load_db).transpose()?;
         let t = analysis::annotate::Thresholds {
             dubious,
@@ -413,14 +414,19 @@ impl Record {
             blunder,
         };
         let lenient = self.lenient;
+        let db_name = db_path.map(|p| {
+            std::path::Path::new(p)
+                .file_name()
+                .map_or_else(|| p.to_owned(), |n| n.to_string_lossy().into_owned())
+        });
+        let tag = analysis::annotate::annotator(&limits, db_name.as_deref(), &t);
         let done = py.detach(|| {
-            let oracle = db.as_ref().map(|d| d as &dyn analysis::search::Oracle);
-            crate::annotate::annotate(
-                record,
-                lenient,
-                &crate::annotate::options(limits, oracle),
-                &t,
-            )
+            let judging = analysis::annotate::Judging {
+                limits,
+                oracle: db.as_ref().map(|d| d as &dyn analysis::search::Oracle),
+                thresholds: t,
+            };
+            crate::annotate::annotate(record, lenient, &judging, &tag)
         });
         let Some(done) = done else {
             return Err(self.invalid(py));

@@ -37,6 +37,7 @@
 mod game;
 pub mod games;
 mod geometry;
+pub mod interrupt;
 mod marks;
 mod moves;
 pub mod notes;
@@ -59,6 +60,7 @@ pub use games::redu::{Entry, Redu, ReduOptions};
 pub use games::sulus_nishtaw::{ClaimsScoreTo, SulusNishtaw, SulusOptions};
 pub use games::uugg::{Balla, Uugg, UuggOptions};
 pub use geometry::{Geometry, Hole, HoleSet, MAX_HOLES, ParseHoleError};
+pub use interrupt::Interruptible;
 pub use marks::{Mark, MarkKind, Right, RightKind};
 pub use moves::{Letter, Letters, Move, ReduSow, TokenError, Tokens};
 pub use options::GameOptions;

@@ -49,7 +49,7 @@ pub(crate) struct LapStart {
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Endless {
     /// The period: after this many laps the sowing is back at a lap-start state it had, and so
-    /// on for ever.
+    /// on for ever; 0 when the sowing was given up on before it was known ([`crate::interrupt`]).
     pub laps: u64,
 }
 
@@ -187,6 +187,8 @@ fn prove_rest<const L: usize>(
         return Some(laps);
     }
     let mut board = *seeds;
+    // The proof is remembered: it must run to its end.
+    let _uncut = crate::interrupt::Uncut::new();
     let Endless { laps } = relay_sow_fast(&mut board, len, at, cycle_key, lap_end).err()?;
     memo::remember(state, laps);
     Some(laps)
@@ -254,6 +256,14 @@ pub(crate) fn relay_sow_lanes<const L: usize>(
                 if laps >= memo::LONG {
                     if laps == memo::LONG {
                         memo::forget();
+                    }
+                    // A caller with a limit may give up here (crate::interrupt): the start is
+                    // then left out as an endless one would be, and the caller told.
+                    if (laps - memo::LONG).is_multiple_of(crate::interrupt::POLL_LAPS)
+                        && crate::interrupt::give_up()
+                    {
+                        memo::forget();
+                        return Err(Endless { laps: 0 });
                     }
                     let seeds: &[u8; L] = board.0[..L].try_into().expect("L holes");
                     if memo::distinguished(seeds, cycle_key, pos, hand)

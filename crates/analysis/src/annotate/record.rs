@@ -1,0 +1,223 @@
+//! A record annotated (spec/analysis.md §6): each ply of a checked record judged from one search
+//! of the position it was played in, and the record written back with `(value)`, `(best)` and
+//! `(judgement)` after each ply and an `Annotator` tag; what `mancala annotate` and the Python
+//! package's `Record.annotate` both do.
+
+use super::{Judgement, Thresholds, Verdict, judge};
+use crate::search::{Engine, Limits, Oracle, SearchOptions};
+use crate::value::Outcome;
+use crate::{Analysis, Unfinished};
+use notation::{Annotation, Eval, Item, Judged, Record, Score, Sign, Step};
+use rules_core::{Move, Position};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// The tag that states how a record was annotated.
+pub const ANNOTATOR: &str = "Annotator";
+
+/// A value of the search as the notation writes it (spec/notation.md §6.3).
+fn eval(o: Outcome, exact: bool) -> Eval {
+    let score = match o {
+        Outcome::Seeds(s) => Score::Seeds(s),
+        Outcome::Endless(best) => Score::Endless(best),
+    };
+    Eval { score, exact }
+}
+
+/// The annotations of one judged ply: its value, the best move when the one played was worse,
+/// and the judgement when there is one.
+#[must_use]
+pub fn notes(v: &Verdict) -> Vec<Annotation> {
+    let mut out = vec![Annotation::Value(eval(v.played, v.played_exact))];
+    if let Some(b) = v.best {
+        out.push(Annotation::Best {
+            token: b.to_string(),
+            value: eval(v.value, v.value_exact),
+        });
+    }
+    if v.judgement.is_some() || v.missed_win {
+        out.push(Annotation::Judgement(Judged {
+            sign: v.judgement.map(|j| match j {
+                Judgement::Dubious => Sign::Dubious,
+                Judgement::Mistake => Sign::Mistake,
+                Judgement::Blunder => Sign::Blunder,
+            }),
+            missed_win: v.missed_win,
+            estimate: v.estimate,
+        }));
+    }
+    out
+}
+
+/// How the plies of a record are searched: the limits for each position and a database.
+#[derive(Copy, Clone)]
+pub struct Judging<'a> {
+    pub limits: Limits,
+    pub oracle: Option<&'a dyn Oracle>,
+    pub thresholds: Thresholds,
+}
+
+/// Each ply of `steps` (a checked record's) as (position it was played in, move played); `None`
+/// where the move is not among the position's legal moves (a lenient Redu mark).
+fn plies(steps: &[Step]) -> Vec<Option<(Position, Move)>> {
+    let mut jobs = Vec::new();
+    let mut before: Option<Position> = None;
+    for step in steps {
+        match step {
+            Step::Start { position } | Step::Round { position, .. } => before = Some(*position),
+            Step::Ply { after, .. } => {
+                jobs.push(before.take().and_then(|b| {
+                    let played = b
+                        .legal_moves_with_positions()
+                        .into_iter()
+                        .find(|(_, c)| c == after)
+                        .map(|(m, _)| m)?;
+                    Some((b, played))
+                }));
+                before = Some(*after);
+            }
+            Step::RoundOver { .. } | Step::MatchOver { .. } => {}
+        }
+    }
+    jobs
+}
+
+/// The analysis of one ply's position, the move played searched with the best, on a table
+/// emptied first: what one search gives, whatever was searched before.
+fn analyse_ply(
+    engine: &mut Engine,
+    pos: &Position,
+    played: Move,
+    j: &Judging<'_>,
+) -> Result<Analysis, Unfinished> {
+    engine.clear();
+    let opts = SearchOptions {
+        limits: j.limits,
+        multipv: 1,
+        also: std::slice::from_ref(&played),
+        oracle: j.oracle,
+    };
+    engine.analyse(pos, &opts)
+}
+
+/// The annotations of each ply of `steps`, in order, the plies searched `engines.len()` at a
+/// time, each by one of `engines` (one thread each; give them one thread each) with its table
+/// emptied first: the result depends on the limits alone, never on the number of engines or the
+/// order they finish in. A ply whose search the limits stopped before depth 1 gets none.
+pub fn judge_steps(
+    steps: &[Step],
+    engines: &mut [Engine],
+    j: &Judging<'_>,
+) -> Vec<Vec<Annotation>> {
+    let jobs = plies(steps);
+    let next = AtomicUsize::new(0);
+    let work = |engine: &mut Engine| {
+        let mut done = Vec::new();
+        loop {
+            let k = next.fetch_add(1, Ordering::Relaxed);
+            let Some(job) = jobs.get(k) else {
+                return done;
+            };
+            let notes = job
+                .as_ref()
+                .and_then(|(pos, played)| {
+                    let a = analyse_ply(engine, pos, *played, j).ok()?;
+                    judge(&a, *played, &j.thresholds)
+                })
+                .as_ref()
+                .map(notes)
+                .unwrap_or_default();
+            done.push((k, notes));
+        }
+    };
+    let busy = engines.len().min(jobs.len()).max(1);
+    let done: Vec<(usize, Vec<Annotation>)> = match engines {
+        [] => Vec::new(),
+        [one, ..] if busy == 1 => work(one),
+        _ => std::thread::scope(|s| {
+            let handles: Vec<_> = engines[..busy]
+                .iter_mut()
+                .map(|e| s.spawn(|| work(e)))
+                .collect();
+            handles
+                .into_iter()
+                .flat_map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+                .collect()
+        }),
+    };
+    let mut out = vec![Vec::new(); jobs.len()];
+    for (k, notes) in done {
+        out[k] = notes;
+    }
+    out
+}
+
+/// Whether an annotation is one `annotate` writes (and so replaces when it annotates again).
+fn is_engines(item: &Item) -> bool {
+    matches!(item, Item::Annotation { key, .. } if matches!(key.as_str(), "value" | "best" | "judgement"))
+}
+
+/// The record with each ply followed by its annotations, those of an earlier run dropped, and
+/// the `Annotator` tag saying how (an earlier one replaced).
+#[must_use]
+pub fn annotated(record: &Record, mut plies: Vec<Vec<Annotation>>, annotator: &str) -> Record {
+    plies.reverse();
+    let mut movetext = Vec::with_capacity(record.movetext.len() + 2 * plies.len());
+    for item in record.movetext.iter().filter(|i| !is_engines(i)) {
+        movetext.push(item.clone());
+        if matches!(item, Item::Ply { .. }) {
+            for a in plies.pop().unwrap_or_default() {
+                movetext.push(Item::Annotation {
+                    key: a.key().to_owned(),
+                    value: a.value(),
+                    read: Ok(a),
+                });
+            }
+        }
+    }
+    let mut tags: Vec<(String, String)> = record
+        .tags
+        .iter()
+        .filter(|(k, _)| k != ANNOTATOR)
+        .cloned()
+        .collect();
+    tags.push((ANNOTATOR.to_owned(), annotator.to_owned()));
+    Record {
+        movetext,
+        tags,
+        ..record.clone()
+    }
+}
+
+/// The `Annotator` tag: the limits, the database's name and the thresholds not at their
+/// defaults, and whether another run gives the same record (a time limit: not always).
+#[must_use]
+pub fn annotator(limits: &Limits, db: Option<&str>, t: &Thresholds) -> String {
+    let mut words = vec!["mancala annotate".to_owned()];
+    if let Some(d) = limits.depth {
+        words.push(format!("--depth {d}"));
+    }
+    if let Some(n) = limits.nodes {
+        words.push(format!("--nodes {n}"));
+    }
+    if let Some(time) = limits.time {
+        words.push(format!("--time {}ms", time.as_millis()));
+    }
+    if let Some(name) = db {
+        words.push(format!("--db {name}"));
+    }
+    let d = Thresholds::default();
+    for (flag, ours, default) in [
+        ("--dubious", t.dubious, d.dubious),
+        ("--mistake", t.mistake, d.mistake),
+        ("--blunder", t.blunder, d.blunder),
+    ] {
+        if ours != default {
+            words.push(format!("{flag} {ours}"));
+        }
+    }
+    let mut tag = words.join(" ");
+    if limits.time.is_some() {
+        tag.push_str(" (a time limit: another run may judge differently)");
+    }
+    tag
+}

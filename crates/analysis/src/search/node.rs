@@ -1,0 +1,440 @@
+//! One thread's search below the root: negamax alpha-beta with null windows, the table, the
+//! leaves, and the limits checked as nodes are visited.
+
+use super::threads::{Busy, Shared};
+use crate::eval::{estimate, final_margin};
+use crate::table::{self, Bound, Entry, PROVED};
+use crate::value::{Convention, INFINITY};
+use rules_core::{Interruptible, Move, Player, Position};
+use std::sync::atomic::Ordering;
+use std::time::Instant;
+
+/// A position's score for its player to move.
+#[derive(Copy, Clone, Debug)]
+pub(super) struct Score {
+    pub v: i32,
+    pub proved: bool,
+    /// The score depends on the path (a repetition below) or on the convention.
+    pub tainted: bool,
+}
+
+impl std::ops::Neg for Score {
+    type Output = Score;
+    fn neg(self) -> Score {
+        Score { v: -self.v, ..self }
+    }
+}
+
+/// What a stopped node returns: never stored, never reported.
+pub(super) const STOPPED: Score = Score {
+    v: 0,
+    proved: false,
+    tainted: true,
+};
+
+/// Nodes between two looks at the clock and the shared node count.
+const POLL_NODES: u64 = 16;
+/// Entries written into empty slots between two reports to the table.
+const FILLS: u64 = 256;
+/// The fewest plies left below a node for threads to share out its moves (below, a move is
+/// cheaper to search twice than to mark).
+const SHARE_DEPTH: u32 = 3;
+
+/// One thread's searcher.
+pub(super) struct Searcher<'s> {
+    pub shared: &'s Shared<'s>,
+    pub root_mover: Player,
+    pub convention: Convention,
+    /// The positions from the root to the current node, with their hashes.
+    pub path: Vec<(u64, Position)>,
+    /// Nodes this thread visited.
+    pub nodes: u64,
+    /// Nodes not yet added to the shared count.
+    unflushed: u64,
+    /// The shared count when this thread last added to it.
+    seen: u64,
+    fills: u64,
+    /// This thread's search is to stop: a limit, the stop signal, a cut move generation, or
+    /// (a helper) the main thread moved on.
+    pub stopped: bool,
+    /// A helper's iteration: it stops when the main thread's is no longer compatible.
+    pub helper: Option<super::threads::Phase>,
+    /// The stamp of the iteration searched ([`table::stamp`]): estimates of the table serve
+    /// only their own iteration.
+    pub stamp: u32,
+    interrupt: Interruptible,
+}
+
+impl<'s> Searcher<'s> {
+    pub fn new(shared: &'s Shared<'s>, root_mover: Player) -> Searcher<'s> {
+        let signals = shared.signals.clone();
+        let deadline = shared.deadline;
+        let interrupt = Interruptible::new(move || {
+            signals.stop.load(Ordering::Relaxed) || deadline.is_some_and(|d| Instant::now() >= d)
+        });
+        Searcher {
+            shared,
+            root_mover,
+            convention: Convention::EndlessWorst,
+            path: Vec::new(),
+            nodes: 0,
+            unflushed: 0,
+            seen: 0,
+            fills: 0,
+            stopped: false,
+            helper: None,
+            stamp: 0,
+            interrupt,
+        }
+    }
+
+    /// Adds what this thread counted to the shared counts.
+    pub fn flush(&mut self) {
+        self.seen = self
+            .shared
+            .nodes
+            .fetch_add(self.unflushed, Ordering::Relaxed)
+            + self.unflushed;
+        self.unflushed = 0;
+        self.shared.table.filled(self.fills);
+        self.fills = 0;
+    }
+
+    /// Stops this thread's search, and every thread's when it is the main one.
+    fn stop(&mut self) {
+        self.stopped = true;
+        if self.helper.is_none() {
+            self.shared.signals.stop.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// Counts a node about to be visited; whether the search is to stop instead.
+    pub fn tick(&mut self) -> bool {
+        if self.stopped {
+            return true;
+        }
+        if self.shared.signals.stop.load(Ordering::Relaxed) {
+            self.stopped = true;
+            return true;
+        }
+        if self
+            .shared
+            .node_limit
+            .is_some_and(|n| self.seen + self.unflushed >= n)
+        {
+            self.flush();
+            if self.shared.node_limit.is_some_and(|n| self.seen >= n) {
+                self.stop();
+                return true;
+            }
+        }
+        self.nodes += 1;
+        self.unflushed += 1;
+        if self.unflushed >= POLL_NODES {
+            self.flush();
+            if self.shared.deadline.is_some_and(|d| Instant::now() >= d) {
+                self.stop();
+            } else if let Some(p) = self.helper
+                && !p.compatible(self.shared.phase())
+            {
+                self.stopped = true;
+            }
+        }
+        self.stopped
+    }
+
+    /// Whether a rules-core call since the last look was cut short: then the search stops.
+    pub fn cut(&mut self) -> bool {
+        if self.interrupt.interrupted() {
+            self.stop();
+        }
+        self.stopped
+    }
+
+    /// Whether a rules-core call since the last look was cut short, without stopping the
+    /// search (its result is to be thrown away).
+    pub fn interrupted(&self) -> bool {
+        self.interrupt.interrupted()
+    }
+
+    /// The legal moves, or `None` if their generation was cut short.
+    pub fn moves(&mut self, pos: &Position) -> Option<Vec<(Move, Position)>> {
+        let moves = pos.legal_moves_with_positions();
+        (!self.cut()).then_some(moves)
+    }
+
+    /// The round's final margin, if it is over (`Err` if the question was cut short).
+    pub fn final_margin(&mut self, pos: &Position) -> Result<Option<i32>, ()> {
+        let m = final_margin(pos);
+        if self.cut() { Err(()) } else { Ok(m) }
+    }
+
+    /// The score of a position the search does not expand: the end of the round, a repetition,
+    /// the oracle.
+    fn leaf(&mut self, pos: &Position, key: u64) -> Option<Score> {
+        match self.final_margin(pos) {
+            Err(()) => return Some(STOPPED),
+            Ok(Some(m)) => {
+                return Some(Score {
+                    v: m,
+                    proved: true,
+                    tainted: false,
+                });
+            }
+            Ok(None) => {}
+        }
+        let mover_is_root = pos.to_move() == self.root_mover;
+        if self.path.iter().any(|(k, p)| *k == key && p == pos) {
+            return Some(Score {
+                v: self.convention.endless_score(mover_is_root),
+                proved: true,
+                tainted: true,
+            });
+        }
+        let values = self.shared.oracle?.probe(pos)?;
+        let best_for_mover = mover_is_root == (self.convention == Convention::EndlessBest);
+        Some(Score {
+            v: if best_for_mover { values[0] } else { values[1] },
+            proved: true,
+            tainted: values[0] != values[1],
+        })
+    }
+
+    /// The moves in the order to search them: the table's best move, then by the estimate
+    /// after the move (best for the mover first).
+    pub fn order(
+        pos: &Position,
+        children: &[(Move, Position)],
+        best: u8,
+        depth: u32,
+    ) -> Vec<usize> {
+        let mut order: Vec<usize> = (0..children.len()).collect();
+        if depth >= 2 {
+            // A child's estimate is for its player to move, who is the mover again after a
+            // repeat move.
+            let keys: Vec<i32> = children
+                .iter()
+                .map(|(_, c)| {
+                    let e = estimate(c);
+                    if c.to_move() == pos.to_move() { -e } else { e }
+                })
+                .collect();
+            order.sort_by_key(|&i| keys[i]);
+        }
+        if let Some(pos) = order.iter().position(|&i| i == usize::from(best)) {
+            let b = order.remove(pos);
+            order.insert(0, b);
+        }
+        order
+    }
+
+    /// The score of `child` for the player to move in `pos`, in the window (`alpha`, `beta`):
+    /// negated when the turn passes, as it is when the mover moves again (a repeat move: G13,
+    /// S10).
+    pub fn child(
+        &mut self,
+        pos: &Position,
+        child: &Position,
+        depth: u32,
+        alpha: i32,
+        beta: i32,
+    ) -> Score {
+        if child.to_move() == pos.to_move() {
+            self.node(child, depth, alpha, beta)
+        } else {
+            -self.node(child, depth, -beta, -alpha)
+        }
+    }
+
+    /// A move after the first: a null window at `alpha`, searched again with the full window
+    /// when it beats it.
+    pub fn scout(
+        &mut self,
+        pos: &Position,
+        child: &Position,
+        depth: u32,
+        alpha: i32,
+        beta: i32,
+    ) -> Score {
+        let s = self.child(pos, child, depth, alpha, alpha + 1);
+        if s.v > alpha && s.v < beta && !self.stopped {
+            self.child(pos, child, depth, alpha, beta)
+        } else {
+            s
+        }
+    }
+
+    /// The table's word on a node: a score it settles, or the best move to try first. An
+    /// estimate settles a score only in the iteration that made it ([`table::stamp`]).
+    fn probe(&self, key: u64, depth: u32, alpha: i32, beta: i32) -> (Option<Score>, u8) {
+        let Some(e) = self.shared.table.probe(key).filter(|e| e.key == key) else {
+            return (None, u8::MAX);
+        };
+        if e.bound == Bound::None
+            || (e.depth != PROVED && (u32::from(e.depth) < depth || e.stamp != self.stamp))
+        {
+            return (None, e.best);
+        }
+        let s = Score {
+            v: i32::from(e.value),
+            proved: e.depth == PROVED,
+            tainted: false,
+        };
+        let usable = match e.bound {
+            Bound::Exact => true,
+            Bound::Lower => s.v >= beta,
+            Bound::Upper => s.v <= alpha,
+            Bound::None => false,
+        };
+        (usable.then_some(s), e.best)
+    }
+
+    pub fn node(&mut self, pos: &Position, depth: u32, alpha: i32, beta: i32) -> Score {
+        if self.tick() {
+            return STOPPED;
+        }
+        let key = table::hash(pos);
+        if let Some(s) = self.leaf(pos, key) {
+            return s;
+        }
+        if depth == 0 {
+            return Score {
+                v: estimate(pos),
+                proved: false,
+                tainted: false,
+            };
+        }
+        let (settled, best_move) = self.probe(key, depth, alpha, beta);
+        if let Some(s) = settled {
+            return s;
+        }
+        let Some(children) = self.moves(pos) else {
+            return STOPPED;
+        };
+        let order = Self::order(pos, &children, best_move, depth);
+        self.path.push((key, *pos));
+        let node = Node {
+            pos,
+            key,
+            children: &children,
+            depth,
+        };
+        let scan = self.moves_of(&node, &order, alpha, beta);
+        self.path.pop();
+        let best = scan.best;
+        let best_index = scan.best_index;
+        if self.stopped {
+            return STOPPED;
+        }
+        let bound = if best.tainted {
+            Bound::None
+        } else if best.v <= alpha {
+            Bound::Upper
+        } else if best.v >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        let filled = self.shared.table.store(Entry {
+            key,
+            value: i16::try_from(best.v).unwrap_or(0),
+            depth: if best.proved {
+                PROVED
+            } else {
+                u16::try_from(depth).unwrap_or(PROVED - 1)
+            },
+            bound,
+            best: u8::try_from(best_index).unwrap_or(u8::MAX),
+            stamp: self.stamp,
+        });
+        if filled {
+            self.fills += 1;
+            if self.fills >= FILLS {
+                self.flush();
+            }
+        }
+        best
+    }
+
+    /// The moves of a node in `order`, the first with the full window, the others with a null
+    /// one; with threads, a move another thread is searching is put off to the end.
+    fn moves_of(&mut self, n: &Node<'_>, order: &[usize], alpha: i32, beta: i32) -> Scan {
+        let mut scan = Scan {
+            alpha,
+            beta,
+            best: Score {
+                v: -INFINITY,
+                proved: true,
+                tainted: false,
+            },
+            best_index: 0,
+            searched: 0,
+        };
+        let shared = self.shared;
+        let busy = shared.busy.as_ref().filter(|_| n.depth >= SHARE_DEPTH);
+        let mut put_off: Vec<usize> = Vec::new();
+        for &i in order {
+            let child = &n.children[i].1;
+            let s = match busy {
+                Some(b) if scan.searched > 0 => {
+                    let mark = Busy::key(n.key, i);
+                    if b.taken(mark) {
+                        put_off.push(i);
+                        continue;
+                    }
+                    b.take(mark);
+                    let s = self.scout(n.pos, child, n.depth - 1, scan.alpha, scan.beta);
+                    b.give_back(mark);
+                    s
+                }
+                _ if scan.searched == 0 => {
+                    self.child(n.pos, child, n.depth - 1, scan.alpha, scan.beta)
+                }
+                _ => self.scout(n.pos, child, n.depth - 1, scan.alpha, scan.beta),
+            };
+            if scan.add(s, i) || self.stopped {
+                return scan;
+            }
+        }
+        for i in put_off {
+            let child = &n.children[i].1;
+            let s = self.scout(n.pos, child, n.depth - 1, scan.alpha, scan.beta);
+            if scan.add(s, i) || self.stopped {
+                break;
+            }
+        }
+        scan
+    }
+}
+
+/// A node being expanded.
+struct Node<'a> {
+    pos: &'a Position,
+    key: u64,
+    children: &'a [(Move, Position)],
+    depth: u32,
+}
+
+/// The moves of a node searched so far.
+pub(super) struct Scan {
+    pub alpha: i32,
+    pub beta: i32,
+    pub best: Score,
+    pub best_index: usize,
+    pub searched: usize,
+}
+
+impl Scan {
+    /// Takes the score of move `i`; whether it cuts the node off.
+    pub fn add(&mut self, s: Score, i: usize) -> bool {
+        self.searched += 1;
+        self.best.proved &= s.proved;
+        self.best.tainted |= s.tainted;
+        if s.v > self.best.v {
+            self.best.v = s.v;
+            self.best_index = i;
+        }
+        self.alpha = self.alpha.max(s.v);
+        self.alpha >= self.beta
+    }
+}
