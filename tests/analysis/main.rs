@@ -3,6 +3,7 @@
 
 mod agree;
 mod hand;
+mod hashed;
 mod reference;
 mod solve;
 mod support;

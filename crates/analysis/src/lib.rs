@@ -4,9 +4,9 @@
 //!   and the two conventions for endless play.
 //! * [`search`]: iterative-deepening principal-variation search with a transposition table,
 //!   for every game and option: [`search::analyse`].
-//! * [`solve`]: retrograde analysis of every position reachable in a Bechi round without blocked
-//!   holes (2×3, 2×4), slice by slice; [`db`]: the database file it writes, which the search
-//!   can consult as an oracle.
+//! * [`solve`]: retrograde analysis of every position reachable from given Bechi positions (the
+//!   whole first round of 2×3 and 2×4), slice by slice over indexed boards; [`db`]: the database
+//!   file it writes, which the search consults as an oracle.
 
 pub mod annotate;
 pub mod db;

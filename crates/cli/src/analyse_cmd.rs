@@ -1,7 +1,7 @@
 //! `mancala analyse`: the value of a position and its best moves (spec/analysis.md §2).
 
 use crate::cli::{AnalyseArgs, Format, SearchLimits};
-use crate::exit::{CliError, Verdict as Exit, io_message};
+use crate::exit::{CliError, Verdict as Exit};
 use analysis::db::Database;
 use analysis::search::Oracle;
 use analysis::{Analysis, Limits, Line, SearchOptions, analyse};
@@ -15,13 +15,38 @@ use std::time::Duration;
 /// The time limit when no limit is given.
 const DEFAULT_TIME: Duration = Duration::from_secs(2);
 
-/// Reads a database file for `--db`: an unreadable or corrupt file is an I/O error (2).
+/// Opens a database file for `--db` (spec/analysis.md §4): its header and tables are read and
+/// checked now, its blocks when a lookup needs them. A folder, a special file, a file that is not
+/// a database, truncated or damaged, is an I/O error (2).
 pub fn load_db(path: &Path) -> Result<Database, CliError> {
-    let shown = path.display();
-    let file = std::fs::File::open(path)
-        .map_err(|e| CliError::Io(format!("--db {shown}: {}", io_message(&e))))?;
-    Database::read(&mut std::io::BufReader::new(file))
-        .map_err(|e| CliError::Io(format!("--db {shown}: {e}")))
+    Database::open_path(path).map_err(|m| CliError::Io(format!("--db {}: {m}", path.display())))
+}
+
+/// Refuses a database of another game or options than `pos` (exit 2, naming both).
+pub fn same_game(db: &Database, path: &Path, pos: &Position) -> Result<(), CliError> {
+    if db.variant() == pos.variant() {
+        return Ok(());
+    }
+    Err(CliError::Usage(format!(
+        "--db {}: a database of {}, but the position is of {}: solve {} (mancala solve{}) to \
+         analyse it with a database",
+        path.display(),
+        db.variant(),
+        pos.variant(),
+        pos.variant(),
+        match pos.variant() {
+            rules_core::Variant::Bechi(o) if o.holes == 3 => " -o holes=3",
+            _ => "",
+        }
+    )))
+}
+
+/// A block of the database found damaged during the search: the answer cannot be trusted.
+pub fn db_failure(db: Option<&Database>, path: Option<&Path>) -> Result<(), CliError> {
+    match (db.and_then(Database::failure), path) {
+        (Some(f), Some(p)) => Err(CliError::Io(format!("--db {}: {f}", p.display()))),
+        _ => Ok(()),
+    }
 }
 
 /// The limits of the command line, with `default` time when none is given.
@@ -119,8 +144,12 @@ pub fn run(args: &AnalyseArgs) -> Result<Exit, CliError> {
         return Ok(Exit::Invalid);
     };
     let db = args.db.as_deref().map(load_db).transpose()?;
+    if let (Some(d), Some(path)) = (&db, &args.db) {
+        same_game(d, path, &pos)?;
+    }
     let oracle = db.as_ref().map(|d| d as &dyn Oracle);
     let a = analyse(&pos, &search_options(args, oracle));
+    db_failure(db.as_ref(), args.db.as_deref())?;
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     match args.format {

@@ -82,6 +82,14 @@ fn judge_plies(u: &Unit, opts: &SearchOptions<'_>, t: &Thresholds) -> Vec<Vec<An
     out
 }
 
+/// The first position of a checked record.
+fn first_position(u: &Unit) -> Option<Position> {
+    u.checked.steps.iter().find_map(|s| match s {
+        Step::Start { position } | Step::Round { position, .. } => Some(*position),
+        _ => None,
+    })
+}
+
 /// Whether an annotation is one `annotate` writes (and so replaces when it annotates again).
 fn is_engines(item: &Item) -> bool {
     matches!(item, Item::Annotation { key, .. } if matches!(key.as_str(), "value" | "best" | "judgement"))
@@ -139,7 +147,11 @@ pub fn run(args: &AnnotateArgs) -> Result<Exit, CliError> {
         };
         input::each_record(&name, reader, FromFormat::Auto, input::REPLAY, |u| {
             if let (true, Some(rec)) = (u.valid(), &u.checked.canonical) {
+                if let (Some(d), Some(path), Some(first)) = (&db, &args.db, first_position(&u)) {
+                    crate::analyse_cmd::same_game(d, path, &first)?;
+                }
                 let rec = annotated(rec, judge_plies(&u, &opts, &t));
+                crate::analyse_cmd::db_failure(db.as_ref(), args.db.as_deref())?;
                 let to = match args.format {
                     Format::Text => ToFormat::Notation,
                     Format::Json => ToFormat::Json,

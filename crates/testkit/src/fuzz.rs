@@ -16,6 +16,10 @@
 //!   (`replay --svg`, `show --svg --caption`) is well-formed XML for any tag, comment, name and
 //!   caption; the text for people (replay, the record line, every problem) carries no raw control
 //!   character.
+//! * [`database`]: a database file of arbitrary bytes (issue 23), read as it is and with its checks
+//!   made again ([`crate::hostile_db::reseal`]): an error or a database, never a panic nor memory
+//!   beyond what the bytes justify; every block of a database that opens is checked, and lookups
+//!   in it answer within the range of their slice or not at all.
 
 use notation::{
     CheckOptions, Item, Origin, Problem, Record, RecordReader, check_with, parse_position,
@@ -437,6 +441,42 @@ pub fn output(data: &[u8]) {
                 steps: vec![name.to_owned()],
             };
             assert_svg("show --svg", &mancala::svg::render(&d));
+        }
+    }
+}
+
+/// Target `database`: arbitrary bytes as a database file, as they are and resealed.
+pub fn database(data: &[u8]) {
+    use analysis::db::Database;
+    use analysis::search::Oracle;
+    for bytes in [Some(data.to_vec()), crate::hostile_db::reseal(data)]
+        .into_iter()
+        .flatten()
+    {
+        let Ok(db) = Database::from_bytes(bytes) else {
+            continue;
+        };
+        let verified = db.verify();
+        let slices: Vec<(analysis::solve::index::SliceId, u64)> = db.slices().collect();
+        for (s, (id, n)) in slices.iter().enumerate().take(64) {
+            for r in [0, n / 2, n - 1] {
+                let Ok(b) = db.nth(s, r) else {
+                    assert!(verified.is_err(), "a checked database lost a board");
+                    continue;
+                };
+                if let Ok(Some([best, worst])) = db.get(&b) {
+                    let limit = i16::from(id.seeds);
+                    for v in [best, worst] {
+                        assert!(v.unsigned_abs() == 127 || i16::from(v).abs() <= limit);
+                    }
+                }
+                if let Ok(p) = db.shape().position(&b) {
+                    let _ = db.probe(&p);
+                }
+            }
+        }
+        for opener in [rules_core::Player::A, rules_core::Player::B] {
+            let _ = db.probe(&Position::start(db.variant(), opener));
         }
     }
 }
