@@ -5,13 +5,13 @@
 #
 #   fuzz/run.sh TARGET [SECONDS] [libFuzzer flags...]
 #
-# TARGET is record, position, json, replay or output; SECONDS defaults to 60. New inputs go to
+# TARGET is record, position, json, replay, output or database; SECONDS defaults to 60. New inputs go to
 # fuzz/corpus/TARGET (not committed), the seeds come from fuzz/seeds/TARGET (made from corpus/ by
 # fuzz/seeds.sh), and a crashing input is written to fuzz/artifacts/TARGET/: copy it to
 # fuzz/regressions/TARGET/ so that `cargo test` replays it for ever.
 set -eu
 cd "$(dirname "$0")"
-target=${1:?usage: fuzz/run.sh record|position|json|replay|output [SECONDS] [libFuzzer flags...]}
+target=${1:?usage: fuzz/run.sh record|position|json|replay|output|database [SECONDS] [libFuzzer flags...]}
 seconds=${2:-60}
 [ $# -ge 2 ] && shift 2 || shift $#
 triple=$(rustc -vV | sed -n 's/^host: //p')
@@ -27,6 +27,7 @@ case $target in
 esac
 dict=mgn.dict
 [ "$target" = json ] && dict=json.dict
+[ "$target" = database ] && dict=database.dict
 exec "target/$triple/release/$target" -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=10 \
     -max_len="$max_len" -print_final_stats=1 -dict="$dict" -artifact_prefix="artifacts/$target/" "$@" \
     "corpus/$target" "seeds/$target"

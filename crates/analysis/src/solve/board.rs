@@ -289,30 +289,62 @@ impl Shape {
     /// Every parent of `child` by a move that captures nothing and marks no new hole (a move
     /// inside a slice, §3), or by a forced pass, once per such move: each parent from its own
     /// mover's side. Parents whose board is not reachable are included; the caller filters.
+    ///
+    /// A move from hole i with a hand of h seeds leaves i with 1 + laps seeds, laps = ⌊(h − 1) /
+    /// open⌋ (B6, B8), every other open hole with laps more, and the r = (h − 1) mod open holes
+    /// after i one more still. So i's count after the move gives the laps, and the parents from i
+    /// are found by walking r from 0 along the sowing, taking a seed back from each hole passed,
+    /// until a hole has none to give.
     pub fn parents(self, child: &Board, mut emit: impl FnMut(Board)) {
         // The parent's mover is the child's opponent: the board as it stood after the move.
         let after = self.turned(child);
         let open = self.open(&after);
+        let len = self.len();
+        let fewest = (0..len)
+            .filter(|&j| after.blocked & (1 << j) == 0)
+            .map(|j| after.seeds[j])
+            .min()
+            .unwrap_or(0);
         for i in 0..self.n() {
-            if after.chosen & (1 << i) == 0 || after.blocked & (1 << i) != 0 {
+            if after.chosen & (1 << i) == 0 || after.blocked & (1 << i) != 0 || after.seeds[i] == 0
+            {
                 continue;
             }
-            // The start hole keeps 1 + laps seeds (B6, B8), so the hand held
-            // laps·open + 1 + r seeds with r < open.
-            let kept = u32::from(after.seeds[i]);
-            if kept == 0 {
+            let laps = after.seeds[i] - 1;
+            // Every open hole received the laps: each must hold them (i holds laps + 1).
+            if fewest < laps {
                 continue;
             }
-            let laps = kept - 1;
+            let mut base = after;
+            if laps > 0 {
+                for j in 0..len {
+                    if base.blocked & (1 << j) == 0 {
+                        base.seeds[j] -= laps;
+                    }
+                }
+            }
             for &way in self.ways(i + 1) {
+                let mut p = base;
+                let mut last = i;
                 for r in 0..open {
-                    let hand = laps * open + 1 + r;
-                    if hand < 2 {
+                    if r > 0 {
+                        last = self.next(&after, last, way);
+                        if p.seeds[last] == 0 {
+                            break;
+                        }
+                        p.seeds[last] -= 1;
+                    }
+                    let hand = u32::from(laps) * open + 1 + r;
+                    // B4: a hand of 2 or more; B9: the last hole odd or not chosen, no capture.
+                    if hand < 2
+                        || (after.seeds[last].is_multiple_of(2) && after.chosen & (1 << last) != 0)
+                    {
                         continue;
                     }
-                    if let Some(p) = self.unsow(&after, i, way, laps, r) {
-                        emit(p);
-                    }
+                    let mut q = p;
+                    // At most 48 seeds: the hand fits.
+                    q.seeds[i] = hand as u8;
+                    emit(q);
                 }
             }
         }
@@ -320,34 +352,6 @@ impl Shape {
         if !self.can_move(&after) && self.can_move(child) {
             emit(after);
         }
-    }
-
-    /// The board before a move from `i` in `way` that dropped `laps` full laps and `r` more seeds
-    /// and captured nothing, if `after` can be its result.
-    fn unsow(self, after: &Board, i: usize, way: Way, laps: u32, r: u32) -> Option<Board> {
-        let laps = u8::try_from(laps).ok()?;
-        let mut p = *after;
-        for j in 0..self.len() {
-            if p.blocked & (1 << j) == 0 {
-                p.seeds[j] = p.seeds[j].checked_sub(laps)?;
-            }
-        }
-        let mut last = i;
-        for _ in 0..r {
-            last = self.next(after, last, way);
-            p.seeds[last] = p.seeds[last].checked_sub(1)?;
-        }
-        // No capture (B9): the last hole holds an odd number, or is not chosen.
-        if after.seeds[last].is_multiple_of(2) && after.chosen & (1 << last) != 0 {
-            return None;
-        }
-        // The start hole held the whole hand; it kept 1 + laps (the +1 removed here with the laps
-        // from the `after` count leaves p.seeds[i] = 1, the first seed of B6).
-        if p.seeds[i] != 1 {
-            return None;
-        }
-        p.seeds[i] = u8::try_from(u32::from(laps) * (self.open(after)) + 1 + r).ok()?;
-        Some(p)
     }
 
     /// The board of a Bechi position of this shape, from its mover's side, with the mover's

@@ -62,24 +62,22 @@ struct Pair<'a> {
 }
 
 impl Pair<'_> {
-    /// The local index of a board, if it is a reachable board of the pair.
+    /// Which slice of the pair a board is in, if it is in the pair.
     #[inline]
-    fn local(&self, b: &Board) -> Option<usize> {
+    fn member(&self, b: &Board) -> Option<usize> {
         let p = place(self.cat, b).ok()?;
-        let m = p.checked_sub(self.first).filter(|&m| m < self.sets.len())?;
-        let index = self.cat.layouts()[p].rank(b);
-        let set = &self.sets[m];
-        set.contains(index)
-            .then(|| (self.offsets[m] + set.rank(index)) as usize)
+        p.checked_sub(self.first).filter(|&m| m < self.sets.len())
     }
 
-    /// The board of a local index.
-    fn board(&self, local: usize) -> Board {
-        let local = local as u64;
-        let m = self.offsets.iter().rposition(|&o| o <= local).unwrap_or(0);
-        let r = local - self.offsets[m];
-        let index = self.sets[m].select(r).unwrap_or(0);
-        self.cat.layouts()[self.first + m].unrank(index)
+    /// The local index, index in its slice, and slice of a board, if it is a reachable board
+    /// of the pair.
+    #[inline]
+    fn local(&self, b: &Board) -> Option<(u32, u64, usize)> {
+        let m = self.member(b)?;
+        let index = self.cat.layouts()[self.first + m].rank(b);
+        let set = &self.sets[m];
+        set.contains(index)
+            .then(|| ((self.offsets[m] + set.rank(index)) as u32, index, m))
     }
 }
 
@@ -105,7 +103,7 @@ pub fn solve_pair(
     }
     let n = usize::try_from(total)
         .ok()
-        .filter(|&n| n < 1 << 31)
+        .filter(|&n| n < 1 << 31 && sets.iter().all(|s| s.len() < 1 << 31))
         .ok_or_else(|| SolveError::Internal(format!("a pair of {total} boards")))?;
     let pair = Pair {
         cat,
@@ -173,7 +171,8 @@ fn board_exits(
         Step::Moves(children) => {
             let (mut inside, mut best, mut worst, mut endless) = (0u8, i8::MIN, i8::MAX, false);
             for (c, captured) in children.as_slice() {
-                if pair.local(c).is_some() {
+                // A child of a reachable board is reachable: no need to look.
+                if pair.member(c).is_some() {
                     inside += 1;
                     continue;
                 }
@@ -301,8 +300,14 @@ fn exits(
     })
 }
 
-/// The kind of a node in the stack: the top bit set for (p, worst).
-const WORST: u32 = 1 << 31;
+/// A fallen node in the stack: its local index (bits 0–30), whether it is the (p, worst) node
+/// (bit 31), its board's index in its slice (bits 32–62) and which slice of the pair (bit 63), so
+/// that its board is made again without a search for it.
+const WORST: u64 = 1 << 31;
+
+fn tagged(local: u32, index: u64, member: usize) -> u64 {
+    u64::from(local) | index << 32 | (member as u64) << 63
+}
 
 /// Lets the nodes fall, threshold by threshold.
 fn thresholds(pair: &Pair<'_>, nodes: &mut Nodes) -> Result<(), SolveError> {
@@ -314,20 +319,25 @@ fn thresholds(pair: &Pair<'_>, nodes: &mut Nodes) -> Result<(), SolveError> {
     for &e in &nodes.exit_worst {
         seen[(i16::from(e) + 128) as usize] = true;
     }
-    let mut stack: Vec<u32> = Vec::new();
+    let mut stack: Vec<u64> = Vec::new();
     for w in -127i16..127 {
         if !seen[(w + 128) as usize] {
             continue;
         }
         let w = w as i8;
-        for p in 0..nodes.count.len() {
-            if nodes.exit_best[p] == w {
-                fall(nodes, p as u32, w, &mut stack);
-                drain(pair, shape, nodes, w, &mut stack);
-            }
-            if nodes.exit_worst[p] == w {
-                fall(nodes, p as u32 | WORST, w, &mut stack);
-                drain(pair, shape, nodes, w, &mut stack);
+        let mut p = 0u32;
+        for (m, set) in pair.sets.iter().enumerate() {
+            for index in set.ones() {
+                let l = p as usize;
+                if nodes.exit_best[l] == w {
+                    fall(nodes, tagged(p, index, m), w, &mut stack);
+                    drain(pair, shape, nodes, w, &mut stack);
+                }
+                if nodes.exit_worst[l] == w {
+                    fall(nodes, tagged(p, index, m) | WORST, w, &mut stack);
+                    drain(pair, shape, nodes, w, &mut stack);
+                }
+                p += 1;
             }
         }
     }
@@ -337,8 +347,8 @@ fn thresholds(pair: &Pair<'_>, nodes: &mut Nodes) -> Result<(), SolveError> {
 /// One more move of `node` is known to be worth `w` or less to X: a (p, worst) node takes it at
 /// once, a (p, best) node only when it was the last.
 #[inline]
-fn fall(nodes: &mut Nodes, node: u32, w: i8, stack: &mut Vec<u32>) {
-    let p = (node & !WORST) as usize;
+fn fall(nodes: &mut Nodes, node: u64, w: i8, stack: &mut Vec<u64>) {
+    let p = (node & (WORST - 1)) as usize;
     if node & WORST != 0 {
         if nodes.worst[p] == OPEN {
             nodes.worst[p] = w;
@@ -357,14 +367,16 @@ fn fall(nodes: &mut Nodes, node: u32, w: i8, stack: &mut Vec<u32>) {
 }
 
 /// Passes every fallen node to its parents in the pair.
-fn drain(pair: &Pair<'_>, shape: Shape, nodes: &mut Nodes, w: i8, stack: &mut Vec<u32>) {
+fn drain(pair: &Pair<'_>, shape: Shape, nodes: &mut Nodes, w: i8, stack: &mut Vec<u64>) {
     while let Some(node) = stack.pop() {
-        let child = pair.board((node & !WORST) as usize);
+        let member = (node >> 63) as usize;
+        let index = (node >> 32) & ((1 << 31) - 1);
+        let child = pair.cat.layouts()[pair.first + member].unrank(index);
         // (child, worst) fell: its parents' (p, best) nodes; (child, best): their (p, worst).
         let parent_kind = if node & WORST != 0 { 0 } else { WORST };
         shape.parents(&child, |p| {
-            if let Some(l) = pair.local(&p) {
-                fall(nodes, l as u32 | parent_kind, w, stack);
+            if let Some((l, index, m)) = pair.local(&p) {
+                fall(nodes, tagged(l, index, m) | parent_kind, w, stack);
             }
         });
     }
