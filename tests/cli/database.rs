@@ -233,12 +233,12 @@ fn a_database_of_another_game_is_refused_naming_both() {
     let (code, _, err) = analyse_with(&db, "bechi");
     assert_eq!(code, Some(2));
     assert!(
-        err.contains("a database of bechi holes=3, but the position is of bechi"),
+        err.contains("a database of bechi holes=3, but the position is of bechi holes=4; "),
         "{err}"
     );
     let (code, _, err) = analyse_with(&db, "giuthi");
     assert_eq!(code, Some(2));
-    assert!(err.contains("the position is of giuthi"), "{err}");
+    assert!(err.contains("the position is of giuthi holes="), "{err}");
     let out = mancala()
         .args([
             "annotate",

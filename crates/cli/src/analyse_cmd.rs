@@ -22,22 +22,35 @@ pub fn load_db(path: &Path) -> Result<Database, CliError> {
     Database::open_path(path).map_err(|m| CliError::Io(format!("--db {}: {m}", path.display())))
 }
 
+/// A game with every option spelt out: `bechi holes=4`, not `bechi`.
+fn full_name(v: rules_core::Variant) -> String {
+    let mut name = v.to_string().split(' ').next().unwrap_or("").to_owned();
+    for key in v.option_keys() {
+        if let Some(value) = v.option_value(key) {
+            name.push_str(&format!(" {key}={value}"));
+        }
+    }
+    name
+}
+
 /// Refuses a database of another game or options than `pos` (exit 2, naming both).
 pub fn same_game(db: &Database, path: &Path, pos: &Position) -> Result<(), CliError> {
     if db.variant() == pos.variant() {
         return Ok(());
     }
+    let hint = match pos.variant() {
+        rules_core::Variant::Bechi(o) => format!(
+            "`mancala solve -o holes={} --out FILE` writes the database of {}",
+            o.holes,
+            full_name(pos.variant())
+        ),
+        _ => "databases are of Bechi only".to_owned(),
+    };
     Err(CliError::Usage(format!(
-        "--db {}: a database of {}, but the position is of {}: solve {} (mancala solve{}) to \
-         analyse it with a database",
+        "--db {}: a database of {}, but the position is of {}; {hint}",
         path.display(),
-        db.variant(),
-        pos.variant(),
-        pos.variant(),
-        match pos.variant() {
-            rules_core::Variant::Bechi(o) if o.holes == 3 => " -o holes=3",
-            _ => "",
-        }
+        full_name(db.variant()),
+        full_name(pos.variant()),
     )))
 }
 

@@ -14,9 +14,9 @@ use super::board::{Board, FILL, Shape};
 /// Rows of the binomial table: f + k − 1 ≤ 48 + 7.
 const ROWS: usize = 64;
 
-/// C(n, r) for n < 64, r ≤ 8.
-static BINOMIAL: [[u64; 9]; ROWS] = {
-    let mut t = [[0u64; 9]; ROWS];
+/// C(n, r) for n < 64, r ≤ 8 (16 columns, so that an index is masked rather than checked).
+static BINOMIAL: [[u64; 16]; ROWS] = {
+    let mut t = [[0u64; 16]; ROWS];
     let mut n = 0;
     while n < ROWS {
         t[n][0] = 1;
@@ -30,11 +30,28 @@ static BINOMIAL: [[u64; 9]; ROWS] = {
     t
 };
 
-/// C(n, r), 0 when r > n.
+/// C(n, r) for n < 64, r ≤ 8 (0 when r > n); callers keep n below 64 (at most 48 + 7).
 #[inline]
 fn binomial(n: usize, r: usize) -> u64 {
-    if n < ROWS { BINOMIAL[n][r] } else { 0 }
+    BINOMIAL[n % ROWS][r % 16]
 }
+
+/// Each byte 0x80 where the mask has its bit: the byte lanes of a board's holes.
+static LANES: [u64; 256] = {
+    let mut t = [0u64; 256];
+    let mut m = 0;
+    while m < 256 {
+        let mut i = 0;
+        while i < 8 {
+            if m & (1 << i) != 0 {
+                t[m] |= 0x80 << (8 * i);
+            }
+            i += 1;
+        }
+        m += 1;
+    }
+    t
+};
 
 /// A slice: seeds on the board, chosen and blocked holes (relative to the mover), and whether an
 /// unchosen open hole holds fewer than 6 seeds (`low`).
@@ -54,12 +71,14 @@ impl SliceId {
     /// The slice of a board.
     #[must_use]
     pub fn of(shape: Shape, b: &Board) -> SliceId {
-        let mut seeds = 0u8;
-        let mut low = false;
-        for (i, &s) in b.seeds[..shape.len()].iter().enumerate() {
-            seeds += s;
-            low |= s < FILL && (b.chosen | b.blocked) & (1 << i) == 0;
-        }
+        // The eight holes as the bytes of a word (those past 2n hold 0): at most 48 seeds in all
+        // and in each, so neither the sum of the bytes nor adding 0x7a to each carries. A byte
+        // plus 0x7a reaches 0x80 exactly when it holds 6 or more (FILL).
+        let x = u64::from_le_bytes(b.seeds);
+        let seeds = (x.wrapping_mul(0x0101_0101_0101_0101) >> 56) as u8;
+        let full = x + 0x7a7a_7a7a_7a7a_7a7a;
+        let unchosen = !(b.chosen | b.blocked) & ((1u16 << shape.len()) - 1) as u8;
+        let low = !full & LANES[usize::from(unchosen)] != 0;
         SliceId {
             seeds,
             chosen: b.chosen,

@@ -69,15 +69,14 @@ impl Pair<'_> {
         p.checked_sub(self.first).filter(|&m| m < self.sets.len())
     }
 
-    /// The local index, index in its slice, and slice of a board, if it is a reachable board
-    /// of the pair.
+    /// The local index of a board, if it is a reachable board of the pair.
     #[inline]
-    fn local(&self, b: &Board) -> Option<(u32, u64, usize)> {
+    fn local(&self, b: &Board) -> Option<u32> {
         let m = self.member(b)?;
         let index = self.cat.layouts()[self.first + m].rank(b);
         let set = &self.sets[m];
         set.contains(index)
-            .then(|| ((self.offsets[m] + set.rank(index)) as u32, index, m))
+            .then(|| (self.offsets[m] + set.rank(index)) as u32)
     }
 }
 
@@ -284,7 +283,10 @@ fn exits(
     };
     let threads = threads.clamp(1, total.max(1));
     std::thread::scope(|s| {
-        let handles: Vec<_> = (1..threads).map(|_| s.spawn(worker)).collect();
+        // A thread the system will not start (a memory limit) leaves its share to the others.
+        let handles: Vec<_> = (1..threads)
+            .filter_map(|_| std::thread::Builder::new().spawn_scoped(s, worker).ok())
+            .collect();
         let mine = worker();
         progress(done.load(std::sync::atomic::Ordering::Relaxed));
         let mut result = mine;
@@ -300,14 +302,9 @@ fn exits(
     })
 }
 
-/// A fallen node in the stack: its local index (bits 0–30), whether it is the (p, worst) node
-/// (bit 31), its board's index in its slice (bits 32–62) and which slice of the pair (bit 63), so
-/// that its board is made again without a search for it.
+/// A fallen node: its local index (bits 0–30) and whether it is the (p, worst) node (bit 31). In
+/// the stack it goes with its board, so that its parents are found without making it again.
 const WORST: u64 = 1 << 31;
-
-fn tagged(local: u32, index: u64, member: usize) -> u64 {
-    u64::from(local) | index << 32 | (member as u64) << 63
-}
 
 /// Lets the nodes fall, threshold by threshold.
 fn thresholds(pair: &Pair<'_>, nodes: &mut Nodes) -> Result<(), SolveError> {
@@ -319,23 +316,27 @@ fn thresholds(pair: &Pair<'_>, nodes: &mut Nodes) -> Result<(), SolveError> {
     for &e in &nodes.exit_worst {
         seen[(i16::from(e) + 128) as usize] = true;
     }
-    let mut stack: Vec<u64> = Vec::new();
+    let mut stack: Vec<(u64, Board)> = Vec::new();
     for w in -127i16..127 {
         if !seen[(w + 128) as usize] {
             continue;
         }
         let w = w as i8;
-        let mut p = 0u32;
+        let mut p = 0u64;
         for (m, set) in pair.sets.iter().enumerate() {
+            let layout = pair.cat.layouts()[pair.first + m];
             for index in set.ones() {
                 let l = p as usize;
-                if nodes.exit_best[l] == w {
-                    fall(nodes, tagged(p, index, m), w, &mut stack);
-                    drain(pair, shape, nodes, w, &mut stack);
-                }
-                if nodes.exit_worst[l] == w {
-                    fall(nodes, tagged(p, index, m) | WORST, w, &mut stack);
-                    drain(pair, shape, nodes, w, &mut stack);
+                for node in [p, p | WORST] {
+                    let exit = if node & WORST == 0 {
+                        nodes.exit_best[l]
+                    } else {
+                        nodes.exit_worst[l]
+                    };
+                    if exit == w && fall(nodes, node, w) {
+                        stack.push((node, layout.unrank(index)));
+                        drain(pair, shape, nodes, w, &mut stack);
+                    }
                 }
                 p += 1;
             }
@@ -345,38 +346,39 @@ fn thresholds(pair: &Pair<'_>, nodes: &mut Nodes) -> Result<(), SolveError> {
 }
 
 /// One more move of `node` is known to be worth `w` or less to X: a (p, worst) node takes it at
-/// once, a (p, best) node only when it was the last.
+/// once, a (p, best) node only when it was the last. Whether the node fell now.
 #[inline]
-fn fall(nodes: &mut Nodes, node: u64, w: i8, stack: &mut Vec<u64>) {
+fn fall(nodes: &mut Nodes, node: u64, w: i8) -> bool {
     let p = (node & (WORST - 1)) as usize;
     if node & WORST != 0 {
         if nodes.worst[p] == OPEN {
             nodes.worst[p] = w;
-            stack.push(node);
+            return true;
         }
-        return;
+        return false;
     }
     if nodes.best[p] != OPEN || nodes.count[p] == NEVER {
-        return;
+        return false;
     }
     nodes.count[p] -= 1;
     if nodes.count[p] == 0 {
         nodes.best[p] = w;
-        stack.push(node);
+        return true;
     }
+    false
 }
 
 /// Passes every fallen node to its parents in the pair.
-fn drain(pair: &Pair<'_>, shape: Shape, nodes: &mut Nodes, w: i8, stack: &mut Vec<u64>) {
-    while let Some(node) = stack.pop() {
-        let member = (node >> 63) as usize;
-        let index = (node >> 32) & ((1 << 31) - 1);
-        let child = pair.cat.layouts()[pair.first + member].unrank(index);
+fn drain(pair: &Pair<'_>, shape: Shape, nodes: &mut Nodes, w: i8, stack: &mut Vec<(u64, Board)>) {
+    while let Some((node, child)) = stack.pop() {
         // (child, worst) fell: its parents' (p, best) nodes; (child, best): their (p, worst).
         let parent_kind = if node & WORST != 0 { 0 } else { WORST };
         shape.parents(&child, |p| {
-            if let Some((l, index, m)) = pair.local(&p) {
-                fall(nodes, tagged(l, index, m) | parent_kind, w, stack);
+            if let Some(l) = pair.local(&p) {
+                let parent = u64::from(l) | parent_kind;
+                if fall(nodes, parent, w) {
+                    stack.push((parent, p));
+                }
             }
         });
     }
