@@ -49,8 +49,8 @@ pub fn solve(roots: &[Position]) -> HashMap<u64, [i8; 2]> {
     let mut keys: Vec<u64> = Vec::new();
     for r in roots {
         let k = key(r);
-        if !index.contains_key(&k) {
-            index.insert(k, keys.len() as u32);
+        if let std::collections::hash_map::Entry::Vacant(e) = index.entry(k) {
+            e.insert(keys.len() as u32);
             keys.push(k);
             positions.push(*r);
         }

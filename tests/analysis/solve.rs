@@ -244,7 +244,7 @@ fn bechi_2x3_first_round_agrees_with_the_first_solver_on_every_position() {
 
 /// The board, from the mover's side, of a key of the first solver.
 fn hashed_board(k: u64, shape: Shape) -> Board {
-    let len = shape.len();
+    let len = shape.holes();
     let mut b = Board::default();
     for i in 0..len {
         b.seeds[i] = ((k >> (1 + len + 6 * i)) & 63) as u8;

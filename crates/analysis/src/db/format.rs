@@ -211,7 +211,7 @@ fn number(l: &str, name: &str) -> Result<u64, String> {
 /// number of seeds up to the game's, low or not (a bound, not the exact count).
 #[must_use]
 pub fn max_slices(shape: Shape) -> u64 {
-    3u64.pow(shape.len() as u32) * (u64::from(shape.total_seeds()) / 2 + 1) * 2
+    3u64.pow(shape.holes() as u32) * (u64::from(shape.total_seeds()) / 2 + 1) * 2
 }
 
 /// The most slices of any game a database can hold (Bechi 2×4's bound).

@@ -114,7 +114,7 @@ impl Shape {
 
     /// Holes on the board.
     #[must_use]
-    pub fn len(self) -> usize {
+    pub fn holes(self) -> usize {
         2 * usize::from(self.n)
     }
 
@@ -158,7 +158,7 @@ impl Shape {
     #[must_use]
     pub fn turned(self, b: &Board) -> Board {
         let n = self.n();
-        let len = self.len();
+        let len = self.holes();
         let mut seeds = [0u8; 8];
         for (j, s) in seeds.iter_mut().enumerate().take(len) {
             *s = b.seeds[(j + n) % len];
@@ -173,7 +173,7 @@ impl Shape {
     /// The next hole after `i` in direction `way` that is not blocked (B7, B11).
     #[inline]
     fn next(self, b: &Board, i: usize, way: Way) -> usize {
-        let len = self.len();
+        let len = self.holes();
         let mut j = i;
         loop {
             j = match way {
@@ -190,7 +190,7 @@ impl Shape {
 
     /// Holes that are not blocked.
     fn open(self, b: &Board) -> u32 {
-        self.len() as u32 - b.blocked.count_ones()
+        self.holes() as u32 - b.blocked.count_ones()
     }
 
     /// Whether the mover of `b` has a move (B4): one of his holes holds 2 seeds or more
@@ -203,7 +203,7 @@ impl Shape {
     /// Whether the mover's opponent would have a move.
     #[must_use]
     pub fn opponent_can_move(self, b: &Board) -> bool {
-        b.seeds[self.n()..self.len()].iter().any(|&s| s >= 2)
+        b.seeds[self.n()..self.holes()].iter().any(|&s| s >= 2)
     }
 
     /// The mover's margin for the rest of the round if it ended now (B13): his side less his
@@ -212,7 +212,7 @@ impl Shape {
     pub fn side_margin(self, b: &Board) -> i8 {
         let n = self.n();
         let mine: u32 = b.seeds[..n].iter().map(|&s| u32::from(s)).sum();
-        let theirs: u32 = b.seeds[n..self.len()].iter().map(|&s| u32::from(s)).sum();
+        let theirs: u32 = b.seeds[n..self.holes()].iter().map(|&s| u32::from(s)).sum();
         // At most 48 seeds on a side.
         (mine as i32 - theirs as i32) as i8
     }
@@ -231,7 +231,7 @@ impl Shape {
         let rest = hand - 1;
         let laps = (rest / open) as u8;
         if laps > 0 {
-            for j in 0..self.len() {
+            for j in 0..self.holes() {
                 if c.blocked & (1 << j) == 0 {
                     c.seeds[j] += laps;
                 }
@@ -299,7 +299,7 @@ impl Shape {
         // The parent's mover is the child's opponent: the board as it stood after the move.
         let after = self.turned(child);
         let open = self.open(&after);
-        let len = self.len();
+        let len = self.holes();
         let fewest = (0..len)
             .filter(|&j| after.blocked & (1 << j) == 0)
             .map(|j| after.seeds[j])
@@ -364,7 +364,7 @@ impl Shape {
         }
         let s = pos.to_setup();
         let mut b = Board::default();
-        for i in 0..self.len() {
+        for i in 0..self.holes() {
             b.seeds[i] = u8::try_from(*s.seeds.get(i)?).ok()?;
             match s.marks.get(i)? {
                 Some(m) if m.kind == MarkKind::Chosen => b.chosen |= 1 << i,
@@ -392,7 +392,7 @@ impl Shape {
     pub fn position(self, b: &Board) -> Result<Position, rules_core::SetupError> {
         let variant = self.variant();
         let mut s = Setup::start(variant, Player::B);
-        let len = self.len();
+        let len = self.holes();
         for i in 0..len {
             s.seeds[i] = u32::from(b.seeds[i]);
             let owner = if i < self.n() { Player::B } else { Player::A };

@@ -77,7 +77,7 @@ impl SliceId {
         let x = u64::from_le_bytes(b.seeds);
         let seeds = (x.wrapping_mul(0x0101_0101_0101_0101) >> 56) as u8;
         let full = x + 0x7a7a_7a7a_7a7a_7a7a;
-        let unchosen = !(b.chosen | b.blocked) & ((1u16 << shape.len()) - 1) as u8;
+        let unchosen = !(b.chosen | b.blocked) & ((1u16 << shape.holes()) - 1) as u8;
         let low = !full & LANES[usize::from(unchosen)] != 0;
         SliceId {
             seeds,
@@ -161,7 +161,7 @@ impl Layout {
     /// (B15, B16); room for the floors; a low slice with an unchosen open hole.
     #[must_use]
     pub fn new(shape: Shape, id: SliceId) -> Option<Layout> {
-        let len = shape.len();
+        let len = shape.holes();
         let all = ((1u32 << len) - 1) as u8;
         let row = shape.mover_row();
         let blocked_rows = [id.blocked & row, id.blocked & !row & all];

@@ -168,10 +168,10 @@ fn read_records(
     start: u64,
 ) -> u64 {
     let mut end = start;
-    let mut pairs = cat
+    let pairs = cat
         .pairs()
         .filter(|p| p.clone().any(|i| reached.sets[i].is_some()));
-    while let Some(pair) = pairs.next() {
+    for pair in pairs {
         match read_record(r, cat, reached, &pair) {
             Some((values, bytes)) => {
                 kept.insert(pair.start, values);
