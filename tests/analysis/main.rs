@@ -4,6 +4,8 @@
 mod agree;
 mod hand;
 mod hashed;
+mod proof;
 mod reference;
+mod results;
 mod solve;
 mod support;

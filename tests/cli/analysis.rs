@@ -86,6 +86,84 @@ fn analyse_refuses_bad_input_with_the_right_status() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("not.db"));
 }
 
+/// `--proof FILE`: the proof of the ending's −14 (9 nodes, worked by hand in
+/// `tests/analysis/proof.rs`), summed up after the analysis and accepted by the checker.
+#[test]
+fn analyse_writes_a_proof_the_checker_accepts() {
+    let dir = fresh_dir("analyse-proof");
+    let file = dir.join("ending.proof");
+    let out = mancala()
+        .args(["analyse", "--proof", file.to_str().unwrap(), ENDING])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let last = text.lines().last().unwrap();
+    let bytes = std::fs::read(&file).unwrap();
+    assert_eq!(
+        last,
+        format!(
+            "proof {}: 9 nodes (6 for the lower bound, 3 for the upper), 7 moves, 3 round \
+             ends, depth 4, {} bytes, {}",
+            file.display(),
+            bytes.len(),
+            last.rsplit_once(", ").unwrap().1
+        )
+    );
+    let report = proof_check::check(&mut bytes.as_slice()).unwrap();
+    assert_eq!((report.value, report.nodes), (-14, 9));
+    let out = mancala()
+        .args(["analyse", "--format", "json", "--proof"])
+        .args([file.to_str().unwrap(), ENDING])
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let p = &v["data"]["proof"];
+    assert_eq!(
+        (p["nodes"].as_u64(), p["value"].as_i64()),
+        (Some(9), Some(-14))
+    );
+    assert_eq!(
+        std::fs::read(&file).unwrap(),
+        bytes,
+        "the same bytes every time"
+    );
+}
+
+/// A value that is not exact has no proof: the analysis is printed, the error follows (2), and
+/// no file is written. Where endless play decides (the Giuthi ending above), the same.
+#[test]
+fn analyse_proof_refuses_a_value_that_is_not_exact() {
+    let dir = fresh_dir("analyse-no-proof");
+    let file = dir.join("none.proof");
+    let out = mancala()
+        .args(["analyse", "--depth", "1", "--proof", file.to_str().unwrap()])
+        .arg("bechi 2*,1*,0/6,0,3* B store=12,12 opener=B")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("(estimate at depth 1)"));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("no proof written: the value is not exact"),
+        "{err}"
+    );
+    assert!(!file.exists());
+    let out = mancala()
+        .args([
+            "analyse",
+            "-o",
+            "seeds=4",
+            "--proof",
+            file.to_str().unwrap(),
+        ])
+        .arg("giuthi 0,0,0,1,1/0,1,3,1,0 B store=12,21")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(!file.exists());
+}
+
 #[test]
 fn solve_writes_a_database_that_analyse_consults() {
     let dir = fresh_dir("solve-small");

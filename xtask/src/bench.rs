@@ -46,6 +46,7 @@ struct Args {
     skip_perft: bool,
     skip_validate: bool,
     skip_batch: bool,
+    skip_python: bool,
     records: u64,
 }
 
@@ -59,6 +60,7 @@ fn parse_args(args: &[String]) -> Result<Args, String> {
         skip_perft: false,
         skip_validate: false,
         skip_batch: false,
+        skip_python: false,
         records: 20_000,
     };
     let mut it = args.iter();
@@ -86,6 +88,7 @@ fn parse_args(args: &[String]) -> Result<Args, String> {
             "--no-perft" => a.skip_perft = true,
             "--no-validate" => a.skip_validate = true,
             "--no-batch" => a.skip_batch = true,
+            "--no-python" => a.skip_python = true,
             _ => return Err(format!("bench: unknown argument `{x}`")),
         }
     }
@@ -382,6 +385,58 @@ pub fn parse_size(s: &str) -> Result<usize, String> {
         .map_err(|_| format!("`{s}` is not a size such as 64M"))
 }
 
+/// The validation figures, for people.
+fn print_validation(v: &Validation, runs: usize) {
+    println!();
+    println!(
+        "validate: {} records, {} plies, {:.1} MB: best of {} runs {:.3} s wall, {:.2} s cpu",
+        v.records,
+        v.plies,
+        v.bytes as f64 / 1e6,
+        runs,
+        v.wall,
+        v.cpu
+    );
+    println!(
+        "validate: {:.0} records/s, {:.0} plies/s = {:.0} records of 100 plies/s, {:.1} MB/s, peak memory {:.1} MB",
+        v.records as f64 / v.wall,
+        v.plies as f64 / v.wall,
+        v.plies as f64 / v.wall / 100.0,
+        v.bytes as f64 / 1e6 / v.wall,
+        v.peak_kb as f64 / 1024.0
+    );
+    println!(
+        "validate: per core (CPU time): {:.0} records/s, {:.0} plies/s = {:.0} records of 100 plies/s",
+        v.records as f64 / v.cpu,
+        v.plies as f64 / v.cpu,
+        v.plies as f64 / v.cpu / 100.0
+    );
+}
+
+/// Plies per second from Python (`crates/python/bench/plies.py`), one ply a call and a batch a
+/// call, with the package's wheel built and installed into `target/python/venv` first (as `cargo
+/// xtask test` does): the script's table, or its JSON object with `--json`.
+fn python_plies(a: &Args) -> Result<String, String> {
+    let root = crate::root();
+    let venv = crate::test::prepare(&root, &mut crate::test::Times::default())?;
+    let mut cmd = std::process::Command::new(crate::test::python(&venv));
+    cmd.arg(root.join("crates/python/bench/plies.py"))
+        .args(["--runs", &a.runs.to_string()]);
+    if a.json {
+        cmd.arg("--json");
+    }
+    let out = cmd
+        .output()
+        .map_err(|e| format!("python bench: cannot start: {e}"))?;
+    if !out.status.success() {
+        return Err(format!(
+            "python bench failed: {}",
+            String::from_utf8_lossy(&out.stderr)
+        ));
+    }
+    String::from_utf8(out.stdout).map_err(|e| format!("python bench: {e}"))
+}
+
 pub fn bench(args: &[String]) -> Result<(), String> {
     let a = parse_args(args)?;
     let hash = a.hash.as_deref().map(parse_size).transpose()?;
@@ -442,35 +497,25 @@ pub fn bench(args: &[String]) -> Result<(), String> {
             a.runs,
         )?)
     };
+    let python = if a.skip_python {
+        None
+    } else {
+        Some(python_plies(&a)?)
+    };
     if !a.json {
         if let Some(b) = batch {
             println!("{}", crate::bench_batch::text(b, a.runs));
         }
-        if let Some(v) = &validation {
+        if let Some(p) = &python {
             println!();
             println!(
-                "validate: {} records, {} plies, {:.1} MB: best of {} runs {:.3} s wall, {:.2} s cpu",
-                v.records,
-                v.plies,
-                v.bytes as f64 / 1e6,
-                a.runs,
-                v.wall,
-                v.cpu
+                "Python (mancala_games, a wheel built now), random plies from each start, best of {} runs:",
+                a.runs
             );
-            println!(
-                "validate: {:.0} records/s, {:.0} plies/s = {:.0} records of 100 plies/s, {:.1} MB/s, peak memory {:.1} MB",
-                v.records as f64 / v.wall,
-                v.plies as f64 / v.wall,
-                v.plies as f64 / v.wall / 100.0,
-                v.bytes as f64 / 1e6 / v.wall,
-                v.peak_kb as f64 / 1024.0
-            );
-            println!(
-                "validate: per core (CPU time): {:.0} records/s, {:.0} plies/s = {:.0} records of 100 plies/s",
-                v.records as f64 / v.cpu,
-                v.plies as f64 / v.cpu,
-                v.plies as f64 / v.cpu / 100.0
-            );
+            print!("{p}");
+        }
+        if let Some(v) = &validation {
+            print_validation(v, a.runs);
         }
         return Ok(());
     }
@@ -524,6 +569,10 @@ pub fn bench(args: &[String]) -> Result<(), String> {
         }
     }
     j.push_str(&crate::bench_batch::json_member(batch));
+    if let Some(p) = &python {
+        j.push_str(",\"python\":");
+        j.push_str(p.trim());
+    }
     j.push('}');
     println!("{j}");
     Ok(())

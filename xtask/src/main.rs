@@ -1,14 +1,19 @@
 //! `cargo xtask`: the project's longer jobs, kept out of `cargo test`.
 //!
+//! * `cargo xtask test [--python-only]`: every test, Rust and Python: `cargo test --workspace`,
+//!   then the Python package's wheel built into a virtual environment under `target/python/` and
+//!   its pytest suite (`test.rs`); what `.ci/run` runs.
 //! * `cargo xtask perft-suites [--reference] [--limit N] [--suite NAME] [--hash SIZE]`: every
 //!   line of every suite in `tests/perft/` (or only `NAME.perft`), engine against the expected
 //!   count (with a transposition table of SIZE bytes if given); with `--reference` also the
 //!   reference implementation of `crates/testkit/src/reference/` (slow).
 //! * `cargo xtask bench [--json] [--runs N] [--game G] [--hash SIZE] [--max-seconds S]
-//!   [--records N] [--no-perft] [--no-validate] [--no-batch]`: perft speed of every game from its start (1 and
+//!   [--records N] [--no-perft] [--no-validate] [--no-batch] [--no-python]`: perft speed of every game from its start (1 and
 //!   2 threads, leaves and moves made per second, CPU and wall time, best of N) and `mancala
 //!   validate` throughput on a generated corpus (records/s, MB/s, peak memory), and `mancala moves
-//!   -` on 200,000 Bechi positions in one process (positions/s); see `bench.rs`.
+//!   -` on 200,000 Bechi positions in one process (positions/s), and plies per second from
+//!   Python (the package's wheel built into `target/python/`: one ply a call and a batch of
+//!   positions a call, `crates/python/bench/plies.py`); see `bench.rs`.
 //! * `cargo xtask gen-records [--out FILE] [--bytes N] [--count N] [--seed S] [--game G]
 //!   [--option K=V]... [--max-rounds N]`: random complete matches played by the engine, annotated
 //!   and commented, in canonical notation (spec/notation.md); for the 100 MB streaming check of
@@ -25,6 +30,10 @@
 //!   database, values compared under both conventions for endless play (`analysis.rs`).
 //! * `cargo xtask accuracy [--db FILE] [--count N] [--times 1,10,100]`: the search's move at each
 //!   time per position against the database: share of best moves found, mean seeds lost.
+//! * `cargo xtask check-proof FILE...`: each proof file written by `mancala analyse --proof`
+//!   (spec/analysis.md §8) checked by `proof-check`, which knows the rules and nothing of the
+//!   search: every node replayed, every bound verified; nodes, depth, bytes and time
+//!   (`check_proof.rs`).
 //! * `cargo xtask dist [--out DIR]`: shell completions and man pages of `mancala`, written by the
 //!   binary itself (`mancala completions`, `mancala man`), into `target/dist/` (`tool.rs`).
 //! * `cargo xtask render [--out DIR] [--only PATTERN] [--no-install]`: the SVG pictures of every
@@ -36,6 +45,8 @@ mod tool;
 mod analysis;
 mod bench;
 mod bench_batch;
+mod check_proof;
+mod test;
 
 /// Files written whole or not at all, through exclusive temporary files: the command's own.
 use mancala::atomic;
@@ -53,6 +64,7 @@ fn root() -> PathBuf {
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
+        Some("test") => test::test(&args[1..]),
         Some("perft-suites") => perft_suites(&args[1..]),
         Some("bench") => bench::bench(&args[1..]),
         Some("gen-records") => gen_records(&args[1..]),
@@ -60,10 +72,11 @@ fn main() -> ExitCode {
         Some("limits") => limits(),
         Some("solve-check") => analysis::solve_check(&args[1..]),
         Some("accuracy") => analysis::accuracy(&args[1..]),
+        Some("check-proof") => check_proof::check_proof(&args[1..]),
         Some("dist") => tool::dist(&args[1..]),
         Some("render") => tool::render(&args[1..]),
         _ => Err(
-            "usage: cargo xtask (perft-suites [--reference] [--limit N] [--suite NAME] [--hash SIZE] | bench [--json] [--runs N] [--game G] [--hash SIZE] [--max-seconds S] [--records N] [--no-perft] [--no-validate] | gen-records [--out FILE] [--bytes N] [--count N] [--seed S] [--game G] [--option K=V]... [--max-rounds N] | uugg-endless [--holes N] [--depth D] [--list] | limits | solve-check [--db FILE] [--count N] [--nodes N] | accuracy [--db FILE] [--count N] [--times MS,MS,..] | dist [--out DIR] | render [--out DIR] [--only PATTERN] [--no-install])"
+            "usage: cargo xtask (test [--python-only] | perft-suites [--reference] [--limit N] [--suite NAME] [--hash SIZE] | bench [--json] [--runs N] [--game G] [--hash SIZE] [--max-seconds S] [--records N] [--no-perft] [--no-validate] [--no-batch] [--no-python] | gen-records [--out FILE] [--bytes N] [--count N] [--seed S] [--game G] [--option K=V]... [--max-rounds N] | uugg-endless [--holes N] [--depth D] [--list] | limits | solve-check [--db FILE] [--count N] [--nodes N] | accuracy [--db FILE] [--count N] [--times MS,MS,..] | check-proof FILE... | dist [--out DIR] | render [--out DIR] [--only PATTERN] [--no-install])"
                 .to_owned(),
         ),
     };

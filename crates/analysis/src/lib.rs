@@ -11,6 +11,7 @@
 pub mod annotate;
 pub mod db;
 pub mod eval;
+pub mod proof;
 pub mod search;
 pub mod solve;
 mod table;

@@ -77,8 +77,16 @@ pub fn limits(l: &SearchLimits, default: Duration) -> Limits {
 
 /// The search options of the command line.
 pub fn search_options<'a>(args: &AnalyseArgs, oracle: Option<&'a dyn Oracle>) -> SearchOptions<'a> {
+    let l = &args.limits;
+    // With --proof and no limit, the search goes on until the value is proved (§8).
+    let unlimited =
+        args.proof.is_some() && l.depth.is_none() && l.time.is_none() && l.nodes.is_none();
     SearchOptions {
-        limits: limits(&args.limits, DEFAULT_TIME),
+        limits: if unlimited {
+            Limits::default()
+        } else {
+            limits(l, DEFAULT_TIME)
+        },
         multipv: args.multipv as usize,
         hash_bytes: args.hash,
         oracle,
@@ -162,15 +170,20 @@ pub fn run(args: &AnalyseArgs) -> Result<Exit, CliError> {
     }
     let oracle = db.as_ref().map(|d| d as &dyn Oracle);
     let a = analyse(&pos, &search_options(args, oracle));
+    // A damaged block met by the search: the answer (and a proof of it) cannot be trusted.
     db_failure(db.as_ref(), args.db.as_deref())?;
+    let proof = (args.proof.as_deref()).map(|p| crate::proof_out::write(p, &pos, &a));
+    let written = proof.as_ref().and_then(|r| r.as_ref().ok());
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     match args.format {
-        Format::Json => writeln!(
-            out,
-            "{}",
-            json!({"type": "analysis", "data": analysis_json(&pos, &a)})
-        )?,
+        Format::Json => {
+            let mut data = analysis_json(&pos, &a);
+            if let Some(w) = written {
+                data["proof"] = w.json();
+            }
+            writeln!(out, "{}", json!({"type": "analysis", "data": data}))?;
+        }
         Format::Text => {
             writeln!(out, "{}", crate::position_cmd::status_line(&pos))?;
             writeln!(out, "value {}", value_words(&pos, &a))?;
@@ -185,8 +198,14 @@ pub fn run(args: &AnalyseArgs) -> Result<Exit, CliError> {
                 a.elapsed.as_secs_f64(),
                 a.nodes_per_second()
             )?;
+            if let Some(w) = written {
+                writeln!(out, "{}", w.words())?;
+            }
         }
     }
     out.flush()?;
+    if let Some(Err(e)) = proof {
+        return Err(e);
+    }
     Ok(Exit::Valid)
 }

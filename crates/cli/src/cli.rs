@@ -229,10 +229,18 @@ pub enum Command {
         for the player to move, and it is exact only when both agree.\n\n\
         The search deepens until the value is exact or a limit is reached (--depth, --time, \
         --nodes; --time 2s when none is given); the first depth always completes.\n\n\
+        With --proof FILE, the exact value is proved again by a search of its own, and the \
+        proof written to FILE (spec/analysis.md §8): both players' strategies as a graph of \
+        positions down to the end of the round, one move per node for the player the bound \
+        favours and every move for the other, with the bound at each node; every line ends, so \
+        it holds whichever way endless play is counted. `cargo xtask check-proof FILE` checks it \
+        with the rules alone. With --proof and no limit, the search runs until the value is \
+        proved; a value that is not exact is an error (2) after the analysis is printed.\n\n\
         With --format json, one line {\"type\": \"analysis\", \"data\": {...}} (spec/analysis.md \
-        §2).\n\n\
+        §2), with a \"proof\" member under --proof.\n\n\
         Exit status: 0 analysed, 1 a position string that is not a position of its game, 2 \
-        usage or I/O error (an unreadable or corrupt --db).",
+        usage or I/O error (an unreadable or corrupt --db, a --proof that cannot be proved or \
+        written).",
         after_help = EXIT_STATUS
     )]
     Analyse(AnalyseArgs),
@@ -664,6 +672,11 @@ pub struct AnalyseArgs {
     /// A database written by `mancala solve --out`, consulted for the positions it holds
     #[arg(long, value_name = "FILE")]
     pub db: Option<std::path::PathBuf>,
+
+    /// Write a proof of the exact value to FILE, for `cargo xtask check-proof` (with no limit
+    /// given, the search runs until the value is proved)
+    #[arg(long, value_name = "FILE")]
+    pub proof: Option<std::path::PathBuf>,
 
     /// Output format: text for people, or one JSON line
     #[arg(long, value_enum, default_value = "text")]

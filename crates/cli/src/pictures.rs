@@ -1,4 +1,4 @@
-//! `mancala replay --svg DIR`: one SVG picture per position of every record (`svg.rs` draws
+//! `mancala replay --svg DIR`: one SVG picture per position of every record (`crates/diagram` draws
 //! them), written into DIR as `STEM-RRR-PPP.svg` (record, ply; `-roundN` for the set-up of a
 //! round).
 //!

@@ -3,7 +3,7 @@
 //!
 //! The page holds the records as data, the JSON lines of `replay --format json` with the board
 //! as numbers and the `explain` text of each ply (`data.rs`), and its script draws the board
-//! with the geometry of `replay --svg` (`svg.rs`): one SVG per position would make a 250-ply
+//! with the geometry of `replay --svg` (`crates/diagram`): one SVG per position would make a 250-ply
 //! match a 2 MB page, the data makes it 0.45 MB. The page is written one record at a time, so
 //! memory stays that of one record whatever the page's size. The rules the records cite are embedded
 //! from the rule book, so every citation can be read on the page. The page loads nothing: no

@@ -12,6 +12,9 @@
 //! the holes lifted, the holes captured ringed in red with the seeds taken, and the steps of the
 //! ply in words with their rule IDs; then a caption from the record: source, ply, comments.
 //!
+//! The `mancala` command draws with it (`show --svg`, `replay --svg`, the geometry of `replay
+//! --html`), and so does the Python package (`Position._repr_svg_`): one drawing, two front ends.
+//!
 //! The output is plain SVG 1.1 (no scripts, no external resources, no CSS), deterministic byte for
 //! byte, so that it can be kept under snapshot tests and rendered by any SVG renderer.
 
@@ -33,16 +36,21 @@ pub struct Diagram<'a> {
     pub steps: Vec<String>,
 }
 
-pub(crate) const R: f64 = 24.0;
-pub(crate) const PITCH_X: f64 = 72.0;
-pub(crate) const PITCH_Y: f64 = 88.0;
-pub(crate) const LEFT: f64 = 56.0;
-pub(crate) const MIN_WIDTH: f64 = 640.0;
+/// A hole's radius, in SVG user units (the replay page draws with the same geometry).
+pub const R: f64 = 24.0;
+/// The distance between the centres of neighbouring holes of a row.
+pub const PITCH_X: f64 = 72.0;
+/// The distance between the centres of neighbouring rows.
+pub const PITCH_Y: f64 = 88.0;
+/// The left edge of the first column's centre.
+pub const LEFT: f64 = 56.0;
+/// The narrowest picture.
+pub const MIN_WIDTH: f64 = 640.0;
 const FONT: f64 = 13.0;
 /// Above this many seeds sown in a ply, seeds are counted per hole instead of numbered.
-pub(crate) const NUMBERED_DROPS: usize = 60;
+pub const NUMBERED_DROPS: usize = 60;
 /// At most this many laps get arrows.
-pub(crate) const DRAWN_LAPS: usize = 12;
+pub const DRAWN_LAPS: usize = 12;
 
 const A_INK: &str = "#1f5fa8";
 const B_INK: &str = "#a35a00";
@@ -212,7 +220,7 @@ fn around((x, y): (f64, f64), r: f64, angle: f64) -> (f64, f64) {
 }
 
 /// The angles of the numbered seeds round a hole: the lower half first, then the sides.
-pub(crate) const DROP_ANGLES: [f64; 12] = [
+pub const DROP_ANGLES: [f64; 12] = [
     135.0, 45.0, 90.0, 160.0, 20.0, 112.0, 68.0, 180.0, 0.0, 200.0, 340.0, 225.0,
 ];
 

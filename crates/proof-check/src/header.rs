@@ -1,0 +1,121 @@
+//! The header of a proof file (spec/analysis.md §8.3): eight lines in a fixed order, then an
+//! empty line.
+
+use crate::{CheckError, Lines, text};
+use rules_core::{GameKind, Position, StatedOptions, Variant};
+use std::io::BufRead;
+
+/// The version of the format this checker reads.
+pub const VERSION: u32 = 1;
+
+/// What the header states.
+pub(crate) struct Header {
+    /// The game and every option, for reading the position strings.
+    pub options: StatedOptions,
+    /// The `game` line's words.
+    pub game: String,
+    pub root: Position,
+    pub value: i32,
+    pub nodes: usize,
+    pub lower: usize,
+    pub upper: usize,
+    pub checksum: u64,
+}
+
+/// The value of the header line `key VALUE`, and the line's number.
+fn field<R: BufRead>(lines: &mut Lines<'_, R>, key: &str) -> Result<(String, usize), CheckError> {
+    let next = lines.number + 1;
+    let Some((line, raw)) = lines.next_raw()? else {
+        return Err(CheckError::at(
+            next,
+            None,
+            format!("the header ends before its `{key}` line: the file is cut short"),
+        ));
+    };
+    let t = text(raw, line, None)?;
+    let value = t
+        .strip_prefix(key)
+        .and_then(|v| v.strip_prefix(' '))
+        .ok_or_else(|| CheckError::at(line, None, format!("expected `{key} ...`, found `{t}`")))?;
+    Ok((value.to_owned(), line))
+}
+
+/// A number of a header line.
+fn number<T: std::str::FromStr>(text: &str, line: usize, what: &str) -> Result<T, CheckError> {
+    text.parse()
+        .map_err(|_| CheckError::at(line, None, format!("{what}: `{text}` is not a number")))
+}
+
+/// The variant of the `game` line, every option stated so that the position strings are read
+/// under exactly these options.
+fn game(words: &str, line: usize) -> Result<StatedOptions, CheckError> {
+    let mut parts = words.split(' ');
+    let kind: GameKind = parts
+        .next()
+        .unwrap_or_default()
+        .parse()
+        .map_err(|e: rules_core::UnknownGame| CheckError::at(line, None, e.to_string()))?;
+    let mut variant = Variant::default_for(kind);
+    for kv in parts {
+        variant
+            .set_option_str(kv)
+            .map_err(|e| CheckError::at(line, None, e.to_string()))?;
+    }
+    StatedOptions::new(variant, variant.option_keys())
+        .map_err(|e| CheckError::at(line, None, e.to_string()))
+}
+
+/// Reads the header, up to and with the empty line.
+pub(crate) fn read<R: BufRead>(lines: &mut Lines<'_, R>) -> Result<Header, CheckError> {
+    let (version, line) = field(lines, "mancala-proof")?;
+    let v: u32 = number(&version, line, "version")?;
+    if v != VERSION {
+        return Err(CheckError::at(
+            line,
+            None,
+            format!("version {v}: this checker reads version {VERSION}"),
+        ));
+    }
+    let (game_words, line) = field(lines, "game")?;
+    let options = game(&game_words, line)?;
+    let (root_text, line) = field(lines, "root")?;
+    let root = crate::node::position(&root_text, &options, line, None)?;
+    let (value, line) = field(lines, "value")?;
+    let value = number(&value, line, "value")?;
+    let (nodes, line) = field(lines, "nodes")?;
+    let nodes = number(&nodes, line, "nodes")?;
+    let (lower, line) = field(lines, "lower")?;
+    let lower = number(&lower, line, "lower")?;
+    let (upper, line) = field(lines, "upper")?;
+    let upper = number(&upper, line, "upper")?;
+    let (sum, line) = field(lines, "checksum")?;
+    let checksum = sum
+        .strip_prefix("fnv1a64 ")
+        .filter(|h| h.len() == 16)
+        .and_then(|h| u64::from_str_radix(h, 16).ok())
+        .ok_or_else(|| {
+            CheckError::at(
+                line,
+                None,
+                format!("expected `checksum fnv1a64` and 16 hexadecimal digits, found `{sum}`"),
+            )
+        })?;
+    let next = lines.number + 1;
+    if !matches!(lines.next_raw()?, Some((_, b"\n"))) {
+        return Err(CheckError::at(
+            next,
+            None,
+            "expected the empty line that ends the header",
+        ));
+    }
+    Ok(Header {
+        options,
+        game: game_words,
+        root,
+        value,
+        nodes,
+        lower,
+        upper,
+        checksum,
+    })
+}

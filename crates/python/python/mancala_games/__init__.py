@@ -1,0 +1,285 @@
+"""mancala_games: five traditional mancala games, exact and checkable.
+
+Bechi (Eritrea), Giuthi (Kenya), Sulus Nishtaw (Ethiopia/Eritrea), Uugg (Ethiopia) and Redu
+(Nigeria), as the rule book of the ``mancala`` toolkit rules them. The engine is the toolkit's
+own Rust code; this package is its Python face, in python-chess's manner::
+
+    >>> import mancala_games as mg
+    >>> pos = mg.Position("bechi")            # the start, B to move
+    >>> pos.legal_moves
+    ['1B', '2B', '3B', '4B']
+    >>> pos = pos.play("3B").play("1A")
+    >>> str(pos)
+    'bechi 8,8,7,1*/7,7,2*,8 B opener=B'
+
+* :class:`Position`: a position from a game's name with options, a position string or its JSON
+  form; ``legal_moves``, ``play`` (a new position), ``is_round_over``, ``scores``, ``perft``,
+  ``analyse``, ``svg`` (a notebook draws it).
+* :class:`Game`: a position with its history, ``push``/``pop``, written out as a record.
+* :func:`read_file`, :func:`read_string`: records read lazily, one at a time, each validated,
+  with :class:`Problem` objects; canonical text and JSON out.
+* :func:`perft`, :func:`analyse`, :func:`rules`: as the ``mancala`` command's.
+* :class:`Batch`, :func:`legal_moves_batch`, :func:`play_batch`: many positions per call.
+* :mod:`mancala_games.env`: a PettingZoo AEC environment of every game (``pip install
+  mancala-games[env]``); :mod:`mancala_games.cluster`: perft, validation and annotation as Dask
+  tasks (``pip install mancala-games[cluster]``).
+
+Errors are :class:`MancalaError` subclasses (:mod:`mancala_games.errors`).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, Iterable, List, Optional, Union
+
+from mancala_games.errors import (
+    IllegalMoveError,
+    LimitError,
+    MancalaError,
+    MoveError,
+    OptionError,
+    PositionError,
+    RecordError,
+    RoundError,
+    UnknownGameError,
+    UnknownRuleError,
+)
+from mancala_games._core import (
+    MAX_PERFT_DEPTH,
+    Analysis,
+    Batch,
+    Line,
+    Ply,
+    Position,
+    Problem,
+    Record,
+    Records,
+    Rule,
+    __version__,
+    game_options,
+    games,
+    legal_moves_batch,
+    move_counts,
+    play_batch,
+    read_file,
+    read_string,
+    rule_ids,
+    rules,
+)
+
+__all__ = [
+    "Analysis",
+    "Batch",
+    "Game",
+    "IllegalMoveError",
+    "LimitError",
+    "Line",
+    "MAX_PERFT_DEPTH",
+    "MancalaError",
+    "MoveError",
+    "OptionError",
+    "Ply",
+    "Position",
+    "PositionError",
+    "Problem",
+    "Record",
+    "RecordError",
+    "Records",
+    "RoundError",
+    "Rule",
+    "UnknownGameError",
+    "UnknownRuleError",
+    "analyse",
+    "game_options",
+    "games",
+    "legal_moves_batch",
+    "move_counts",
+    "perft",
+    "play_batch",
+    "read_file",
+    "read_string",
+    "rule_ids",
+    "rules",
+    "__version__",
+]
+
+PositionLike = Union[Position, str, Dict[str, Any]]
+
+
+def _position(position: PositionLike, options: Optional[Dict[str, Any]] = None) -> Position:
+    if isinstance(position, Position):
+        if options:
+            raise ValueError("options go with a game's name or a position string, not a Position")
+        return position
+    return Position(position, options)
+
+
+def perft(
+    position: PositionLike,
+    depth: int,
+    *,
+    options: Optional[Dict[str, Any]] = None,
+    threads: Optional[int] = None,
+    hash: Union[int, str, None] = None,
+) -> int:
+    """The number of move paths of ``depth`` plies from ``position`` (a ``Position``, a game's
+    name for its start, a position string or its JSON form), as ``mancala perft`` counts them.
+    Depth 0 to 40; ``threads`` 1 to 256 (default: every core); ``hash`` a transposition table
+    size such as ``"64M"``. Releases the GIL while it counts."""
+    return _position(position, options).perft(depth, threads=threads, hash=hash)
+
+
+def analyse(
+    position: PositionLike,
+    *,
+    options: Optional[Dict[str, Any]] = None,
+    depth: Optional[int] = None,
+    time: Optional[float] = None,
+    nodes: Optional[int] = None,
+    multipv: int = 1,
+    hash: Union[int, str, None] = None,
+    db: Optional[str] = None,
+) -> Analysis:
+    """The value of ``position`` for the player to move and its best moves, by search, as
+    ``mancala analyse`` finds them (spec/analysis.md §2).
+
+    Limits as the command's: ``depth`` (plies, 1 to 1000), ``time`` (seconds), ``nodes``; with
+    none, 2 seconds. ``multipv`` best moves get lines (1 to 256); ``hash`` is the transposition
+    table's size (default ``"64M"``); ``db`` a solved database (``mancala solve --out``).
+
+    The :class:`Analysis` gives ``value`` (the final margin of the round in seeds with best play,
+    endless play counted as the best outcome for the player to move; ``"+endless"`` or
+    ``"-endless"`` where endless play itself is the outcome), ``worst`` (endless play counted as
+    his worst), ``exact`` (proved and the same under both), ``best``, ``lines``, ``depth``,
+    ``nodes`` and ``seconds``. Releases the GIL while it searches.
+    """
+    return _position(position, options).analyse(
+        depth=depth, time=time, nodes=nodes, multipv=multipv, hash=hash, db=db
+    )
+
+
+_TAG_ORDER = ["PlayerA", "PlayerB", "Event", "Date", "Source"]
+
+
+class Game:
+    """A game under way: a position with the moves that led to it, ``push``/``pop`` as
+    python-chess's ``Board`` has them, and written out as a record.
+
+    >>> g = Game("bechi")
+    >>> g.push("3B"); g.push("1A")
+    >>> g.moves
+    ['3B', '1A']
+    >>> g.pop()
+    '1A'
+
+    ``Game(start, options=None, opener=None)`` takes what :class:`Position` takes. Moves are
+    kept in their canonical spelling. ``push`` raises ``IllegalMoveError`` and leaves the game as
+    it was; when a round ends, ``next_round(decision)`` sets up the next one (Bechi and Giuthi
+    may ask for a decision: ``position.decision_request()``).
+    """
+
+    def __init__(
+        self,
+        start: PositionLike = "bechi",
+        options: Optional[Dict[str, Any]] = None,
+        opener: Optional[str] = None,
+    ) -> None:
+        if isinstance(start, Position):
+            first = start
+        else:
+            first = Position(start, options, opener)
+        self._is_start = isinstance(start, str) and " " not in start.strip()
+        self._stack: List[Position] = [first]
+        self._moves: List[str] = []
+        self._items: List[str] = []
+        self._result: Optional[Dict[str, Any]] = None
+
+    @property
+    def position(self) -> Position:
+        """The position reached."""
+        return self._stack[-1]
+
+    @property
+    def start(self) -> Position:
+        """The position the game started from."""
+        return self._stack[0]
+
+    @property
+    def moves(self) -> List[str]:
+        """The moves played, canonical, in order (round boundaries left out)."""
+        return list(self._moves)
+
+    def push(self, move: str) -> None:
+        """Plays ``move`` (any legal spelling). Raises ``IllegalMoveError`` or ``MoveError``."""
+        if self._result is not None:
+            raise RoundError("the match is over")
+        pos = self.position
+        canonical = pos.canonical(move)
+        self._stack.append(pos.play(move))
+        self._moves.append(canonical)
+        self._items.append(canonical)
+
+    def pop(self) -> str:
+        """Takes the last move back and returns it. Raises ``IndexError`` at the start, and
+        ``RoundError`` across a round boundary."""
+        if not self._items:
+            raise IndexError("pop from a game with no moves")
+        if not self._moves or self._items[-1] != self._moves[-1] or self._result is not None:
+            raise RoundError("cannot take a move back across a round boundary")
+        self._stack.pop()
+        self._items.pop()
+        return self._moves.pop()
+
+    def next_round(self, decision: Optional[Iterable[Any]] = None) -> bool:
+        """After a finished round: sets up the next one (``True``) or ends the match
+        (``False``, see ``match_result``). ``decision`` as ``Position.after_round`` takes it."""
+        after = self.position.after_round(None if decision is None else list(decision))
+        if isinstance(after, Position):
+            marker = "{{round {}{}}}".format(
+                after.round, "" if decision is None else " " + " ".join(str(d) for d in decision)
+            )
+            self._stack.append(after)
+            self._items.append(marker)
+            return True
+        self._result = after
+        return False
+
+    @property
+    def match_result(self) -> Optional[Dict[str, Any]]:
+        """How the match ended (``{"winner", "rule", "reason"}``), once ``next_round`` found it
+        over."""
+        return self._result
+
+    def record(self, tags: Optional[Dict[str, str]] = None) -> str:
+        """The game as a record in the canonical notation (validated on the way: it is exactly
+        what ``mancala convert`` writes). ``tags``: ``PlayerA``, ``PlayerB``, ``Event``,
+        ``Date``, ``Source``."""
+        start = self.start
+        head = ['[Notation "1.0"]', '[Game "{}"]'.format(start.game)]
+        opts = [
+            "{}={}".format(k, v)
+            for k, v in start.options.items()
+            if dict(game_options(start.game))[k][0] != v
+        ]
+        if opts:
+            head.append('[Options "{}"]'.format(" ".join(opts)))
+        head.append('[Opener "{}"]'.format(start.opener or start.to_move))
+        for k, v in (tags or {}).items():
+            head.append('[{} "{}"]'.format(k, v.replace("\\", "\\\\").replace('"', '\\"')))
+        if not self._is_start:
+            head.append('[Position "{}"]'.format(str(start)))
+        result = "*"
+        if self._result is not None:
+            winner = self._result.get("winner")
+            result = "draw" if winner is None else "{}-wins".format(winner)
+        text = "\n".join(head) + "\n\n" + " ".join(self._items + [result]) + "\n"
+        rec = next(iter(read_string(text)))
+        return rec.canonical()
+
+    def __len__(self) -> int:
+        return len(self._moves)
+
+    def __repr__(self) -> str:
+        return "Game({!r}, moves={})".format(str(self.position), self._moves)
+
+    def _repr_svg_(self) -> str:
+        return self.position.svg()

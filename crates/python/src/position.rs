@@ -1,0 +1,550 @@
+//! `Position`: a checked position of any of the five games, immutable and hashable, as cheap to
+//! keep as python-chess's boards are to copy (a few dozen bytes, `Copy` in Rust).
+
+use crate::errors::{error, repr};
+use crate::input;
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList, PyString, PyTuple};
+use rules_core::{
+    AfterRound, Decision, DecisionRequest, GameKind, Hole, MarkKind, Move, Player, Position, prose,
+};
+
+/// A position of one of the five games: the board, the stores and reserves, the marks, whose
+/// turn it is, the round. Immutable: ``play`` returns a new position.
+///
+/// ``Position(text, options=None, opener=None)`` reads ``text`` in any of three forms:
+///
+/// * a game's name (``"bechi"``, ``"giuthi"``, ``"sulus-nishtaw"``, ``"uugg"``, ``"redu"``):
+///   the start of round 1, with ``opener`` (``"A"`` or ``"B"``, B by default) to move;
+/// * a position string (spec/notation.md §4): ``"bechi 2,0,5,2/3,1*,4*,7 B store=12,12
+///   opener=B"``;
+/// * its JSON form, as a ``str`` or a ``dict`` (``Position.to_json()``).
+///
+/// ``options`` maps the game's options to values (``{"holes": 6, "seeds": 4}``,
+/// ``{"claims_score_to": "side-owner", "v1": True}``); a position string's board gives
+/// ``holes`` by itself. Bad input raises ``UnknownGameError``, ``OptionError`` or
+/// ``PositionError`` (with ``problems``: the rules a string breaks), all ``MancalaError``.
+#[pyclass(module = "mancala_games", name = "Position", frozen, eq, hash)]
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct PyPosition {
+    pub pos: Position,
+}
+
+impl PyPosition {
+    pub fn new(pos: Position) -> PyPosition {
+        PyPosition { pos }
+    }
+
+    fn game(&self) -> GameKind {
+        self.pos.variant().kind()
+    }
+
+    /// Plays `token`, or raises the error of an illegal move.
+    pub fn play_token(&self, py: Python<'_>, token: &str) -> PyResult<rules_core::Played> {
+        let mv = input::move_token(py, self.game(), token)?;
+        self.pos
+            .play(&mv)
+            .map_err(|e| illegal(py, self, token, e.rule, &e.reason))
+    }
+
+    /// The hole names in index order.
+    fn hole_names(&self) -> Vec<String> {
+        let g = self.pos.geometry();
+        (0..g.len()).map(|i| g.hole(i).to_string()).collect()
+    }
+}
+
+/// The `IllegalMoveError` of `token` in `pos`.
+pub fn illegal(py: Python<'_>, pos: &PyPosition, token: &str, rule: &str, reason: &str) -> PyErr {
+    let position = Py::new(py, pos.clone()).map(|p| p.into_bound(py).into_any());
+    let mut attrs = vec![
+        ("move", PyString::new(py, token).into_any()),
+        ("rule", PyString::new(py, rule).into_any()),
+        ("reason", PyString::new(py, reason).into_any()),
+    ];
+    if let Ok(p) = position {
+        attrs.push(("position", p));
+    }
+    error(
+        py,
+        "IllegalMoveError",
+        &format!("illegal move {token}: {reason} ({rule})"),
+        &attrs,
+    )
+}
+
+fn letter(p: Player) -> &'static str {
+    match p {
+        Player::A => "A",
+        Player::B => "B",
+    }
+}
+
+/// The round's result as a dict.
+fn round_dict<'py>(py: Python<'py>, pos: &Position) -> PyResult<Option<Bound<'py, PyDict>>> {
+    let Some(r) = pos.round_result() else {
+        return Ok(None);
+    };
+    let d = PyDict::new(py);
+    d.set_item("totals", (r.totals[0], r.totals[1]))?;
+    d.set_item("holdings", (r.holdings[0], r.holdings[1]))?;
+    d.set_item("winner", r.winner.map(letter))?;
+    d.set_item("rule", r.rule)?;
+    Ok(Some(d))
+}
+
+/// A set-up decision from Python: `None`, a list of hole names (Bechi, B16) or a list of seed
+/// counts (Giuthi, G23).
+fn decision(py: Python<'_>, given: Option<&Bound<'_, PyAny>>) -> PyResult<Decision> {
+    let Some(given) = given.filter(|g| !g.is_none()) else {
+        return Ok(Decision::None);
+    };
+    if let Ok(counts) = given.extract::<Vec<u32>>() {
+        return Ok(Decision::Layout(counts));
+    }
+    let names: Vec<String> = given.extract()?;
+    let holes = names
+        .iter()
+        .map(|n| {
+            n.parse::<Hole>()
+                .map_err(|_| error(py, "RoundError", &format!("{n:?} is not a hole name"), &[]))
+        })
+        .collect::<PyResult<Vec<Hole>>>()?;
+    Ok(Decision::Fill(holes))
+}
+
+#[pymethods]
+impl PyPosition {
+    #[new]
+    #[pyo3(signature = (position, options=None, opener=None))]
+    fn py_new(
+        py: Python<'_>,
+        position: &Bound<'_, PyAny>,
+        options: Option<&Bound<'_, PyDict>>,
+        opener: Option<&str>,
+    ) -> PyResult<PyPosition> {
+        let options = input::options(py, options)?;
+        let opener = opener.map(input::player).transpose()?;
+        let text: String = if position.is_instance_of::<PyDict>() {
+            py.import("json")?
+                .call_method1("dumps", (position,))?
+                .extract()?
+        } else {
+            position.extract()?
+        };
+        Ok(PyPosition::new(input::position(
+            py, &text, &options, opener,
+        )?))
+    }
+
+    /// The game's name: ``bechi``, ``giuthi``, ``sulus-nishtaw``, ``uugg`` or ``redu``.
+    #[getter(game)]
+    fn py_game(&self) -> &'static str {
+        self.game().name()
+    }
+
+    /// Every option of the game with its value, as the notation writes them.
+    #[getter]
+    fn options<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let v = self.pos.variant();
+        let d = PyDict::new(py);
+        for k in v.option_keys() {
+            d.set_item(*k, v.option_value(k))?;
+        }
+        Ok(d)
+    }
+
+    /// The player to move, ``"A"`` or ``"B"`` (the one who would move, when the round is over).
+    #[getter]
+    fn to_move(&self) -> &'static str {
+        letter(self.pos.to_move())
+    }
+
+    /// The round number, from 1.
+    #[getter]
+    fn round(&self) -> u32 {
+        self.pos.to_setup().round
+    }
+
+    /// The player who opened this round, where the rules keep it (Bechi, Sulus Nishtaw, Uugg).
+    #[getter]
+    fn opener(&self) -> Option<&'static str> {
+        self.pos.to_setup().opener.map(letter)
+    }
+
+    /// The hole names in board index order, the order of sowing counterclockwise (``1B``...``NB``,
+    /// ``1A``...``NA`` on two rows): the order of ``seeds`` and ``owners``.
+    #[getter]
+    fn holes(&self) -> Vec<String> {
+        self.hole_names()
+    }
+
+    /// Seeds per hole, in the order of ``holes``.
+    #[getter]
+    fn seeds(&self) -> Vec<u32> {
+        self.pos.to_setup().seeds
+    }
+
+    /// The owner of each hole (``"A"``/``"B"``), in the order of ``holes``.
+    #[getter]
+    fn owners(&self) -> Vec<&'static str> {
+        let s = self.pos.to_setup();
+        (0..s.seeds.len()).map(|i| letter(s.owner(i))).collect()
+    }
+
+    /// The marked holes: hole name to ``(kind, owner)``, kind ``chosen``, ``blocked`` (Bechi),
+    /// ``claim`` (Sulus Nishtaw) or ``uugg`` (Uugg).
+    #[getter]
+    fn marks<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let s = self.pos.to_setup();
+        let g = s.geometry();
+        let d = PyDict::new(py);
+        for (i, m) in s.marked() {
+            let kind = match m.kind {
+                MarkKind::Chosen => "chosen",
+                MarkKind::Blocked => "blocked",
+                MarkKind::Claim => "claim",
+                MarkKind::Uugg => "uugg",
+            };
+            d.set_item(g.hole(i).to_string(), (kind, letter(m.owner)))?;
+        }
+        Ok(d)
+    }
+
+    /// Seeds captured this round, ``(A, B)``.
+    #[getter]
+    fn stores(&self) -> (u32, u32) {
+        let s = self.pos.to_setup().stores;
+        (s[0], s[1])
+    }
+
+    /// Seeds kept off the board at this round's set-up, ``(A, B)`` (Giuthi G25, Bechi B16).
+    #[getter]
+    fn reserves(&self) -> (u32, u32) {
+        let s = self.pos.to_setup().reserves;
+        (s[0], s[1])
+    }
+
+    /// Redu: the pending right of the player to move, ``(kind, hole)`` such as ``("O3", "4A")``.
+    #[getter]
+    fn right(&self) -> Option<(String, String)> {
+        self.pos
+            .to_setup()
+            .right
+            .map(|r| (r.kind.to_string(), r.hole.to_string()))
+    }
+
+    /// The legal moves, each distinct outcome once in its canonical spelling (rules README §6.2),
+    /// as move tokens; empty when the round is over.
+    #[getter]
+    fn legal_moves<'py>(&self, py: Python<'py>) -> Vec<Bound<'py, PyString>> {
+        crate::tokens::tokens(py, &self.pos.legal_moves())
+    }
+
+    /// Each legal move with the position it leads to.
+    fn children<'py>(&self, py: Python<'py>) -> Vec<(Bound<'py, PyString>, PyPosition)> {
+        self.pos
+            .legal_moves_with_positions()
+            .into_iter()
+            .map(|(m, p)| (crate::tokens::token(py, m), PyPosition::new(p)))
+            .collect()
+    }
+
+    /// Whether ``move`` (a token, any legal spelling) is legal here.
+    fn is_legal(&self, r#move: &str) -> bool {
+        Move::parse(self.game(), r#move).is_ok_and(|m| self.pos.play_quiet(&m).is_ok())
+    }
+
+    /// The position after ``move`` (a token such as ``"3B"``, ``"2B-"``, ``"4B+bdh"``, ``"pass"``;
+    /// any legal spelling). Raises ``IllegalMoveError`` (with ``rule`` and ``reason``) for a move
+    /// the rules forbid, ``MoveError`` for a token that is no move of the game.
+    fn play(&self, py: Python<'_>, r#move: &str) -> PyResult<PyPosition> {
+        Ok(PyPosition::new(self.play_token(py, r#move)?.position))
+    }
+
+    /// Plays ``move`` and says what happened: a ``Ply`` with the position after, the canonical
+    /// token, the seeds captured and the steps in words with their rule IDs.
+    fn ply(&self, py: Python<'_>, r#move: &str) -> PyResult<Ply> {
+        let played = self.play_token(py, r#move)?;
+        let captured = played.trace.captured();
+        let steps = prose::explain(&self.pos, &played.trace, &played.position);
+        Ok(Ply {
+            before: self.clone(),
+            position: PyPosition::new(played.position),
+            r#move: played.canonical.to_string(),
+            captured: (captured[0], captured[1]),
+            steps,
+        })
+    }
+
+    /// The canonical spelling of a legal ``move``.
+    fn canonical(&self, py: Python<'_>, r#move: &str) -> PyResult<String> {
+        Ok(self.play_token(py, r#move)?.canonical.to_string())
+    }
+
+    /// Whether the round is over (no player can move, or its rules end it).
+    fn is_round_over(&self) -> bool {
+        self.pos.round_result().is_some()
+    }
+
+    /// The round's totals ``(A, B)`` by the game's scoring (B13, G20, S16, U18, R27) when the
+    /// round is over, else ``None``.
+    #[getter]
+    fn scores(&self) -> Option<(u32, u32)> {
+        self.pos.round_result().map(|r| (r.totals[0], r.totals[1]))
+    }
+
+    /// The finished round: ``{"totals", "holdings", "winner", "rule"}``, or ``None``.
+    fn round_result<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
+        round_dict(py, &self.pos)
+    }
+
+    /// What the next set-up needs when the round is over: ``None`` when nothing is to be
+    /// decided, else a dict (``{"kind": "fill", "player", "holes"}`` for Bechi, B16;
+    /// ``{"kind": "layout", "player", "seeds", "holes"}`` for Giuthi, G23).
+    fn decision_request<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
+        let req = self
+            .pos
+            .decision_request()
+            .map_err(|e| round_error(py, &e))?;
+        let d = PyDict::new(py);
+        match req {
+            DecisionRequest::None => return Ok(None),
+            DecisionRequest::Fill { player, holes } => {
+                d.set_item("kind", "fill")?;
+                d.set_item("player", letter(player))?;
+                d.set_item("holes", holes)?;
+            }
+            DecisionRequest::Layout {
+                player,
+                seeds,
+                holes,
+            } => {
+                d.set_item("kind", "layout")?;
+                d.set_item("player", letter(player))?;
+                d.set_item("seeds", seeds)?;
+                d.set_item("holes", holes)?;
+            }
+        }
+        Ok(Some(d))
+    }
+
+    /// After a finished round: the start of the next round (a ``Position``), or, when the match
+    /// is over, a dict ``{"winner", "rule", "reason"}``. ``decision`` is the set-up the poorer
+    /// player chooses where the rules ask for one (``decision_request``): Bechi, the hole names
+    /// to fill (B16); Giuthi, the seeds of his holes 1..N (G23). Raises ``RoundError``.
+    #[pyo3(signature = (decision=None))]
+    fn after_round<'py>(
+        &self,
+        py: Python<'py>,
+        decision: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let d = self::decision(py, decision)?;
+        match self.pos.after_round(&d).map_err(|e| round_error(py, &e))? {
+            AfterRound::Next(p) => Ok(Bound::new(py, PyPosition::new(p))?.into_any()),
+            AfterRound::MatchOver(m) => {
+                let out = PyDict::new(py);
+                out.set_item("winner", m.winner.map(letter))?;
+                out.set_item("rule", m.rule)?;
+                out.set_item("reason", m.reason)?;
+                Ok(out.into_any())
+            }
+        }
+    }
+
+    /// The position string (spec/notation.md §4), canonical. Options are not part of it: see
+    /// ``options`` and ``to_json``.
+    #[pyo3(name = "to_string")]
+    fn position_string(&self) -> String {
+        notation::write_position(&self.pos.to_setup())
+    }
+
+    fn __str__(&self) -> String {
+        self.position_string()
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> String {
+        let opts = self.pos.variant().non_default_options();
+        let opts: Vec<String> = opts
+            .iter()
+            .filter(|(k, _)| *k != "holes")
+            .map(|(k, v)| format!("{}: {}", repr(py, *k), repr(py, v)))
+            .collect();
+        let text = repr(py, self.position_string());
+        if opts.is_empty() {
+            format!("Position({text})")
+        } else {
+            format!("Position({text}, options={{{}}})", opts.join(", "))
+        }
+    }
+
+    /// The JSON form (spec/notation.md §4.4), as a dict: every field, the options included.
+    fn to_json<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let text = notation::position_to_json(&self.pos.to_setup()).to_string();
+        py.import("json")?.call_method1("loads", (text,))
+    }
+
+    /// The board as an SVG picture, as ``mancala show --svg`` draws it; ``caption`` adds a line.
+    #[pyo3(signature = (caption=None))]
+    fn svg(&self, caption: Option<&str>) -> String {
+        let s = self.pos.to_setup();
+        let mut lines = vec![notation::write_position(&s)];
+        lines.extend(caption.map(str::to_owned));
+        diagram::render(&diagram::Diagram {
+            position: &self.pos,
+            trace: None,
+            heading: format!("{}, round {}: {}", s.variant, s.round, status(&self.pos)),
+            caption: lines,
+            steps: Vec::new(),
+        })
+    }
+
+    /// The picture a notebook shows.
+    fn _repr_svg_(&self) -> String {
+        self.svg(None)
+    }
+
+    /// perft: the number of move paths of ``depth`` plies (rules README §6.3); a path that ends
+    /// the round stops there. ``threads`` (default: every core) and ``hash`` (transposition
+    /// table bytes, default none) never change the count. Releases the GIL while it counts.
+    #[pyo3(signature = (depth, threads=None, hash=None))]
+    fn perft(
+        &self,
+        py: Python<'_>,
+        depth: u32,
+        threads: Option<usize>,
+        hash: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<u128> {
+        let divide = crate::analysis::divide(py, &self.pos, depth, threads, hash)?;
+        crate::analysis::total(py, depth, divide.iter().map(|(_, n)| *n))
+    }
+
+    /// perft split by the first move: ``{move: count}`` (``mancala perft --divide``).
+    #[pyo3(signature = (depth, threads=None, hash=None))]
+    fn perft_divide(
+        &self,
+        py: Python<'_>,
+        depth: u32,
+        threads: Option<usize>,
+        hash: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Vec<(String, u128)>> {
+        let mut divide = crate::analysis::divide(py, &self.pos, depth, threads, hash)?;
+        divide.sort();
+        Ok(divide)
+    }
+
+    /// The value and best moves by search (``mancala analyse``): see ``mancala_games.analyse``.
+    #[pyo3(signature = (depth=None, time=None, nodes=None, multipv=1, hash=None, db=None))]
+    #[allow(clippy::too_many_arguments)]
+    fn analyse(
+        &self,
+        py: Python<'_>,
+        depth: Option<u32>,
+        time: Option<f64>,
+        nodes: Option<u64>,
+        multipv: usize,
+        hash: Option<&Bound<'_, PyAny>>,
+        db: Option<&str>,
+    ) -> PyResult<crate::analysis::PyAnalysis> {
+        let limits = crate::analysis::limits(depth, time, nodes)?;
+        crate::analysis::run(py, &self.pos, limits, multipv, hash, db)
+    }
+
+    /// Pickling (and Dask's transport) goes through the JSON form, which keeps the options.
+    fn __reduce__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+        let cls = py.get_type::<PyPosition>().into_any();
+        let json = notation::position_to_json(&self.pos.to_setup()).to_string();
+        Ok((cls, PyTuple::new(py, [json])?))
+    }
+
+    fn __copy__(&self) -> PyPosition {
+        self.clone()
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> PyPosition {
+        self.clone()
+    }
+}
+
+/// `B to move`, or the round's end with its totals.
+pub fn status(pos: &Position) -> String {
+    match pos.round_result() {
+        Some(r) => format!(
+            "the round is over ({}): round totals A {}, B {}",
+            r.rule, r.totals[0], r.totals[1]
+        ),
+        None => format!("{} to move", pos.to_move()),
+    }
+}
+
+fn round_error(py: Python<'_>, e: &rules_core::RoundError) -> PyErr {
+    let rule = e.rule.map(|r| PyString::new(py, r).into_any());
+    let attrs: Vec<(&str, Bound<'_, PyAny>)> = rule.into_iter().map(|r| ("rule", r)).collect();
+    error(py, "RoundError", &e.to_string(), &attrs)
+}
+
+/// One ply played: the position before and after, the canonical move, the captures, and what
+/// happened in words (the steps ``mancala explain`` prints, with rule IDs).
+#[pyclass(module = "mancala_games", name = "Ply", frozen, get_all)]
+pub struct Ply {
+    /// The position the ply was played in.
+    before: PyPosition,
+    /// The position after the ply.
+    position: PyPosition,
+    /// The canonical token of the move.
+    r#move: String,
+    /// Seeds captured in the ply, ``(A, B)``.
+    captured: (u32, u32),
+    /// What happened, a line per step, with the rules that make it happen.
+    steps: Vec<String>,
+}
+
+#[pymethods]
+impl Ply {
+    fn __repr__(&self, py: Python<'_>) -> String {
+        format!(
+            "Ply({}, captured={})",
+            repr(py, &self.r#move),
+            repr(py, self.captured)
+        )
+    }
+
+    /// The ply as an SVG picture: the position after it with the sowing path, the captures and
+    /// the steps (``mancala replay --svg``).
+    fn svg(&self, py: Python<'_>) -> PyResult<String> {
+        let played = self.before.play_token(py, &self.r#move)?;
+        let s = played.position.to_setup();
+        Ok(diagram::render(&diagram::Diagram {
+            position: &played.position,
+            trace: Some(&played.trace),
+            heading: format!(
+                "{}, round {}: {} played {}",
+                s.variant,
+                s.round,
+                self.before.pos.to_move(),
+                self.r#move
+            ),
+            caption: vec![notation::write_position(&s)],
+            steps: prose::steps(s.variant.kind(), &played.trace, "")
+                .lines()
+                .map(str::to_owned)
+                .collect(),
+        }))
+    }
+
+    fn _repr_svg_(&self, py: Python<'_>) -> PyResult<String> {
+        self.svg(py)
+    }
+}
+
+/// Positions as a Python list, for the batch calls.
+pub fn list<'py>(py: Python<'py>, items: Vec<Position>) -> PyResult<Bound<'py, PyList>> {
+    let objs = items
+        .into_iter()
+        .map(|p| Bound::new(py, PyPosition::new(p)))
+        .collect::<PyResult<Vec<_>>>()?;
+    PyList::new(py, objs)
+}

@@ -1,0 +1,96 @@
+"""The PettingZoo environment: the framework's own conformance tests for every game and option,
+in rounds and in matches; the action encoding covers exactly the legal moves; the example."""
+
+import pathlib
+import runpy
+import sys
+
+import numpy as np
+import pytest
+from pettingzoo.test import api_test, seed_test
+
+import mancala_games as mg
+from mancala_games.env import Actions, env, raw_env
+
+VARIANTS = [
+    ("bechi", {}),
+    ("bechi", {"holes": 3}),
+    ("giuthi", {}),
+    ("giuthi", {"holes": 5, "seeds": 4}),
+    ("sulus-nishtaw", {}),
+    ("sulus-nishtaw", {"v1": True, "v2": True}),
+    ("uugg", {}),
+    ("uugg", {"holes": 7, "balla": "optional"}),
+    ("redu", {}),
+    ("redu", {"entry": "alternate"}),
+]
+
+
+@pytest.mark.parametrize("game,options", VARIANTS, ids=lambda v: str(v))
+@pytest.mark.parametrize("match", [False, True], ids=["round", "match"])
+def test_pettingzoo_api_and_seed_tests(game, options, match):
+    api_test(env(game=game, options=options, match=match), num_cycles=200)
+    seed_test(lambda: env(game=game, options=options, match=match), num_cycles=200)
+
+
+@pytest.mark.parametrize("game", mg.games())
+def test_every_legal_move_is_one_sequence_of_actions(game):
+    pos = mg.Position(game)
+    actions = Actions(pos.holes)
+    rng = np.random.default_rng(5)
+    for _ in range(300):
+        if pos.is_round_over():
+            pos = mg.Position(game)
+        seqs = [actions.sequence(m) for m in pos.legal_moves]
+        assert len(set(seqs)) == len(seqs)
+        assert all(0 <= a < actions.n for s in seqs for a in s)
+        pos = pos.play(pos.legal_moves[rng.integers(len(pos.legal_moves))])
+
+
+def test_redu_moves_of_many_decisions_are_played_action_by_action():
+    e = raw_env(game="redu")
+    e.reset()
+    target = "2B-wdh" if "2B-wdh" in e.position.legal_moves else e.position.legal_moves[-1]
+    seq = e.actions.sequence(target)
+    start = e.position
+    for k, a in enumerate(seq):
+        assert e.agent_selection == "player_1"
+        assert e.observe("player_1")["action_mask"][a] == 1
+        e.step(a)
+    assert e.position == start.play(target) and e.moves == [target]
+    assert len(seq) > 1
+
+
+def test_rewards_are_the_round_margin():
+    e = raw_env(game="bechi", options={"holes": 3})
+    e.reset()
+    rng = np.random.default_rng(0)
+    total = {a: 0.0 for a in e.possible_agents}
+    while not all(e.terminations.values()):
+        mask = e.observe(e.agent_selection)["action_mask"]
+        e.step(int(rng.choice(np.flatnonzero(mask))))
+        for a, r in e.rewards.items():
+            total[a] += r
+    a, b = e.position.scores
+    assert total == {"player_0": a - b, "player_1": b - a}
+
+
+def test_observation_is_the_board_from_the_observer():
+    e = raw_env(game="bechi")
+    e.reset()
+    obs = e.observe("player_1")["observation"]
+    cells = obs[e.observation_layout["holes"]].reshape(-1, 7)
+    assert list(cells[:, 0]) == [6.0] * 8
+    assert e.position.holes[:4] == ["1B", "2B", "3B", "4B"]
+    assert list(cells[:, 1]) == [1.0] * 4 + [0.0] * 4, "B owns 1B-4B"
+    assert obs[e.observation_layout["my_turn"]] == 1.0
+    assert e.observe("player_0")["observation"][e.observation_layout["my_turn"]] == 0.0
+
+
+def test_the_example_evaluates_random_against_analyse(capsys):
+    path = pathlib.Path(__file__).resolve().parents[1] / "examples" / "evaluate.py"
+    sys.argv = [str(path), "bechi", "4"]
+    score = runpy.run_path(str(path), run_name="not_main")["main"]()
+    out = capsys.readouterr().out
+    assert "4 rounds of bechi" in out
+    assert score["analyse"] > score["random"], out
