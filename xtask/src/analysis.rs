@@ -87,6 +87,9 @@ pub fn solve_check(args: &[String]) -> Result<(), String> {
     let count = number(args, "--count", 10_000)? as usize;
     let nodes = number(args, "--nodes", 50_000_000)?;
     let positions = sample(&db, count, false)?;
+    if let Some(path) = flag(args, "--db") {
+        lookups(path, &positions)?;
+    }
     let t = Instant::now();
     let (mut agreed, mut unproved, mut total_nodes) = (0usize, 0usize, 0u64);
     for (i, p) in positions.iter().enumerate() {
@@ -141,6 +144,32 @@ pub fn solve_check(args: &[String]) -> Result<(), String> {
         return Err(format!("{unproved} positions not proved"));
     }
     Ok(())
+}
+
+/// Times `probe` on the sampled positions in a database opened afresh: the first time (each block
+/// read from the file and checked) and again (blocks in the cache).
+fn lookups(path: &str, positions: &[Position]) -> Result<(), String> {
+    let t = Instant::now();
+    let db = Database::open_path(std::path::Path::new(path))?;
+    let open = t.elapsed().as_secs_f64();
+    let mut found = 0usize;
+    let mut times = Vec::new();
+    for _ in 0..2 {
+        let t = Instant::now();
+        for p in positions {
+            found += usize::from(db.probe(p).is_some());
+        }
+        times.push(t.elapsed().as_secs_f64() * 1e6 / positions.len().max(1) as f64);
+    }
+    println!(
+        "lookups: opened in {:.1} ms; {} positions looked up ({found} found over two rounds), \
+         {:.1} µs each the first time (a block read and checked), {:.2} µs each again",
+        open * 1e3,
+        positions.len(),
+        times[0],
+        times[1]
+    );
+    db.failure().map_or(Ok(()), Err)
 }
 
 /// The database value of each move of `p`, for its player to move (endless play his best).

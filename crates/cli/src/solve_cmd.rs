@@ -154,7 +154,7 @@ struct Bar {
 
 impl Bar {
     fn show(&mut self, p: &Progress) {
-        if self.quiet {
+        if self.quiet || (!self.terminal && !p.pair_finished) {
             return;
         }
         let secs = p.elapsed.as_secs_f64().max(1e-3);

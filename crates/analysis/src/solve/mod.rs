@@ -91,6 +91,9 @@ pub struct Progress {
     pub positions: Option<u64>,
     /// Time in this phase.
     pub elapsed: Duration,
+    /// Whether the pair is done (otherwise a report from inside it: `positions_done` counts the
+    /// part of it done).
+    pub pair_finished: bool,
 }
 
 /// A solved slice: its reachable boards and their values, `[best, worst]` for the mover, in
@@ -272,13 +275,28 @@ fn solve_slices(
                 v
             }
             None => {
+                let slice = catalog.layouts()[pair.start].id;
+                let mut inside = |d: u64| {
+                    // Moves out of the pair are about half the work of a pair.
+                    progress(&Progress {
+                        phase: Phase::Solve,
+                        slice,
+                        slice_positions: n,
+                        pairs_done: k,
+                        pairs: pairs.len(),
+                        positions_done: done + d / 2,
+                        positions: Some(reached.positions),
+                        elapsed: t.elapsed(),
+                        pair_finished: false,
+                    });
+                };
                 let v = retro::solve_pair(
                     catalog,
                     pair.start,
                     &members,
                     &slices,
                     options.threads,
-                    &mut |_| {},
+                    &mut inside,
                 )?;
                 if let Some(j) = journal.as_deref_mut() {
                     j.append(pair.start, &v)?;
@@ -301,6 +319,7 @@ fn solve_slices(
             positions_done: done,
             positions: Some(reached.positions),
             elapsed: t.elapsed(),
+            pair_finished: true,
         });
     }
     Ok(slices)

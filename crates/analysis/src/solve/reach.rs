@@ -93,6 +93,7 @@ pub fn reach(
             positions_done: r.positions,
             positions: None,
             elapsed: t0.elapsed(),
+            pair_finished: true,
         });
     }
     Ok(r)

@@ -206,7 +206,8 @@ struct Run<'a> {
 }
 
 /// Counts each (p, best) node's moves and keeps each node's best exit, on `threads` threads:
-/// each slice's words are cut in runs, one per thread, each filling its own part of the arrays.
+/// each slice's words are cut in runs, taken in turn by the threads, each run filling its own part
+/// of the arrays. `progress` hears the boards done after each run of the calling thread.
 fn exits(
     pair: &Pair<'_>,
     solved: &(dyn Solved + Sync),
@@ -254,7 +255,7 @@ fn exits(
     let total = runs.len();
     let runs = std::sync::Mutex::new(runs.into_iter());
     let done = std::sync::atomic::AtomicU64::new(0);
-    let worker = || -> Result<(), SolveError> {
+    let worker = |report: &mut dyn FnMut(u64)| -> Result<(), SolveError> {
         loop {
             let next = runs
                 .lock()
@@ -278,17 +279,21 @@ fn exits(
                     k += 1;
                 }
             }
-            done.fetch_add(k as u64, std::sync::atomic::Ordering::Relaxed);
+            let d = done.fetch_add(k as u64, std::sync::atomic::Ordering::Relaxed);
+            report(d + k as u64);
         }
     };
     let threads = threads.clamp(1, total.max(1));
     std::thread::scope(|s| {
         // A thread the system will not start (a memory limit) leaves its share to the others.
         let handles: Vec<_> = (1..threads)
-            .filter_map(|_| std::thread::Builder::new().spawn_scoped(s, worker).ok())
+            .filter_map(|_| {
+                std::thread::Builder::new()
+                    .spawn_scoped(s, || worker(&mut |_| {}))
+                    .ok()
+            })
             .collect();
-        let mine = worker();
-        progress(done.load(std::sync::atomic::Ordering::Relaxed));
+        let mine = worker(progress);
         let mut result = mine;
         for h in handles {
             let r = h
