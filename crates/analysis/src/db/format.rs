@@ -112,9 +112,13 @@ pub fn check_values(values: &[[i8; 2]], seeds: u8) -> Result<(), String> {
 pub struct Header {
     /// The game line's text after `game ` (read by [`Header::game`] once the check holds).
     pub game: String,
+    /// Slices in the slice table.
     pub slices: u64,
+    /// Blocks in the block table.
     pub blocks: u64,
+    /// Positions (reachable boards) in all.
     pub positions: u64,
+    /// The check of the header and tables.
     pub check: u64,
     /// Its bytes up to the `check` line (what the check covers with the tables).
     pub covered: Vec<u8>,

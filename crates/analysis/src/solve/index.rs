@@ -141,6 +141,7 @@ impl SliceId {
 /// How the boards of a slice are numbered.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Layout {
+    /// The slice.
     pub id: SliceId,
     /// The open holes, by relative index.
     holes: [u8; 8],

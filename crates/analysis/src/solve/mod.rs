@@ -78,6 +78,7 @@ pub enum Phase {
 /// Where a solve is, after each pair of slices.
 #[derive(Copy, Clone, Debug)]
 pub struct Progress {
+    /// What is being done.
     pub phase: Phase,
     /// The pair just done (its first slice).
     pub slice: SliceId,
@@ -85,9 +86,11 @@ pub struct Progress {
     pub slice_positions: u64,
     /// Pairs done in this phase, and pairs in all (many are empty and done at once).
     pub pairs_done: usize,
+    /// Pairs in all.
     pub pairs: usize,
     /// Boards done in this phase, and in all when known.
     pub positions_done: u64,
+    /// Boards in all, when known (not while they are being found).
     pub positions: Option<u64>,
     /// Time in this phase.
     pub elapsed: Duration,
@@ -135,6 +138,7 @@ pub struct Stats {
 /// Every slice of a solve with its values.
 #[derive(Clone, Debug)]
 pub struct Solution {
+    /// The slices the solve could meet.
     pub catalog: Catalog,
     /// By place in the catalog; `None`: no reachable board.
     pub slices: Vec<Option<SolvedSlice>>,
