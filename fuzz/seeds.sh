@@ -47,7 +47,7 @@ k=0
 for p in "bechi 0,2*,0/3*,0,1* B store=20,10 opener=B" \
          "bechi 2*,1*,0/6,0,3* B store=12,12 opener=B" \
          "bechi 2*,0,1*,0/0,3*,0,2* A store=20,20 opener=B" \
-         "bechi 0x,2*,1*,6/0,3*,2*,0 B store=20,8 reserve=0,4 round=2 opener=A"; do
+         "bechi 0x,2*,1*,6/0,3*,2*,0 B store=20,10 reserve=0,4 round=2 opener=A"; do
     k=$((k + 1))
     (cd .. && cargo run --quiet --release -p mancala -- solve --quiet --position "$p" \
         --out "fuzz/seeds/database/ending-$k.db" > /dev/null)

@@ -199,7 +199,7 @@ fn database_target_on_small_databases_and_regressions() {
     let mut seeds = Vec::new();
     for (k, p) in [
         "bechi 0,2*,0/3*,0,1* B store=20,10 opener=B",
-        "bechi 0x,2*,1*,6/0,3*,2*,0 B store=20,8 reserve=0,4 round=2 opener=A",
+        "bechi 0x,2*,1*,6/0,3*,2*,0 B store=20,10 reserve=0,4 round=2 opener=A",
     ]
     .into_iter()
     .enumerate()
