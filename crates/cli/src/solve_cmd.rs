@@ -225,7 +225,7 @@ fn solve_error(e: SolveError) -> CliError {
         SolveError::Input(m) | SolveError::Limit(m) => CliError::Usage(m),
         SolveError::Memory(_) => CliError::Usage(format!(
             "{e}: the solve needs more memory than the machine or its limits give (Bechi 2x4's \
-             first round takes about 3 GB; spec/analysis.md §7)"
+             first round takes 1.5 GB; spec/analysis.md §9.3)"
         )),
         SolveError::Io(_) | SolveError::Internal(_) => CliError::Io(e.to_string()),
     }
