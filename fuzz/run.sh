@@ -5,13 +5,13 @@
 #
 #   fuzz/run.sh TARGET [SECONDS] [libFuzzer flags...]
 #
-# TARGET is record, position, json, replay, output, paths or batch; SECONDS defaults to 60. New inputs go to
+# TARGET is record, position, json, replay, output, paths, batch or database; SECONDS defaults to 60. New inputs go to
 # fuzz/corpus/TARGET (not committed), the seeds come from fuzz/seeds/TARGET (made from corpus/ by
 # fuzz/seeds.sh), and a crashing input is written to fuzz/artifacts/TARGET/: copy it to
 # fuzz/regressions/TARGET/ so that `cargo test` replays it for ever.
 set -eu
 cd "$(dirname "$0")"
-target=${1:?usage: fuzz/run.sh record|position|json|replay|output|paths|batch [SECONDS] [libFuzzer flags...]}
+target=${1:?usage: fuzz/run.sh record|position|json|replay|output|paths|batch|database [SECONDS] [libFuzzer flags...]}
 seconds=${2:-60}
 [ $# -ge 2 ] && shift 2 || shift $#
 triple=$(rustc -vV | sed -n 's/^host: //p')
@@ -31,6 +31,7 @@ case $target in
 esac
 dict=-dict=mgn.dict
 [ "$target" = json ] && dict=-dict=json.dict
+[ "$target" = database ] && dict=-dict=database.dict
 # paths and batch read bytes that spell paths and runs, not notation: no dictionary.
 case $target in paths|batch) dict= ;; esac
 exec "target/$triple/release/$target" -max_total_time="$seconds" $limits -timeout=10 \

@@ -6,7 +6,7 @@
 set -eu
 cd "$(dirname "$0")"
 rm -rf seeds
-mkdir -p seeds/record seeds/replay seeds/position seeds/json seeds/output seeds/paths seeds/batch
+mkdir -p seeds/record seeds/replay seeds/position seeds/json seeds/output seeds/paths seeds/batch seeds/database
 for f in ../corpus/*/*.mgn; do
     name=$(basename "$(dirname "$f")")-$(basename "$f" .mgn)
     cp "$f" "seeds/record/$name.mgn"
@@ -39,6 +39,18 @@ for f in seeds/replay/*.mgn; do
         *) name=$(printf 'b\357\277\276<&>\342\200\256.mgn') ;;
     esac
     { printf '%s\n' "$name"; cat "$f"; } > "seeds/output/$(basename "$f")"
+done
+# database: small databases solved from a few Bechi endings (a 2x3 middle game, a 2x4 ending, a
+# round-2 2x4 ending with blocked holes), each a few kilobytes.
+mkdir -p seeds/database
+k=0
+for p in "bechi 0,2*,0/3*,0,1* B store=20,10 opener=B" \
+         "bechi 2*,1*,0/6,0,3* B store=12,12 opener=B" \
+         "bechi 2*,0,1*,0/0,3*,0,2* A store=20,20 opener=B" \
+         "bechi 0x,2*,1*,6/0,3*,2*,0 B store=20,10 reserve=0,4 round=2 opener=A"; do
+    k=$((k + 1))
+    (cd .. && cargo run --quiet --release -p mancala -- solve --quiet --position "$p" \
+        --out "fuzz/seeds/database/ending-$k.db" > /dev/null)
 done
 # json: records the notation cannot hold as written (known tags among the tags, rounds past
 # 9999, annotation values with brackets), built from a corpus record.

@@ -5,6 +5,7 @@
 
 mod agree;
 mod hand;
+mod hashed;
 mod limits;
 mod matches;
 mod progress;

@@ -3,7 +3,7 @@
 
 use crate::support::pos;
 use analysis::{Engine, Limits, Outcome, SearchOptions};
-use rules_core::Position;
+use rules_core::{PlayOptions, Position};
 
 /// Plays `p` to the end of its round with the best move of each analysis (one engine, its
 /// table kept from move to move as a player's would be, `nodes` a move). Returns the positions
@@ -24,7 +24,7 @@ fn play_out(p: Position, nodes: u64, max_plies: usize) -> (Vec<Position>, i32) {
         assert!(seen.len() <= max_plies, "no end after {max_plies} plies");
         let a = engine.analyse(&at, &opts).unwrap();
         let best = a.best().expect("a move while the round goes on");
-        at = at.play(&best).unwrap().position;
+        at = at.play(&best, PlayOptions::FULL).unwrap().position;
         let shown = notation::write_position(&at.to_setup());
         assert!(!seen.contains(&at), "ply {}: back to {shown}", seen.len());
         seen.push(at);

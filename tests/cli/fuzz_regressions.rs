@@ -191,6 +191,46 @@ fn output_target_on_corpus_records_and_regressions() {
     run("output", checks::output, &seeds);
 }
 
+/// Small databases solved here, whole and cut, with bytes changed and their checks made again,
+/// and the regressions of the `database` target.
+#[test]
+fn database_target_on_small_databases_and_regressions() {
+    let dir = crate::support::fresh_dir("fuzz-database");
+    let mut seeds = Vec::new();
+    for (k, p) in [
+        "bechi 0,2*,0/3*,0,1* B store=20,10 opener=B",
+        "bechi 0x,2*,1*,6/0,3*,2*,0 B store=20,10 reserve=0,4 round=2 opener=A",
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let db = dir.join(format!("{k}.db"));
+        let out = crate::support::mancala()
+            .args(["solve", "--quiet", "--position", p, "--out"])
+            .arg(&db)
+            .output()
+            .unwrap();
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let bytes = std::fs::read(&db).unwrap();
+        for cut in [bytes.len(), bytes.len() - 1, bytes.len() / 2, 40] {
+            seeds.push((format!("{p} cut at {cut}"), bytes[..cut].to_vec()));
+        }
+        for i in (0..bytes.len()).step_by(7) {
+            let mut b = bytes.clone();
+            b[i] = b[i].wrapping_add(1);
+            seeds.push((format!("{p} byte {i} + 1"), b));
+        }
+        let bad = testkit::hostile_db::rewrite_values(&bytes, |[b, w]| [w, b]).unwrap();
+        seeds.push((format!("{p} values swapped"), bad));
+    }
+    run("database", checks::database, &seeds);
+}
+
 /// A `paths` input: the operation, the number of parts, the parts (indices into the target's
 /// words, or raw names), and a payload.
 #[cfg(unix)]
@@ -287,7 +327,7 @@ fn regression_folders_are_targets() {
         let name = e.unwrap().file_name().to_string_lossy().into_owned();
         assert!(
             [
-                "record", "position", "json", "replay", "output", "paths", "batch"
+                "record", "position", "json", "replay", "output", "paths", "batch", "database"
             ]
             .contains(&name.as_str())
                 || Path::new(&name).extension().is_some_and(|x| x == "md"),

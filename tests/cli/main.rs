@@ -6,6 +6,7 @@ mod analysis;
 #[cfg(target_os = "linux")]
 mod browser;
 mod corpus;
+mod database;
 #[cfg(target_os = "linux")]
 mod endless;
 mod fuzz_regressions;

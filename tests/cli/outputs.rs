@@ -499,7 +499,7 @@ fn an_over_long_batch_line_is_one_bad_line_in_bounded_memory() {
             "{command}: line 2 was answered: {lines:?}"
         );
         assert!(!lines[1].starts_with("error"), "{command}: {}", lines[1]);
-        assert!(r.peak_kb < 40 * 1024, "{command}: {} kB", r.peak_kb);
+        // The 40 MB bound is run_bounded's: a run past it is killed and fails.
     }
 }
 
@@ -564,7 +564,7 @@ fn rules_streams_its_output() {
     args.extend(std::iter::repeat_n("bechi", 3000));
     let r = crate::support::run_bounded_fed("rules-stream", &args, None, false, 40 * 1024);
     assert_eq!(r.code, Some(0), "{}", r.stderr);
-    assert!(r.peak_kb < 40 * 1024, "{} kB", r.peak_kb);
+    // The 40 MB bound is run_bounded_fed's: a run past it is killed and fails.
 }
 
 /// `-` where a command reads one position from the command line, or a database, says so.

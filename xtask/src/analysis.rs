@@ -1,9 +1,9 @@
 //! `cargo xtask solve-check` and `cargo xtask accuracy` (spec/analysis.md §5): the Bechi 2×3
 //! database against a search without it, and the search's play against the database.
 
-use analysis::db::{Database, key};
+use analysis::db::{self, Database};
 use analysis::search::Oracle;
-use analysis::solve::solve;
+use analysis::solve::{SolveOptions, solve};
 use analysis::value::Outcome;
 use analysis::{Limits, SearchOptions, analyse};
 use rules_core::{BechiOptions, Player, Position, Variant};
@@ -24,8 +24,7 @@ fn number(args: &[String], name: &str, default: u64) -> Result<u64, String> {
 /// The database of `--db FILE`, or Bechi 2×3 solved now from both starts.
 fn database(args: &[String]) -> Result<Database, String> {
     if let Some(path) = flag(args, "--db") {
-        let f = std::fs::File::open(path).map_err(|e| format!("{path}: {e}"))?;
-        return Database::read(&mut std::io::BufReader::new(f));
+        return Database::open_path(std::path::Path::new(path)).map_err(|e| format!("{path}: {e}"));
     }
     let variant = Variant::Bechi(BechiOptions { holes: 3 });
     let t = Instant::now();
@@ -33,42 +32,64 @@ fn database(args: &[String]) -> Result<Database, String> {
         Position::start(variant, Player::B),
         Position::start(variant, Player::A),
     ];
-    let (db, stats) = solve(&roots, usize::MAX, &mut |_| {})?;
+    let options = SolveOptions {
+        work: None,
+        threads: 2,
+        max_positions: None,
+    };
+    let (solution, stats) = solve(&roots, &options, &mut |_| {}).map_err(|e| e.to_string())?;
+    let mut bytes = Vec::new();
+    let check = db::write(&solution, &mut bytes).map_err(|e| e.to_string())?;
     eprintln!(
-        "solved bechi holes=3: {} positions in {:.1} s, checksum fnv1a64:{:016x}",
+        "solved bechi holes=3: {} positions in {:.1} s, check fnv1a64:{check:016x}",
         stats.positions,
         t.elapsed().as_secs_f64(),
-        db.checksum()
     );
-    Ok(db)
+    Database::from_bytes(bytes)
 }
 
-/// `count` records spread evenly over the database (all of them if it holds fewer), whose round
+/// About `count` positions of the database (all of them if it holds fewer): from every slice
+/// its share of `count` and at least one, spread evenly over the slice; only positions whose round
 /// is not over when `ongoing`.
 fn sample(db: &Database, count: usize, ongoing: bool) -> Result<Vec<Position>, String> {
-    let n = key::holes(db.variant).ok_or("not a Bechi database")? as u8;
+    let shape = db.shape();
+    let slices: Vec<(usize, u64)> = db.slices().map(|(_, n)| n).enumerate().collect();
+    let total: u64 = slices.iter().map(|s| s.1).sum();
     let mut out = Vec::new();
-    let stride = (db.keys.len() / count.max(1)).max(1);
-    for &k in db.keys.iter().step_by(stride) {
-        let p = key::position(k, n).map_err(|e| e.to_string())?;
-        if !ongoing || p.round_result().is_none() {
-            out.push(p);
-        }
-        if out.len() == count {
-            break;
+    for (s, n) in slices {
+        let share = ((count as u64 * n).div_ceil(total.max(1))).clamp(1, n);
+        for k in 0..share {
+            let b = db.nth(s, k * n / share)?;
+            let p = shape.position(&b).map_err(|e| e.to_string())?;
+            if !ongoing || p.round_result().is_none() {
+                out.push(p);
+            }
         }
     }
     Ok(out)
 }
 
-/// `cargo xtask solve-check [--db FILE] [--count N] [--nodes N]`: N positions (default 10 000)
-/// of the database, each searched to the end without it (at most `--nodes` per position,
-/// default 50 million), values compared under both conventions.
+/// `cargo xtask solve-check [--db FILE] [--count N] [--nodes N]`: about N positions (default
+/// 10 000) of the database, from every slice, each searched to the end without it (at most
+/// `--nodes` per position, default 50 million), values compared under both conventions; the
+/// database's blocks are all read and checked first.
 pub fn solve_check(args: &[String]) -> Result<(), String> {
     let db = database(args)?;
+    let t0 = Instant::now();
+    db.verify()?;
+    eprintln!(
+        "{}: {} positions in {} slices, every block checked in {:.1} s",
+        db.variant(),
+        db.positions(),
+        db.slices().count(),
+        t0.elapsed().as_secs_f64()
+    );
     let count = number(args, "--count", 10_000)? as usize;
     let nodes = number(args, "--nodes", 50_000_000)?;
     let positions = sample(&db, count, false)?;
+    if let Some(path) = flag(args, "--db") {
+        lookups(path, &positions)?;
+    }
     let t = Instant::now();
     let (mut agreed, mut unproved, mut total_nodes) = (0usize, 0usize, 0u64);
     for (i, p) in positions.iter().enumerate() {
@@ -108,17 +129,48 @@ pub fn solve_check(args: &[String]) -> Result<(), String> {
         }
     }
     println!(
-        "{} positions of {} ({} records): {agreed} agree with a search without the database, \
-         {unproved} not proved within {nodes} nodes, 0 disagree; {total_nodes} nodes in {:.1} s",
+        "{} positions of {} ({} positions, every one of its {} slices sampled): {agreed} agree \
+         with a search without the database, {unproved} not proved within {nodes} nodes, 0 \
+         disagree; {total_nodes} nodes in {:.1} s",
         positions.len(),
-        db.variant,
-        db.keys.len(),
+        db.variant(),
+        db.positions(),
+        db.slices().count(),
         t.elapsed().as_secs_f64()
     );
-    if agreed < positions.len().min(10_000) && unproved > 0 {
+    if let Some(f) = db.failure() {
+        return Err(f);
+    }
+    if unproved > 0 {
         return Err(format!("{unproved} positions not proved"));
     }
     Ok(())
+}
+
+/// Times `probe` on the sampled positions in a database opened afresh: the first time (each block
+/// read from the file and checked) and again (blocks in the cache).
+fn lookups(path: &str, positions: &[Position]) -> Result<(), String> {
+    let t = Instant::now();
+    let db = Database::open_path(std::path::Path::new(path))?;
+    let open = t.elapsed().as_secs_f64();
+    let mut found = 0usize;
+    let mut times = Vec::new();
+    for _ in 0..2 {
+        let t = Instant::now();
+        for p in positions {
+            found += usize::from(db.probe(p).is_some());
+        }
+        times.push(t.elapsed().as_secs_f64() * 1e6 / positions.len().max(1) as f64);
+    }
+    println!(
+        "lookups: opened in {:.1} ms; {} positions looked up ({found} found over two rounds), \
+         {:.1} µs each the first time (a block read and checked), {:.2} µs each again",
+        open * 1e3,
+        positions.len(),
+        times[0],
+        times[1]
+    );
+    db.failure().map_or(Ok(()), Err)
 }
 
 /// The database value of each move of `p`, for its player to move (endless play his best).
@@ -158,9 +210,9 @@ pub fn accuracy(args: &[String]) -> Result<(), String> {
         .count();
     println!(
         "{}: {} positions (of {} records, evenly spread), {choice} where the moves' values differ",
-        db.variant,
+        db.variant(),
         positions.len(),
-        db.keys.len()
+        db.positions()
     );
     println!(
         "time/position  best move found  (where it matters)  mean seeds lost  max lost  nodes/s"

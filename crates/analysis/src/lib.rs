@@ -5,9 +5,9 @@
 //! * [`search`]: iterative-deepening principal-variation search with a transposition table
 //!   shared by its threads, for every game and option: [`search::analyse`], or an [`Engine`]
 //!   that keeps its table from one position to the next.
-//! * [`solve`]: retrograde analysis of every position reachable in a Bechi round without blocked
-//!   holes (2×3, 2×4), slice by slice; [`db`]: the database file it writes, which the search
-//!   can consult as an oracle.
+//! * [`solve`]: retrograde analysis of every position reachable from given Bechi positions (the
+//!   whole first round of 2×3 and 2×4), slice by slice over indexed boards; [`db`]: the database
+//!   file it writes, which the search consults as an oracle.
 //! * [`matches`]: the whole Bechi match (B13–B17) solved, every state between two rounds, by
 //!   attractors over every position of every round start or by searches of the round starts.
 

@@ -3,7 +3,7 @@
 
 use crate::batch::Outcome as LineOutcome;
 use crate::cli::{AnalyseArgs, Format, SearchLimits};
-use crate::exit::{CliError, Verdict as Exit, io_message};
+use crate::exit::{CliError, Verdict as Exit};
 use crate::position_cmd::{Answer, run_on};
 use crate::position_input::Given;
 use analysis::db::Database;
@@ -19,13 +19,51 @@ use std::time::Duration;
 /// The time limit when no limit is given.
 const DEFAULT_TIME: Duration = Duration::from_secs(2);
 
-/// Reads a database file for `--db`: an unreadable or corrupt file is an I/O error (2).
+/// Opens a database file for `--db` (spec/analysis.md §4): its header and tables are read and
+/// checked now, its blocks when a lookup needs them. A folder, a special file, a file that is not
+/// a database, truncated or damaged, is an I/O error (2).
 pub fn load_db(path: &Path) -> Result<Database, CliError> {
-    let shown = path.display();
-    let file = std::fs::File::open(path)
-        .map_err(|e| CliError::Io(format!("--db {shown}: {}", io_message(&e))))?;
-    Database::read(&mut std::io::BufReader::new(file))
-        .map_err(|e| CliError::Io(format!("--db {shown}: {e}")))
+    Database::open_path(path).map_err(|m| CliError::Io(format!("--db {}: {m}", path.display())))
+}
+
+/// A game with every option spelt out: `bechi holes=4`, not `bechi`.
+fn full_name(v: rules_core::Variant) -> String {
+    let mut name = v.to_string().split(' ').next().unwrap_or("").to_owned();
+    for key in v.option_keys() {
+        if let Some(value) = v.option_value(key) {
+            name.push_str(&format!(" {key}={value}"));
+        }
+    }
+    name
+}
+
+/// Refuses a database of another game or options than `pos` (exit 2, naming both).
+pub fn same_game(db: &Database, path: &Path, pos: &Position) -> Result<(), CliError> {
+    if db.variant() == pos.variant() {
+        return Ok(());
+    }
+    let hint = match pos.variant() {
+        rules_core::Variant::Bechi(o) => format!(
+            "`mancala solve -o holes={} --out FILE` writes the database of {}",
+            o.holes,
+            full_name(pos.variant())
+        ),
+        _ => "databases are of Bechi only".to_owned(),
+    };
+    Err(CliError::Usage(format!(
+        "--db {}: a database of {}, but the position is of {}; {hint}",
+        path.display(),
+        full_name(db.variant()),
+        full_name(pos.variant()),
+    )))
+}
+
+/// A block of the database found damaged during the search: the answer cannot be trusted.
+pub fn db_failure(db: Option<&Database>, path: Option<&Path>) -> Result<(), CliError> {
+    match (db.and_then(Database::failure), path) {
+        (Some(f), Some(p)) => Err(CliError::Io(format!("--db {}: {f}", p.display()))),
+        _ => Ok(()),
+    }
 }
 
 /// The limits of the command line, with `default` time when none is given.
@@ -246,10 +284,15 @@ pub fn run(args: &AnalyseArgs) -> Result<Exit, CliError> {
             Ok(p) => p,
             Err(outcome) => return Ok(outcome),
         };
+        if let (Some(d), Some(path)) = (&db, &args.db) {
+            same_game(d, path, &pos)?;
+        }
         if args.clear_hash {
             engine.clear();
         }
         let result = engine.analyse(&pos, &opts);
+        // A damaged block met by the search: the answer (and a proof of it) cannot be trusted.
+        db_failure(db.as_ref(), args.db.as_deref())?;
         let proof = args.proof.as_deref().map(|p| match &result {
             Ok(an) => crate::proof_out::write(&crate::output::Target::new(p), &pos, an),
             Err(u) => Err(CliError::Usage(format!(
@@ -260,7 +303,14 @@ pub fn run(args: &AnalyseArgs) -> Result<Exit, CliError> {
         let written = proof.as_ref().and_then(|r| r.as_ref().ok());
         if args.proof.as_deref().is_some_and(|p| p.as_os_str() == "-") {
             // `--proof -` writes the proof to standard output, and the analysis goes to stderr.
-            write_answer(&pos, &result, threads, written, a, &mut std::io::stderr().lock())?;
+            write_answer(
+                &pos,
+                &result,
+                threads,
+                written,
+                a,
+                &mut std::io::stderr().lock(),
+            )?;
         } else {
             write_answer(&pos, &result, threads, written, a, out)?;
         }

@@ -14,11 +14,21 @@ use crate::input;
 use analysis::Engine;
 use analysis::annotate::{Judging, Thresholds, annotated, annotator, judge_steps};
 use analysis::search::Oracle;
+use notation::Step;
+use rules_core::Position;
 use std::io::Write;
 use std::time::Duration;
 
 /// The time per position when no limit is given.
 const DEFAULT_TIME: Duration = Duration::from_millis(200);
+
+/// The first position of a checked record.
+fn first_position(u: &input::Unit) -> Option<Position> {
+    u.checked.steps.iter().find_map(|s| match s {
+        Step::Start { position } | Step::Round { position, .. } => Some(*position),
+        _ => None,
+    })
+}
 
 pub fn run(args: &AnnotateArgs) -> Result<Exit, CliError> {
     let db = args
@@ -60,7 +70,11 @@ pub fn run(args: &AnnotateArgs) -> Result<Exit, CliError> {
         };
         input::each_record(&name, reader, FromFormat::Auto, input::REPLAY, |u| {
             if let (true, Some(rec)) = (u.valid(), &u.checked.canonical) {
+                if let (Some(d), Some(path), Some(first)) = (&db, &args.db, first_position(&u)) {
+                    crate::analyse_cmd::same_game(d, path, &first)?;
+                }
                 let plies = judge_steps(&u.checked.steps, &mut engines, &judging);
+                crate::analyse_cmd::db_failure(db.as_ref(), args.db.as_deref())?;
                 let rec = annotated(rec, plies, &tag);
                 let to = match args.format {
                     Format::Text => ToFormat::Notation,

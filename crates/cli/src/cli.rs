@@ -318,21 +318,26 @@ pub enum Command {
         after_long_help = EXIT_STATUS_SHARED
     )]
     Annotate(AnnotateArgs),
-    /// Solve every position of a Bechi round without blocked holes by retrograde analysis
+    /// Solve every position reachable in a Bechi round by retrograde analysis
     #[command(
         long_about = "Solve the rest of a Bechi round exactly, for every position reachable from \
-        the start of round 1 (or from --position strings), by retrograde analysis \
-        (spec/analysis.md §3): positions in slices by seeds on the board and chosen marks, \
-        solved smallest first, with counters of unresolved moves for the cycles inside a \
-        slice. Covers rounds without blocked holes (B3), on 2x3 (-o holes=3) and, if the machine \
-        can hold it, 2x4.\n\n\
-        Prints the number of positions and moves, the time, the database checksum, and the \
-        value of each root and of each of its moves; --out FILE writes the database \
-        (spec/analysis.md §4), which `mancala analyse --db FILE` consults; --out - writes it to \
-        standard output, and the report to standard error. A --out that would be refused (a \
+        the start of round 1 with either opener (or from --position strings, later rounds with \
+        blocked holes included), by retrograde analysis (spec/analysis.md §3): boards seen from \
+        the mover's side, in slices by seeds on the board, chosen marks and blocked holes, each \
+        slice numbered without gaps (one bit per board says which are reachable), a slice solved \
+        with its rows-swapped twin since play can cycle between them, fewest seeds first.\n\n\
+        Shows a progress bar on stderr when it is a terminal, a line per pair of slices \
+        otherwise (none with --quiet). With --out FILE each solved pair is also appended to \
+        FILE.work/journal (or --work DIR): a run that is stopped and started again with the same \
+        command resumes there, the pairs kept being checked and not solved again; the folder is \
+        removed once the database is written.\n\n\
+        Prints the number of positions and moves, the time, the database's check, and the value \
+        of each root and of each of its moves; --out FILE writes the database (spec/analysis.md \
+        §4), which `mancala analyse --db FILE` and `mancala annotate --db FILE` consult; --out - writes \
+        it to standard output, and the report to standard error. A --out that would be refused (a \
         folder that does not exist, a link to a file) is refused before solving.\n\n\
         Exit status: 0 solved, 1 a --position that is not a position of its game, 2 usage or \
-        I/O error.",
+        I/O error, or not enough memory (the message says for what).",
         after_help = EXIT_STATUS_SHORT,
         after_long_help = EXIT_STATUS_SHARED
     )]
@@ -850,10 +855,23 @@ pub struct SolveArgs {
     #[arg(long, value_name = "FILE|-")]
     pub out: Option<std::path::PathBuf>,
 
-    /// Stop with an error, saying how far it went, past N positions (about 60 bytes each while
-    /// solving)
-    #[arg(long, value_name = "N", default_value = "200000000", value_parser = parse_count_usize)]
-    pub max_positions: usize,
+    /// Keep each solved pair of slices in DIR/journal as it is done, so that a run stopped
+    /// before the end resumes there (checked, not solved again) [default: FILE.work beside
+    /// --out FILE, removed once the database is written; none without --out]
+    #[arg(long, value_name = "DIR")]
+    pub work: Option<std::path::PathBuf>,
+
+    /// Worker threads [default: the number of cores]
+    #[arg(long, short = 't', value_name = "N", value_parser = clap::value_parser!(u32).range(1..=256))]
+    pub threads: Option<u32>,
+
+    /// Stop with an error, saying how far it went, once more than N positions are reachable
+    #[arg(long, value_name = "N", value_parser = parse_count)]
+    pub max_positions: Option<u64>,
+
+    /// No progress on stderr
+    #[arg(long, short = 'q')]
+    pub quiet: bool,
 
     /// Output format: text for people, or one JSON line
     #[arg(long, value_enum, default_value = "text")]
@@ -908,7 +926,7 @@ pub struct MatchArgs {
 
     /// The most positions of one round start (retrograde, --position) or of one forcing search
     /// (search)
-    #[arg(long, value_name = "N", default_value = "50000000")]
+    #[arg(long, value_name = "N", default_value = "50000000", value_parser = parse_count_usize)]
     pub max_positions: usize,
 
     /// Transposition table of SIZE bytes for the searches of round starts (search)

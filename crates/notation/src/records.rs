@@ -250,8 +250,7 @@ impl<R: BufRead> JsonLines<R> {
 
     fn next_line(&mut self) -> io::Result<Option<JsonLine>> {
         loop {
-            let Some(over) = read_line(&mut self.inner, &mut self.raw, MAX_RECORD + 1)?
-            else {
+            let Some(over) = read_line(&mut self.inner, &mut self.raw, MAX_RECORD + 1)? else {
                 return Ok(None);
             };
             self.line += 1;

@@ -151,11 +151,10 @@ fn outcome(py: Python<'_>, o: Outcome) -> PyResult<Py<PyAny>> {
     })
 }
 
-/// Reads a solved database (`mancala solve --out`).
+/// Opens a solved database (`mancala solve --out`; spec/analysis.md §4: its header and tables are
+/// checked now, its blocks when a lookup needs them).
 pub fn load_db(path: &str) -> PyResult<Database> {
-    let file = std::fs::File::open(path)
-        .map_err(|e| pyo3::exceptions::PyOSError::new_err(format!("db {path}: {e}")))?;
-    Database::read(&mut std::io::BufReader::new(file))
+    Database::open_path(std::path::Path::new(path))
         .map_err(|e| pyo3::exceptions::PyOSError::new_err(format!("db {path}: {e}")))
 }
 
@@ -175,7 +174,16 @@ pub fn run(
         ));
     }
     let hash_bytes = size(hash, 64 << 20)?;
+    let path = db;
     let db = db.map(load_db).transpose()?;
+    if let Some(d) = db.as_ref().filter(|d| d.variant() != pos.variant()) {
+        return Err(pyo3::exceptions::PyValueError::new_err(format!(
+            "db {}: a database of {}, but the position is of {}",
+            path.unwrap_or(""),
+            d.variant(),
+            pos.variant()
+        )));
+    }
     let engine = Engine::new(hash_bytes, 1).map_err(|e| {
         plain(
             "LimitError",
@@ -198,6 +206,13 @@ pub fn run(
             },
         )
     });
+    // A damaged block met by the search: the answer cannot be trusted.
+    if let Some(f) = db.as_ref().and_then(Database::failure) {
+        return Err(pyo3::exceptions::PyOSError::new_err(format!(
+            "db {}: {f}",
+            path.unwrap_or("")
+        )));
+    }
     // The limits came before depth 1: no value to give.
     let a = a.map_err(|u| plain("LimitError", u.to_string()))?;
     let lines = a

@@ -20,6 +20,10 @@
 //!   replaced whole or refused as the output policy says, and no special file ever replaced.
 //! * [`batch`]: streams of arbitrary bytes and lengths through the batch reader (issue 23): every
 //!   line once, in order, capped, in bounded memory.
+//! * [`database`]: a database file of arbitrary bytes (issue 23), read as it is and with its checks
+//!   made again ([`crate::hostile_db::reseal`]): an error or a database, never a panic nor memory
+//!   beyond what the bytes justify; every block of a database that opens is checked, and lookups
+//!   in it answer within the range of their slice or not at all.
 
 #[cfg(unix)]
 mod batch;
@@ -465,6 +469,42 @@ pub fn output(data: &[u8]) {
                 steps: vec![name.to_owned()],
             };
             assert_svg("show --svg", &mancala::svg::render(&d));
+        }
+    }
+}
+
+/// Target `database`: arbitrary bytes as a database file, as they are and resealed.
+pub fn database(data: &[u8]) {
+    use analysis::db::Database;
+    use analysis::search::Oracle;
+    for bytes in [Some(data.to_vec()), crate::hostile_db::reseal(data)]
+        .into_iter()
+        .flatten()
+    {
+        let Ok(db) = Database::from_bytes(bytes) else {
+            continue;
+        };
+        let verified = db.verify();
+        let slices: Vec<(analysis::solve::index::SliceId, u64)> = db.slices().collect();
+        for (s, (id, n)) in slices.iter().enumerate().take(64) {
+            for r in [0, n / 2, n - 1] {
+                let Ok(b) = db.nth(s, r) else {
+                    assert!(verified.is_err(), "a checked database lost a board");
+                    continue;
+                };
+                if let Ok(Some([best, worst])) = db.get(&b) {
+                    let limit = i16::from(id.seeds);
+                    for v in [best, worst] {
+                        assert!(v.unsigned_abs() == 127 || i16::from(v).abs() <= limit);
+                    }
+                }
+                if let Ok(p) = db.shape().position(&b) {
+                    let _ = db.probe(&p);
+                }
+            }
+        }
+        for opener in [rules_core::Player::A, rules_core::Player::B] {
+            let _ = db.probe(&Position::start(db.variant(), opener));
         }
     }
 }

@@ -7,11 +7,13 @@
 //! * [`mod@reference`]: naive reference implementations of the five games, the second counting method
 //!   of the perft suites and the oracle of the random-position tests;
 //! * [`fuzz`]: what each fuzz target checks, run by `fuzz/` and, on the regressions, by the tests;
+//! * [`hostile_db`]: database files changed with their checks made again (issue 23);
 //! * [`pathological`]: records large in one way, checked by the tests and timed by `cargo xtask
 //!   limits`.
 
 pub mod fuzz;
 pub mod generate;
+pub mod hostile_db;
 pub mod pathological;
 pub mod reference;
 pub mod suite;

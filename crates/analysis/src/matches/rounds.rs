@@ -21,7 +21,7 @@
 use super::force::{Forcing, TooBig};
 use super::levels::{Levels, outcome, state_joins};
 use super::state::{Between, MatchState, blocked_bits};
-use crate::search::{Limits, Oracle, SearchOptions, analyse};
+use crate::search::{Engine, Limits, Oracle, SearchOptions};
 use crate::value::Outcome;
 use rules_core::{Player, Position, Variant};
 use serde::Serialize;
@@ -167,11 +167,12 @@ impl RoundValues for SearchRounds<'_> {
             let t = Instant::now();
             let options = SearchOptions {
                 limits: Limits::default(),
-                hash_bytes: self.hash_bytes,
                 oracle: self.oracle,
                 ..SearchOptions::default()
             };
-            let a = analyse(start, &options);
+            // No limit: the search goes on until the round start's value is proved.
+            let engine = Engine::new(self.hash_bytes, 1).map_err(|e| e.to_string())?;
+            let a = engine.analyse(start, &options).map_err(|u| u.to_string())?;
             let v = RoundValue {
                 value: a.value,
                 worst: a.worst,
