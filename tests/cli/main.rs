@@ -5,6 +5,7 @@
 mod analysis;
 #[cfg(target_os = "linux")]
 mod browser;
+mod collections;
 mod corpus;
 #[cfg(target_os = "linux")]
 mod endless;

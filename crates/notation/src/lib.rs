@@ -32,6 +32,7 @@ mod annotation;
 mod assessment;
 pub mod check;
 mod form;
+pub mod hints;
 mod json;
 mod parse;
 mod position;

@@ -45,6 +45,7 @@ pub mod prose;
 mod round;
 mod setup;
 mod sowing;
+pub mod suggest;
 mod trace;
 
 pub use games::{

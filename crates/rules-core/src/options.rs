@@ -85,8 +85,9 @@ impl fmt::Display for UnknownGame {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "unknown game `{}`: expected one of bechi, giuthi, sulus-nishtaw, uugg, redu",
-            self.0
+            "unknown game `{}`{}: expected one of bechi, giuthi, sulus-nishtaw, uugg, redu",
+            self.0,
+            did_you_mean(&self.0, GameKind::ALL.map(GameKind::name))
         )
     }
 }
@@ -213,6 +214,12 @@ pub enum OptionError {
     Malformed(String),
 }
 
+/// ` (did you mean `X`?)` when `word` looks like a misspelling of X (`crate::suggest`).
+fn did_you_mean<'a>(word: &str, known: impl IntoIterator<Item = &'a str>) -> String {
+    crate::suggest::closest(word, known)
+        .map_or_else(String::new, |k| format!(" (did you mean `{k}`?)"))
+}
+
 impl fmt::Display for OptionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -223,7 +230,8 @@ impl fmt::Display for OptionError {
                 } else {
                     write!(
                         f,
-                        "{game} has no option `{key}`: its options are {}",
+                        "{game} has no option `{key}`{}: its options are {}",
+                        did_you_mean(key, keys.iter().copied()),
                         keys.join(", ")
                     )
                 }
@@ -232,7 +240,8 @@ impl fmt::Display for OptionError {
                 let values = Variant::default_for(*game).option_values(key);
                 write!(
                     f,
-                    "bad value `{value}` for {game} option `{key}`: expected one of {}",
+                    "bad value `{value}` for {game} option `{key}`{}: expected one of {}",
+                    did_you_mean(value, values.iter().copied()),
                     values.join(", ")
                 )
             }
