@@ -520,7 +520,7 @@ pub enum FromFormat {
 pub struct ValidateArgs {
     /// Record files or folders (every *.mgn and *.jsonl under them) to check; `-` or none reads
     /// standard input
-    #[arg(value_name = "FILE|DIR|-")]
+    #[arg(value_name = "FILE|-")]
     pub files: Vec<String>,
 
     /// Output format: text for people, or JSON lines
@@ -582,7 +582,7 @@ pub struct ReplayArgs {
 pub struct ConvertArgs {
     /// Input files or folders (every *.mgn and *.jsonl under them); `-` or none reads standard
     /// input
-    #[arg(value_name = "FILE|DIR|-")]
+    #[arg(value_name = "FILE|-")]
     pub files: Vec<String>,
 
     /// Output: canonical notation, or JSON lines
@@ -748,7 +748,7 @@ pub struct SolveArgs {
 pub struct AnnotateArgs {
     /// Record files or folders (every *.mgn and *.jsonl under them); `-` or none reads standard
     /// input
-    #[arg(value_name = "FILE|DIR|-")]
+    #[arg(value_name = "FILE|-")]
     pub files: Vec<String>,
 
     #[command(flatten)]

@@ -436,7 +436,13 @@ impl<'r> Replay<'r> {
                     Problem::new(
                         ProblemKind::Annotation,
                         s,
-                        format!("annotation ({key} {value}): {message}{hint}"),
+                        // The rule stays with the reason it belongs to, before the hint.
+                        match rule {
+                            Some(r) if !hint.is_empty() && !message.contains(&format!("({r}")) => {
+                                format!("annotation ({key} {value}): {message} ({r}){hint}")
+                            }
+                            _ => format!("annotation ({key} {value}): {message}{hint}"),
+                        },
                     )
                     .rule(rule)
                     .at_ply(p, t.as_deref()),
