@@ -176,7 +176,8 @@ pub enum Command {
         or standard input, one record at a time, and checks each record as validate does: an \
         invalid record is reported on stderr with its file:line:column and left out.\n\n\
         Exit status: 0 every record valid, 1 some record invalid, 2 usage or I/O error.",
-        after_help = EXIT_STATUS
+        after_help = EXIT_STATUS_SHORT,
+        after_long_help = EXIT_STATUS_SHARED
     )]
     Collection(crate::collection::args::CollectionArgs),
     /// Draw one position: the board as the rule book draws it, as text or SVG

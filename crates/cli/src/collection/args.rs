@@ -1,7 +1,7 @@
 //! The arguments of `mancala collection`, as clap derives them (the command's variant is in
 //! `cli.rs`).
 
-use crate::cli::{EXIT_STATUS, Format};
+use crate::cli::{EXIT_STATUS_SHARED, EXIT_STATUS_SHORT, Format};
 use clap::{Args, Subcommand};
 
 #[derive(Args, Debug)]
@@ -25,7 +25,8 @@ pub enum CollectionCommand {
         selected. --dedupe also leaves out a record with the start and the moves of one written \
         before it. --count prints the number of records selected instead of the records.\n\n\
         Exit status: 0 every record valid, 1 some record invalid, 2 usage or I/O error.",
-        after_help = EXIT_STATUS
+        after_help = EXIT_STATUS_SHORT,
+        after_long_help = EXIT_STATUS_SHARED
     )]
     Select(SelectArgs),
     /// Write every record of the inputs into one collection (select with no criterion)
@@ -34,7 +35,8 @@ pub enum CollectionCommand {
         standard output: `collection select` with no criterion (spec/collections.md §3). \
         --dedupe leaves out the records that repeat an earlier one (the same start and moves).\n\n\
         Exit status: 0 every record valid, 1 some record invalid, 2 usage or I/O error.",
-        after_help = EXIT_STATUS
+        after_help = EXIT_STATUS_SHORT,
+        after_long_help = EXIT_STATUS_SHARED
     )]
     Merge(MergeArgs),
     /// Write the records of the inputs without the ones that repeat an earlier record
@@ -45,7 +47,8 @@ pub enum CollectionCommand {
         (spec/collections.md §3). Each one left out is named on stderr with the record it \
         repeats. The same as `collection merge --dedupe`.\n\n\
         Exit status: 0 every record valid, 1 some record invalid, 2 usage or I/O error.",
-        after_help = EXIT_STATUS
+        after_help = EXIT_STATUS_SHORT,
+        after_long_help = EXIT_STATUS_SHARED
     )]
     Dedupe(MergeArgs),
     /// Write each record, or each game's records, into a file of its own
@@ -59,7 +62,8 @@ pub enum CollectionCommand {
         already exists is not replaced: nothing is written and the exit status is 2, unless \
         --replace is given. An invalid record is reported on stderr and not written.\n\n\
         Exit status: 0 every record valid, 1 some record invalid, 2 usage or I/O error.",
-        after_help = EXIT_STATUS
+        after_help = EXIT_STATUS_SHORT,
+        after_long_help = EXIT_STATUS_SHARED
     )]
     Split(SplitArgs),
     /// Count the records: per game and options, results, lengths, first moves and their scores,
@@ -72,7 +76,8 @@ pub enum CollectionCommand {
         finished records); and the rules that fired, with the plies each fired in.\n\n\
         With --format json, one line {\"type\": \"stats\", \"data\": {...}}.\n\n\
         Exit status: 0 every record valid, 1 some record invalid, 2 usage or I/O error.",
-        after_help = EXIT_STATUS
+        after_help = EXIT_STATUS_SHORT,
+        after_long_help = EXIT_STATUS_SHARED
     )]
     Stats(StatsArgs),
 }
