@@ -517,7 +517,7 @@ pub(super) fn fitting_moves(
             number: *number,
             mover: *mover,
             mv: m,
-            before: before.clone(),
+            before: *before,
             trace: std::cell::OnceCell::from(played.trace),
         };
         if annotate(key, read, &played.position, &alternative, options, mode).is_ok() {
