@@ -5,6 +5,7 @@
 mod analysis;
 #[cfg(target_os = "linux")]
 mod browser;
+mod collections;
 mod corpus;
 mod database;
 #[cfg(target_os = "linux")]

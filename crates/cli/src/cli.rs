@@ -171,6 +171,22 @@ pub enum Command {
         after_long_help = EXIT_STATUS_SHARED
     )]
     Convert(ConvertArgs),
+    /// Select, merge, dedupe, split and count collections of records (files and folders)
+    #[command(
+        long_about = "Work on collections of records, as pgn-extract does for chess \
+        (spec/collections.md): select records by tag, game and options, result, a position \
+        reached, their first moves or their length; merge inputs into one collection; leave out \
+        duplicates (the same start and moves); split a collection into one file per record or per \
+        game; count records per game and options, results, lengths, first moves and their scores, \
+        and the rules that fired.\n\n\
+        Every subcommand reads files, folders (every *.mgn and *.jsonl under them, in name order) \
+        or standard input, one record at a time, and checks each record as validate does: an \
+        invalid record is reported on stderr with its file:line:column and left out.\n\n\
+        Exit status: 0 every record valid, 1 some record invalid, 2 usage or I/O error.",
+        after_help = EXIT_STATUS_SHORT,
+        after_long_help = EXIT_STATUS_SHARED
+    )]
+    Collection(crate::collection::args::CollectionArgs),
     /// Draw one position: the board as the rule book draws it, as text or SVG
     #[command(
         long_about = "Draw one position string (spec/notation.md §4): the board as the rule book \
@@ -209,6 +225,12 @@ pub enum Command {
         every move is illegal.\n\n\
         With --format json, one JSON object per ply, {\"type\": \"ply\", \"data\": {\"ply\", \
         \"move\", \"written\", \"player\", \"position\", \"captured\", \"round_over\"}}.\n\n\
+        With --format mgn, the moves as a complete record in the canonical notation \
+        (spec/notation.md §10.2), ready to annotate and validate: the tags Notation, Game, \
+        Options, Opener (and Position when POSITION is not a game's name), the plies numbered, \
+        the result once the match is over; moves may cross round ends: a round marker <round N> \
+        is written where the next round needs no set-up decision, and a decision is a MOVE \
+        argument in the notation's form ('<round 2 fill 4A,3A>').\n\n\
         Exit status: 0 every move legal, 1 an illegal move or a bad position string, 2 usage error.",
         after_help = EXIT_STATUS_SHORT,
         after_long_help = EXIT_STATUS_SHARED
@@ -485,9 +507,22 @@ pub struct PlayArgs {
     #[command(flatten)]
     pub options: PositionOptions,
 
-    /// Output format: the position string reached, or JSON lines, one per ply
+    /// Output format: the position string reached, JSON lines (one per ply), or the moves as a
+    /// complete record in the notation (mgn), with its tags, ply numbers, round markers and result
     #[arg(long, value_enum, default_value = "text")]
-    pub format: Format,
+    pub format: PlayFormat,
+}
+
+/// What `play` writes.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlayFormat {
+    /// The position string reached.
+    Text,
+    /// One JSON object per ply, {"type": "ply", "data": ..} (spec/notation.md §11).
+    Json,
+    /// A complete record in the canonical notation: Notation, Game, Options, Opener (Position
+    /// when it starts elsewhere), the plies numbered, the round markers and the result.
+    Mgn,
 }
 
 #[derive(Args, Debug)]
@@ -542,7 +577,8 @@ pub struct RulesArgs {
 
 #[derive(Args, Debug)]
 pub struct ManArgs {
-    /// The command whose page to print (validate, replay, ...); mancala's own page when left out
+    /// The command whose page to print (validate, replay, collection-select, ...); mancala's own
+    /// page when left out
     #[arg(value_name = "COMMAND", conflicts_with = "out")]
     pub command: Option<String>,
 
@@ -582,7 +618,8 @@ pub enum FromFormat {
 
 #[derive(Args, Debug)]
 pub struct ValidateArgs {
-    /// Record files to check; `-` or none reads standard input
+    /// Record files or folders (every *.mgn and *.jsonl under them) to check; `-` or none reads
+    /// standard input
     #[arg(value_name = "FILE|-")]
     pub files: Vec<String>,
 
@@ -645,7 +682,8 @@ pub struct ReplayArgs {
 
 #[derive(Args, Debug)]
 pub struct ConvertArgs {
-    /// Input files; `-` or none reads standard input
+    /// Input files or folders (every *.mgn and *.jsonl under them); `-` or none reads standard
+    /// input
     #[arg(value_name = "FILE|-")]
     pub files: Vec<String>,
 
@@ -945,7 +983,8 @@ pub struct MatchArgs {
 
 #[derive(Args, Debug)]
 pub struct AnnotateArgs {
-    /// Record files; `-` or none reads standard input
+    /// Record files or folders (every *.mgn and *.jsonl under them); `-` or none reads standard
+    /// input
     #[arg(value_name = "FILE|-")]
     pub files: Vec<String>,
 

@@ -19,8 +19,8 @@ pub fn completions(args: &CompletionsArgs) -> Result<Verdict, CliError> {
     Ok(Verdict::Valid)
 }
 
-/// The manual pages: `mancala.1`, then `mancala-COMMAND.1` for every command, as (file name,
-/// roff).
+/// The manual pages: `mancala.1`, then `mancala-COMMAND.1` for every command and
+/// `mancala-COMMAND-SUBCOMMAND.1` for every subcommand, as (file name, roff).
 pub fn pages() -> Vec<(String, Vec<u8>)> {
     let cmd = Cli::command();
     let mut out = vec![("mancala.1".to_owned(), roff(cmd.clone()))];
@@ -30,6 +30,12 @@ pub fn pages() -> Vec<(String, Vec<u8>)> {
         // footer only: set on the command, it would list a `-V` that the command refuses.
         let page = sub.clone().name(name.clone());
         out.push((format!("{name}.1"), roff(page)));
+        // A command with subcommands (collection): one page each, `mancala-collection-select`.
+        for nested in sub.get_subcommands() {
+            let name = format!("mancala-{}-{}", sub.get_name(), nested.get_name());
+            let page = nested.clone().name(name.clone()).version(VERSION);
+            out.push((format!("{name}.1"), roff(page)));
+        }
     }
     out
 }

@@ -7,12 +7,13 @@ use notation::{CheckOptions, Checked, Entry, Format, Origin, Record, Records};
 use std::fs::File;
 use std::io::{self, BufRead, BufReader};
 
-/// The inputs named on the command line; none means standard input.
+/// The inputs named on the command line, a folder standing for the record files under it
+/// (`folders`); none means standard input.
 pub fn names(files: &[String]) -> Vec<String> {
     if files.is_empty() {
         vec!["-".to_owned()]
     } else {
-        files.to_vec()
+        crate::folders::expand(files)
     }
 }
 

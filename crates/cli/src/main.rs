@@ -76,6 +76,7 @@ fn main() -> ExitCode {
             (None, None) => replay::run(&a, style),
         },
         cli::Command::Convert(a) => convert::run(&a),
+        cli::Command::Collection(a) => mancala::collection::run(&a),
         cli::Command::Show(a) => position_cmd::show(&a, style),
         cli::Command::Moves(a) => position_cmd::moves(&a),
         cli::Command::Play(a) => position_cmd::play(&a),

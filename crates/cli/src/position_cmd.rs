@@ -10,7 +10,7 @@
 
 use crate::batch::{self, Outcome};
 use crate::board;
-use crate::cli::{Format, MovesArgs, PlayArgs, ShowArgs, ShowFormat};
+use crate::cli::{Format, MovesArgs, PlayArgs, PlayFormat, ShowArgs, ShowFormat};
 use crate::exit::{CliError, Verdict};
 use crate::position_input::{self, Bad, Given};
 use crate::style::{Paint, Style};
@@ -337,6 +337,11 @@ fn ply_data(token: &str, before: &Position, played: &rules_core::Played) -> Valu
 }
 
 pub fn play(args: &PlayArgs) -> Result<Verdict, CliError> {
+    let format = match args.format {
+        PlayFormat::Mgn => return crate::skeleton::run(args),
+        PlayFormat::Text => Format::Text,
+        PlayFormat::Json => Format::Json,
+    };
     let given = Given::new(&args.options.options, args.options.opener.as_deref())?;
     if args.position == "-" && !args.moves.is_empty() {
         return Err(CliError::Usage(
@@ -344,7 +349,7 @@ pub fn play(args: &PlayArgs) -> Result<Verdict, CliError> {
                 .to_owned(),
         ));
     }
-    run_on(&args.position, args.format, |text, a, out| {
+    run_on(&args.position, format, |text, a, out| {
         let (text, moves) = if a.input.is_some() {
             position_input::split_play_line(text)
         } else {

@@ -81,6 +81,17 @@ pub fn read(text: &str, given: &Given) -> Result<Position, Bad> {
                 .to_owned(),
         ));
     }
+    // One word that is not a game's name: the game is unknown, not the position malformed.
+    let word = text.trim();
+    if !word.is_empty()
+        && !word.contains(char::is_whitespace)
+        && !word.starts_with('{')
+        && let Err(e) = word.parse::<GameKind>()
+    {
+        return Err(Bad::Invalid(format!(
+            "{e} (a POSITION is a position string, its JSON form, or a game's name for its start position)"
+        )));
+    }
     if text.trim_start().starts_with('{') {
         let setup = notation::position_from_json(text, &given.options).map_err(Bad::Invalid)?;
         return legal(&setup);

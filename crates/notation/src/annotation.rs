@@ -259,8 +259,10 @@ impl Annotation {
             }
             "judgement" => Annotation::Judgement(value.parse()?),
             _ => {
+                let hint = rules_core::suggest::closest(key, ANNOTATION_KEYS.iter().copied())
+                    .map_or_else(String::new, |k| format!(" (did you mean `{k}`?)"));
                 return Err(format!(
-                    "unknown annotation `{key}`: expected one of {}",
+                    "unknown annotation `{key}`{hint}: expected one of {}",
                     ANNOTATION_KEYS.join(", ")
                 ));
             }

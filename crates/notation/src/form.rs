@@ -25,18 +25,8 @@ pub fn problems(
     let mut out = Vec::new();
     let header =
         |span: Option<Range<usize>>, msg: String| Problem::new(ProblemKind::Header, span, msg);
-    let version_ok = record
-        .notation
-        .strip_prefix("1.")
-        .is_some_and(|m| !m.is_empty() && m.bytes().all(|b| b.is_ascii_digit()));
-    if !version_ok {
-        out.push(header(
-            tag_span("Notation"),
-            format!(
-                "unsupported notation version `{}`: this reader reads version 1.x",
-                record.notation
-            ),
-        ));
+    if let Some(why) = crate::hints::version_problem(&record.notation) {
+        out.push(header(tag_span("Notation"), why));
     }
     for (name, _) in &record.tags {
         if KNOWN_TAGS.contains(&name.as_str()) {

@@ -40,6 +40,7 @@ mod annotation;
 mod assessment;
 mod check;
 mod form;
+pub mod hints;
 mod json;
 mod parse;
 mod position;

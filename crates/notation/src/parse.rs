@@ -585,42 +585,66 @@ fn header(
         }
     }
     let get = |name: &str| tags.iter().find(|(n, ..)| *n == name);
+    // A missing tag is often there under a misspelt name: say so first, on that tag (issue 26).
+    let missing = |name: &str, why: String| -> (Range<usize>, String) {
+        match crate::hints::misspelt(name, tags.iter().map(|(n, ..)| *n)) {
+            Some(near) => {
+                let span = tags
+                    .iter()
+                    .find(|(n, ..)| *n == near)
+                    .map_or(whole_header.clone(), |t| t.2.clone());
+                (
+                    span,
+                    format!("unknown tag {near}: did you mean {name}? ({why})"),
+                )
+            }
+            None => (whole_header.clone(), why),
+        }
+    };
     let mut record = Record::new(Variant::default_for(GameKind::Bechi), Player::B);
     match get("Notation") {
-        None => bad(
-            &whole_header,
-            format!(
-                "the Notation tag is missing: a record starts with [Notation \"{}\"]",
-                crate::record::VERSION
-            ),
-        ),
-        Some((_, v, _, vs)) => {
-            let ok = v
-                .strip_prefix("1.")
-                .is_some_and(|m| !m.is_empty() && m.bytes().all(|b| b.is_ascii_digit()));
-            if ok {
-                record.notation.clone_from(v);
-            } else {
-                bad(
-                    vs,
-                    format!("unsupported notation version `{v}`: this reader reads version 1.x"),
-                );
-            }
+        None => {
+            let (span, why) = missing(
+                "Notation",
+                format!(
+                    "the Notation tag is missing: a record starts with [Notation \"{}\"]",
+                    crate::record::VERSION
+                ),
+            );
+            bad(&span, why);
         }
+        Some((_, v, _, vs)) => match crate::hints::version_problem(v) {
+            None => record.notation.clone_from(v),
+            Some(why) => bad(vs, why),
+        },
     }
     let mut variant = None;
     match get("Game") {
-        None => bad(
-            &whole_header,
-            format!(
-                "the Game tag is missing: expected [Game \"NAME\"] with NAME one of {}",
-                GameKind::name_list()
-            ),
-        ),
+        None => {
+            let (span, why) = missing(
+                "Game",
+                format!(
+                    "the Game tag is missing: expected [Game \"NAME\"] with NAME one of {}",
+                    GameKind::name_list()
+                ),
+            );
+            bad(&span, why);
+        }
         Some((_, v, _, vs)) => match v.parse::<GameKind>() {
             Ok(g) => variant = Some(Variant::default_for(g)),
             Err(e) => bad(vs, e.to_string()),
         },
+    }
+    if get("Options").is_none()
+        && let Some(near) = crate::hints::misspelt("Options", tags.iter().map(|(n, ..)| *n))
+        && let Some((.., span, _)) = tags.iter().find(|(n, ..)| *n == near)
+    {
+        bad(
+            span,
+            format!(
+                "unknown tag {near}: did you mean Options? (without an Options tag the game is played with its default options)"
+            ),
+        );
     }
     // The options become the record's variant here, once (§3.2).
     if let Some((_, v, _, vs)) = get("Options") {
@@ -656,10 +680,13 @@ fn header(
         record.variant = v;
     }
     match get("Opener") {
-        None => bad(
-            &whole_header,
-            "the Opener tag is missing: who opens round 1 is required (mancala rules records): [Opener \"A\"] or [Opener \"B\"]".to_owned(),
-        ),
+        None => {
+            let (span, why) = missing(
+                "Opener",
+                "the Opener tag is missing: who opens round 1 is required (mancala rules records): [Opener \"A\"] or [Opener \"B\"]".to_owned(),
+            );
+            bad(&span, why);
+        }
         Some((_, v, _, vs)) => match v.as_str() {
             "A" => record.opener = Player::A,
             "B" => record.opener = Player::B,

@@ -50,6 +50,7 @@ mod round;
 mod rule;
 mod setup;
 mod sowing;
+pub mod suggest;
 mod trace;
 mod variant;
 

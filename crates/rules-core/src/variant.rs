@@ -237,6 +237,12 @@ impl fmt::Display for GameKind {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UnknownGame(pub String);
 
+/// ` (did you mean `X`?)` when `word` looks like a misspelling of X (`crate::suggest`).
+fn did_you_mean<'a>(word: &str, known: impl IntoIterator<Item = &'a str>) -> String {
+    crate::suggest::closest(word, known)
+        .map_or_else(String::new, |k| format!(" (did you mean `{k}`?)"))
+}
+
 impl GameKind {
     /// Every game's name, in the order messages list them (the registry's): `bechi, giuthi,
     /// sulus-nishtaw, uugg, redu`.
@@ -251,8 +257,9 @@ impl fmt::Display for UnknownGame {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "unknown game `{}`: expected one of {}",
+            "unknown game `{}`{}: expected one of {}",
             self.0,
+            did_you_mean(&self.0, GameKind::ALL.map(GameKind::name)),
             GameKind::name_list()
         )
     }
@@ -303,7 +310,8 @@ impl fmt::Display for OptionError {
                 } else {
                     write!(
                         f,
-                        "{game} has no option `{key}`: its options are {}",
+                        "{game} has no option `{key}`{}: its options are {}",
+                        did_you_mean(key, keys.iter().copied()),
                         keys.join(", ")
                     )
                 }
@@ -312,7 +320,8 @@ impl fmt::Display for OptionError {
                 let values = Variant::default_for(*game).option_values(key);
                 write!(
                     f,
-                    "bad value `{value}` for {game} option `{key}`: expected one of {}",
+                    "bad value `{value}` for {game} option `{key}`{}: expected one of {}",
+                    did_you_mean(value, values.iter().copied()),
                     values.join(", ")
                 )
             }

@@ -462,3 +462,66 @@ fn scores(want: [u32; 2], totals: bool, at: &At<'_>) -> Check {
         Annotation::Holdings(want)
     })
 }
+
+/// The legal moves other than the one played after which an annotation of the ply would hold,
+/// in canonical spelling: the hint for a wrong but legal move (issue 26), whose annotation
+/// fails first and whose record may fail later on a move that was legal only after the right
+/// one. `None` when the annotation says nothing about the ply (it follows no ply, does not read,
+/// or states the position's moves, a forbidden move or an engine's assessment).
+pub(super) fn fitting_moves(
+    key: &str,
+    read: &Result<Annotation, String>,
+    pos: &Position,
+    last: &Last,
+    options: &StatedOptions,
+    mode: Mode<'_>,
+) -> Option<Vec<String>> {
+    let Ok(annotation) = read else {
+        return None;
+    };
+    let of_the_ply = matches!(
+        annotation,
+        Annotation::Captures(_)
+            | Annotation::Taken(_)
+            | Annotation::Ends(_)
+            | Annotation::Laps(_)
+            | Annotation::Sown(_)
+            | Annotation::Marked(_)
+            | Annotation::Next(_)
+            | Annotation::Position(_)
+            | Annotation::Right(_)
+    );
+    let Last::Ply {
+        number,
+        mover,
+        mv,
+        before,
+        ..
+    } = last
+    else {
+        return None;
+    };
+    if !of_the_ply {
+        return None;
+    }
+    let mut fits: Vec<String> = Vec::new();
+    for m in before.legal_moves() {
+        let Ok(played) = before.play(&m) else {
+            continue;
+        };
+        if m == *mv || played.position == *pos {
+            continue;
+        }
+        let alternative = Last::Ply {
+            number: *number,
+            mover: *mover,
+            mv: m,
+            before: *before,
+            trace: std::cell::OnceCell::from(played.trace),
+        };
+        if annotate(key, read, &played.position, &alternative, options, mode).is_ok() {
+            fits.push(played.canonical.to_string());
+        }
+    }
+    Some(fits)
+}

@@ -154,6 +154,13 @@ pub fn check(record: &Record, spans: Option<&Spans>, steps: bool) -> Checked {
 /// and the respellings, are the same.
 #[must_use]
 pub fn check_with(record: &Record, spans: Option<&Spans>, opts: CheckOptions) -> Checked {
+    // The root cause first: a board the header's options do not give (a missing Options tag).
+    if let Some(p) = crate::hints::board_of_other_options(record, spans) {
+        return Checked {
+            problems: vec![p],
+            ..Checked::default()
+        };
+    }
     replay::Replay::run(record, spans, opts)
 }
 

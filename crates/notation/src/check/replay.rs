@@ -1,7 +1,7 @@
 //! The replay loop: the movetext item by item (plies, round boundaries, annotations), then the
 //! result (`spec/notation.md` §9).
 
-use super::annotate::annotate;
+use super::annotate::{annotate, fitting_moves};
 use super::{
     CheckOptions, Checked, Ctx, Last, MAX_PROBLEMS, Mode, Respelled, Step, header, match_end,
     match_text, play_in_mode, trace_of,
@@ -425,11 +425,26 @@ impl<'r> Replay<'r> {
                     Last::Ply { number, mv, .. } => (Some(*number), Some(mv.to_string())),
                     _ => (None, None),
                 };
+                // A wrong but legal move: say which moves the annotation would fit.
+                let hint = fitting_moves(key, read, &self.pos, &self.last, &self.options, mode)
+                    .map_or_else(String::new, |fits| match fits.as_slice() {
+                        [] => "; no other legal move would fit it".to_owned(),
+                        [one] => format!("; {one} would fit it"),
+                        [init @ .., last] => {
+                            format!("; {} or {last} would fit it", init.join(", "))
+                        }
+                    });
                 self.cx.push(
                     Problem::new(
                         ProblemKind::Annotation,
                         s,
-                        format!("annotation ({key} {value}): {message}"),
+                        // The rule stays with the reason it belongs to, before the hint.
+                        match rule {
+                            Some(r) if !hint.is_empty() && !message.contains(&format!("({r}")) => {
+                                format!("annotation ({key} {value}): {message} ({r}){hint}")
+                            }
+                            _ => format!("annotation ({key} {value}): {message}{hint}"),
+                        },
                     )
                     .rule(rule)
                     .at_ply(p, t.as_deref()),
