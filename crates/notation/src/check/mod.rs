@@ -18,6 +18,7 @@ use crate::problem::Problem;
 use crate::record::Record;
 use rules_core::{AfterRound, Decision, MatchResult, Move, Player, Position, RoundResult, Trace};
 use std::cell::OnceCell;
+use std::collections::BTreeMap;
 use std::ops::Range;
 
 pub use crate::annotation::ANNOTATION_KEYS;
@@ -84,6 +85,28 @@ pub struct Checked {
     /// The plies written in another spelling than their canonical one (rules README §6.2), in
     /// order.
     pub respelled: Vec<Respelled>,
+    /// The replay of each variation (§6.4), when the replay is asked for, in the order they are
+    /// written: a variation's own variations after it.
+    pub variations: Vec<SideLine>,
+}
+
+/// The replay of one variation (spec/notation.md §6.4): a side line that replaces a ply of the
+/// line it branches from, played from the position before that ply.
+#[derive(Clone, Debug)]
+pub struct SideLine {
+    /// The line it branches from: `None` for the record's own, or the index of another side line
+    /// in [`Checked::variations`].
+    pub parent: Option<usize>,
+    /// The index, in the steps of that line, of the ply it replaces.
+    pub replaces: usize,
+    /// The number of that ply, which is its first ply's.
+    pub ply: u32,
+    /// How deep it is nested: 1 for a variation of the record's own line.
+    pub depth: usize,
+    /// The position it starts from: the one the replaced ply was played in.
+    pub start: Position,
+    /// Its plies, round ends and set-ups, as [`Checked::steps`] (without a `Start`).
+    pub steps: Vec<Step>,
 }
 
 /// A ply written in another legal spelling than its canonical one.
@@ -96,6 +119,85 @@ pub struct Respelled {
     /// Its canonical spelling.
     pub canonical: String,
 }
+
+/// One thing of a replay, in the order the record writes it ([`Checked::walk`]).
+#[derive(Clone, Copy, Debug)]
+pub enum Walked<'a> {
+    /// A step of the record's line (`line` `None`) or of the side line `line`
+    /// ([`Checked::variations`]), at its `index` in that line's steps.
+    Step {
+        /// The line.
+        line: Option<usize>,
+        /// The step's index in the line.
+        index: usize,
+        /// The step.
+        step: &'a Step,
+    },
+    /// A variation starts: the side line `line`.
+    Enter {
+        /// Its index in [`Checked::variations`].
+        line: usize,
+        /// The side line.
+        side: &'a SideLine,
+    },
+    /// The variation `line` ends; its parent line goes on.
+    Leave {
+        /// Its index in [`Checked::variations`].
+        line: usize,
+        /// The side line.
+        side: &'a SideLine,
+    },
+}
+
+impl Checked {
+    /// The replay in the order the record writes it: the steps of its line, each variation
+    /// after the ply it replaces (and after the end of the round or match that ply made), with
+    /// its own steps and variations between its `Enter` and `Leave`.
+    #[must_use]
+    pub fn walk(&self) -> Vec<Walked<'_>> {
+        let mut out = Vec::with_capacity(self.steps.len());
+        let mut children: Children = BTreeMap::new();
+        for (k, side) in self.variations.iter().enumerate() {
+            children
+                .entry((side.parent, side.replaces))
+                .or_default()
+                .push(k);
+        }
+        self.walk_line(None, &self.steps, &children, &mut out);
+        out
+    }
+
+    fn walk_line<'a>(
+        &'a self,
+        line: Option<usize>,
+        steps: &'a [Step],
+        children: &Children,
+        out: &mut Vec<Walked<'a>>,
+    ) {
+        let mut ply = None;
+        for (index, step) in steps.iter().enumerate() {
+            out.push(Walked::Step { line, index, step });
+            if matches!(step, Step::Ply { .. }) {
+                ply = Some(index);
+            }
+            let ends = !matches!(
+                steps.get(index + 1),
+                Some(Step::RoundOver { .. } | Step::MatchOver { .. })
+            );
+            if let (true, Some(replaced)) = (ends, ply.take()) {
+                for &k in children.get(&(line, replaced)).into_iter().flatten() {
+                    let side = &self.variations[k];
+                    out.push(Walked::Enter { line: k, side });
+                    self.walk_line(Some(k), &side.steps, children, out);
+                    out.push(Walked::Leave { line: k, side });
+                }
+            }
+        }
+    }
+}
+
+/// The side lines of each (line, index of the ply they replace).
+type Children = BTreeMap<(Option<usize>, usize), Vec<usize>>;
 
 /// Checking a record stops after this many problems.
 pub const MAX_PROBLEMS: usize = 50;
@@ -158,6 +260,7 @@ pub fn check_with(record: &Record, spans: Option<&Spans>, opts: CheckOptions) ->
 }
 
 /// What the last item left to annotate.
+#[derive(Clone)]
 enum Last {
     Start,
     Ply {
