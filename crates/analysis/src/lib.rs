@@ -16,6 +16,7 @@ pub mod search;
 pub mod solve;
 mod table;
 pub mod value;
+pub mod variation;
 
 pub use search::{Analysis, Limits, Line, SearchOptions, analyse};
 pub use value::{Convention, Outcome};

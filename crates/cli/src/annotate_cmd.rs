@@ -8,6 +8,7 @@ use crate::input::{self, Unit};
 use analysis::annotate::{Judgement, Thresholds, Verdict, for_mover, judge};
 use analysis::search::Oracle;
 use analysis::value::Outcome;
+use analysis::variation::principal_variation;
 use analysis::{Analysis, SearchOptions, analyse};
 use notation::{Annotation, Eval, Item, Judged, Record, Score, Sign, Step};
 use rules_core::Position;
@@ -49,8 +50,19 @@ fn notes(v: &Verdict) -> Vec<Annotation> {
     out
 }
 
-/// Judges the plies of one checked record, in order: each ply's annotations.
-fn judge_plies(u: &Unit, opts: &SearchOptions<'_>, t: &Thresholds) -> Vec<Vec<Annotation>> {
+/// What `annotate` writes after one ply: its annotations, and the principal variation after a
+/// mistake (spec/analysis.md §6).
+type Notes = (Vec<Annotation>, Option<Item>);
+
+/// Whether a verdict gets its principal variation: a mistake or a blunder (`?`, `??`), or a won
+/// round let go; a dubious move keeps only its `best`.
+fn wants_line(v: &Verdict) -> bool {
+    v.best.is_some()
+        && (v.missed_win || matches!(v.judgement, Some(Judgement::Mistake | Judgement::Blunder)))
+}
+
+/// Judges the plies of one checked record, in order: each ply's annotations and variation.
+fn judge_plies(u: &Unit, opts: &SearchOptions<'_>, t: &Thresholds) -> Vec<Notes> {
     let mut out = Vec::new();
     let mut current: Option<(Position, Analysis)> = None;
     for step in &u.checked.steps {
@@ -58,7 +70,12 @@ fn judge_plies(u: &Unit, opts: &SearchOptions<'_>, t: &Thresholds) -> Vec<Vec<An
             Step::Start { position } | Step::Round { position, .. } => {
                 current = Some((*position, analyse(position, opts)));
             }
-            Step::Ply { mover, after, .. } => {
+            Step::Ply {
+                number,
+                mover,
+                after,
+                ..
+            } => {
                 let next = analyse(after, opts);
                 let judged = current.take().and_then(|(before, a)| {
                     let played = before
@@ -66,14 +83,14 @@ fn judge_plies(u: &Unit, opts: &SearchOptions<'_>, t: &Thresholds) -> Vec<Vec<An
                         .into_iter()
                         .find(|(_, c)| c == after)
                         .map(|(m, _)| m)?;
-                    Some(judge(
-                        &a,
-                        played,
-                        for_mover(&next, after.to_move() != *mover),
-                        t,
-                    ))
+                    let v = judge(&a, played, for_mover(&next, after.to_move() != *mover), t);
+                    let line = a.lines.first().map_or(&[][..], |l| l.moves.as_slice());
+                    let pv = wants_line(&v)
+                        .then(|| principal_variation(&before, *number, line))
+                        .flatten();
+                    Some((notes(&v), pv))
                 });
-                out.push(judged.as_ref().map(notes).unwrap_or_default());
+                out.push(judged.unwrap_or_default());
                 current = Some((*after, next));
             }
             Step::RoundOver { .. } | Step::MatchOver { .. } => {}
@@ -87,26 +104,58 @@ fn is_engines(item: &Item) -> bool {
     matches!(item, Item::Annotation { key, .. } if matches!(key.as_str(), "value" | "best" | "judgement"))
 }
 
-/// The record with each ply followed by its annotations, those of an earlier run dropped.
-fn annotated(record: &Record, mut plies: Vec<Vec<Annotation>>) -> Record {
+/// The record with each ply followed by its annotations and variation, those of an earlier run
+/// dropped (its variations are those right after its annotations: spec/analysis.md §6). A record
+/// that gets a variation declares notation 1.1 (spec/notation.md §6.4).
+fn annotated(record: &Record, mut plies: Vec<Notes>) -> Record {
     plies.reverse();
     let mut movetext = Vec::with_capacity(record.movetext.len() + 2 * plies.len());
-    for item in record.movetext.iter().filter(|i| !is_engines(i)) {
+    let mut after_engines = false;
+    for item in &record.movetext {
+        let engines = is_engines(item) || (after_engines && matches!(item, Item::Variation { .. }));
+        after_engines = engines;
+        if engines {
+            continue;
+        }
         movetext.push(item.clone());
         if matches!(item, Item::Ply { .. }) {
-            for a in plies.pop().unwrap_or_default() {
+            let (notes, line) = plies.pop().unwrap_or_default();
+            for a in notes {
                 movetext.push(Item::Annotation {
                     key: a.key().to_owned(),
                     value: a.value(),
                     read: Ok(a),
                 });
             }
+            movetext.extend(line);
         }
     }
-    Record {
+    let mut out = Record {
         movetext,
         ..record.clone()
+    };
+    if out.has_variations() && !notation::has_variations_version(&out.notation) {
+        notation::VARIATIONS_VERSION.clone_into(&mut out.notation);
     }
+    out
+}
+
+/// Each player's summary of the assessments of `record`'s own plies, as a note on stderr:
+/// `record 1: A 1.50 seeds lost a ply on average over 4 plies; ?! 1, ? 0, ?? 1`.
+fn summary_note(u: &Unit, record: &Record) {
+    let notes = notation::assessments(&record.movetext);
+    let movers = u.checked.steps.iter().filter_map(|s| match s {
+        Step::Ply { mover, .. } => Some(*mover),
+        _ => None,
+    });
+    let [a, b] = notation::summary(movers.zip(&notes));
+    crate::diag::note(format!(
+        "{} record {}: A {}; B {}",
+        u.shown_file(),
+        u.index,
+        a.words(),
+        b.words()
+    ));
 }
 
 pub fn run(args: &AnnotateArgs) -> Result<Exit, CliError> {
@@ -140,6 +189,7 @@ pub fn run(args: &AnnotateArgs) -> Result<Exit, CliError> {
         input::each_record(&name, reader, FromFormat::Auto, input::REPLAY, |u| {
             if let (true, Some(rec)) = (u.valid(), &u.checked.canonical) {
                 let rec = annotated(rec, judge_plies(&u, &opts, &t));
+                summary_note(&u, &rec);
                 let to = match args.format {
                     Format::Text => ToFormat::Notation,
                     Format::Json => ToFormat::Json,
