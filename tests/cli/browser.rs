@@ -422,8 +422,132 @@ async fn chooser(c: &Client, dir: &Path) {
     assert!(text_of(c, "#record-title").await.starts_with("Record 2"));
 }
 
+/// axe-core (`tests/cli/vendor/axe-core`, MPL-2.0), the accessibility checker, in the page.
+const AXE: &str = include_str!("vendor/axe-core/axe.min.js");
+
+/// Four corpus pages that axe-core checks in light and in dark colours: the longest match, one
+/// with variations and assessments, a rule-book example with many notes, and Sulus Nishtaw's
+/// match with its 93 move links.
+const AXE_PAGES: [(&str, &str); 4] = [
+    ("corpus/ok/match-redu-o1-costs-turn.mgn", "record-1-ply-3"),
+    (
+        "corpus/ok/bechi-2x3-variations.mgn",
+        "record-1-variation-1-ply-3",
+    ),
+    ("corpus/ok/redu-fig008-009-jugb003.mgn", "record-1-ply-1"),
+    ("corpus/ok/match-sulus-nishtaw-v1.mgn", "record-1-ply-3"),
+];
+
+/// Runs axe-core on the page shown, every rule it has (WCAG 2.0 to 2.2 A and AA, best
+/// practices): there must be no violation. Says on stderr how many rules passed.
+async fn axe(c: &Client, what: &str) {
+    let script = format!(
+        "{AXE}\nreturn axe.run(document).then((r) => [r.violations.map((v) => [v.id, v.impact, v.nodes.length, v.nodes[0].target.join(' '), v.nodes[0].failureSummary]), r.passes.length]);"
+    );
+    let v = c.execute(&script, vec![]).await.unwrap();
+    assert_eq!(v[0], json!([]), "{what}: axe-core violations");
+    let _ = writeln!(
+        std::io::stderr(),
+        "axe-core on {what}: {} rules passed, 0 violations",
+        v[1]
+    );
+}
+
+/// axe-core on the four pages of `AXE_PAGES`, at a position with a ply shown.
+async fn axe_pages(c: &Client, dir: &Path, colours: &str) {
+    for (file, at) in AXE_PAGES {
+        let page = make_page(file, dir);
+        c.goto(&format!("file://{}#{at}", page.display()))
+            .await
+            .unwrap();
+        axe(c, &format!("{file} ({colours})")).await;
+    }
+}
+
+/// A record with variations and assessments: a click on a ply of a variation shows its
+/// position, → goes on in the variation and ← back through the plies before it; the value, the
+/// judgement marks and the better move's arrow are shown.
+async fn variations_and_assessments(c: &Client, dir: &Path, shots: &Path) {
+    let file = "corpus/ok/bechi-2x3-variations.mgn";
+    let page = make_page(file, dir);
+    c.goto(&format!("file://{}", page.display())).await.unwrap();
+    watch_errors(c).await;
+    animation(c, false).await;
+    // The positions of variation 1 from the replay JSON: its start, then each of its plies.
+    let out = mancala()
+        .args(["replay", "--format", "json", file])
+        .output()
+        .unwrap();
+    let mut side = Vec::new();
+    for line in String::from_utf8(out.stdout).unwrap().lines() {
+        let j: Value = serde_json::from_str(line).unwrap();
+        if j["data"]["variation"] == json!(1)
+            && matches!(j["type"].as_str(), Some("variation" | "ply"))
+        {
+            side.push(j["data"]["position"].as_str().unwrap().to_owned());
+        }
+    }
+    assert_eq!(side.len(), 4, "{side:?}");
+    // The links of variation 1's plies, in order (its nested variation's are inside, later).
+    let ids = c
+        .execute(
+            "return Array.from(document.querySelectorAll('#moves li.variation')[0].querySelectorAll(':scope > ol > li > a')).map(a => a.id);",
+            vec![],
+        )
+        .await
+        .unwrap();
+    let ids: Vec<String> = serde_json::from_value(ids).unwrap();
+    assert_eq!(ids.len(), 3, "{ids:?}");
+    c.find(Locator::Css(&format!("#{}", ids[0])))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    assert_eq!(text_of(c, "#position").await, side[1]);
+    assert_eq!(hash(c).await, "record-1-variation-1-ply-2");
+    let moves = c.find(Locator::Css("#moves")).await.unwrap();
+    for want in &side[2..] {
+        moves.send_keys(&Key::Right.to_string()).await.unwrap();
+        assert_eq!(text_of(c, "#position").await, *want);
+    }
+    for want in side[..3].iter().rev() {
+        moves.send_keys(&Key::Left.to_string()).await.unwrap();
+        assert_eq!(text_of(c, "#position").await, *want);
+    }
+    // ← from the variation's first ply: the position before it, ply 1 of the record.
+    assert_eq!(text_of(c, "#status").await, "Ply 1: A plays 2A+ (2 of 5)");
+    // The blunder 3. 3A: its mark in the move list, its value and the better move's arrow.
+    c.goto(&format!("file://{}#record-1-ply-3", page.display()))
+        .await
+        .unwrap();
+    let v = c
+        .execute(
+            "return [document.querySelector('#moves a[aria-current] .judgement').textContent, document.getElementById('value').textContent, document.querySelector('#board [data-best]').getAttribute('data-best'), document.querySelector('#moves a[aria-current]').getAttribute('aria-label')];",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(v[0], json!("??"), "{v}");
+    assert!(
+        v[1].as_str()
+            .unwrap()
+            .starts_with("Value of ply 3 for A: -32 ??"),
+        "{v}"
+    );
+    assert_eq!(v[2], json!("2A+"), "{v}");
+    assert!(
+        v[3].as_str().unwrap().starts_with("3. A 3A?? -32: Ply 3"),
+        "{v}"
+    );
+    let head = text_of(c, "#tags").await;
+    assert!(head.contains("Assessments of A"), "{head}");
+    shot(c, shots, "variations").await;
+    assert_no_errors(c, file).await;
+}
+
 /// Phone width, dark colours and reduced motion (a second browser, which prefers both).
-async fn phone_and_dark(port: u16, browser: &Path, page: &Path, shots: &Path) {
+async fn phone_and_dark(port: u16, browser: &Path, page: &Path, dir: &Path, shots: &Path) {
     let c = session(
         port,
         browser,
@@ -449,6 +573,7 @@ async fn phone_and_dark(port: u16, browser: &Path, page: &Path, shots: &Path) {
         "reduced motion turns the animation off: {v}"
     );
     shot(&c, shots, "phone-dark").await;
+    axe_pages(&c, dir, "dark, phone width").await;
     c.close().await.unwrap();
 }
 
@@ -484,7 +609,9 @@ fn replay_pages_in_headless_chromium() {
         hostile(&c, &dir, &shots).await;
         readme_shot(&c, &dir, &shots).await;
         chooser(&c, &dir).await;
+        variations_and_assessments(&c, &dir, &shots).await;
+        axe_pages(&c, &dir, "light").await;
         c.close().await.unwrap();
-        phone_and_dark(port, &browser, &pages[2], &shots).await;
+        phone_and_dark(port, &browser, &pages[2], &dir, &shots).await;
     });
 }

@@ -835,6 +835,67 @@ mod tests {
         assert_eq!(r.result, Outcome::Unfinished);
     }
 
+    const V: &str = "[Notation \"1.1\"]\n[Game \"bechi\"]\n[Opener \"B\"]\n\n1. 3B (captures 0) ( 1. 2B {a} (1.1B) 2. 1A) (1. 4B) 2. 1A *\n";
+
+    #[test]
+    fn reads_variations_nested_with_their_spans_in_order() {
+        let p = parse_record(V).unwrap();
+        let m = &p.record.movetext;
+        // 3B, (captures), the first variation, the second, 1A.
+        assert_eq!(m.len(), 5);
+        let Item::Variation { items } = &m[2] else {
+            panic!("{m:?}")
+        };
+        assert_eq!(items.len(), 4, "{items:?}");
+        assert!(matches!(&items[2], Item::Variation { items } if items.len() == 1));
+        // Spans: each variation's own, from its `(` to its `)`, before its items'.
+        assert_eq!(p.spans.items.len(), Item::count(m));
+        assert_eq!(Item::count(m), 10);
+        assert_eq!(&V[p.spans.items[2].clone()], "( 1. 2B {a} (1.1B) 2. 1A)");
+        assert_eq!(&V[p.spans.items[3].clone()], "2B");
+        assert_eq!(&V[p.spans.items[5].clone()], "(1.1B)");
+        assert_eq!(&V[p.spans.items[6].clone()], "1B");
+        assert_eq!(&V[p.spans.items[8].clone()], "(1. 4B)");
+        // An annotation is still an annotation: its key is lowercase, a variation starts with a
+        // digit or a comment.
+        assert!(matches!(&m[1], Item::Annotation { key, .. } if key == "captures"));
+    }
+
+    #[test]
+    fn variation_errors_name_the_open_variation_and_the_limit() {
+        let head = "[Notation \"1.1\"]\n[Game \"bechi\"]\n[Opener \"B\"]\n\n";
+        let e = parse_record(&format!("{head}1. 3B (1. 2B *\n")).unwrap_err();
+        assert_eq!(
+            e[0].message,
+            "expected `)` closing the variation opened here, found the result `*` (a result ends the record, not a variation)"
+        );
+        assert_eq!(e[0].span, Some(head.len() + 6..head.len() + 7));
+        let e = parse_record(&format!("{head}1. 3B (1. 2B\n")).unwrap_err();
+        assert!(
+            e[0].message.ends_with("found the end of the record"),
+            "{e:?}"
+        );
+        let e = parse_record(&format!("{head}1. 3B ) *\n")).unwrap_err();
+        assert!(e[0].message.starts_with("expected a move"), "{e:?}");
+        let e = parse_record(&format!("{head}1. (1. 2B) *\n")).unwrap_err();
+        assert!(
+            e[0].message
+                .starts_with("expected a move after the move number"),
+            "{e:?}"
+        );
+        // 32 deep reads; 33 is refused at the 33rd `(`.
+        let deep = |n: usize| format!("{head}1. 3B {}{} *\n", "(1. 2B ".repeat(n), ")".repeat(n));
+        assert!(parse_record(&deep(MAX_VARIATION_DEPTH)).is_ok());
+        let text = deep(MAX_VARIATION_DEPTH + 1);
+        let e = parse_record(&text).unwrap_err();
+        assert_eq!(
+            e[0].message,
+            "a variation nested 33 deep: variations nest at most 32 deep (spec/notation.md §6.4)"
+        );
+        let at = head.len() + 6 + 7 * MAX_VARIATION_DEPTH;
+        assert_eq!(e[0].span, Some(at..at + 1));
+    }
+
     #[test]
     fn syntax_errors_say_what_was_expected() {
         let e =

@@ -452,8 +452,11 @@
   function animate() {
     stopAnimation();
     const s = rec.steps[cur];
-    if (s.kind !== 'ply' || cur === 0) return;
-    const before = rec.steps[cur - 1];
+    // The position before the ply: the one before it in its own line.
+    const own = rec.seqs.get(s.line || 0) || [];
+    const at = own.indexOf(cur);
+    if (s.kind !== 'ply' || at <= 0) return;
+    const before = rec.steps[own[at - 1]];
     const list = frames(rec, before.board, s.board, s.data.events);
     if (!list || list.length === 0) return;
     const delay = Math.max(40, Math.min(260, 3000 / list.length));
@@ -594,7 +597,9 @@
     if (asked !== undefined && rec.seqs.has(asked)) line = asked;
     else if (!(rec.seqs.get(line) || []).includes(cur)) line = s.line || 0;
     const title = stepTitle(rec, cur);
-    $('status').textContent = shown(title) + ' (' + (cur + 1) + ' of ' + rec.steps.length + ')';
+    const seq = rec.seqs.get(line) || [];
+    // The place in the line followed: the record's, or a variation's.
+    $('status').textContent = shown(title) + ' (' + (seq.indexOf(cur) + 1) + ' of ' + seq.length + ')';
     $('board-label').textContent = boardLabel(rec, s.board);
     $('position').textContent = shown(s.data.position || '');
     showExplain(s);
@@ -604,7 +609,6 @@
       link.setAttribute('aria-current', 'step');
       keepInView(link);
     }
-    const seq = rec.seqs.get(line) || [];
     $('first').disabled = $('prev').disabled = seq.indexOf(cur) <= 0;
     $('last').disabled = $('next').disabled = seq.indexOf(cur) === seq.length - 1;
     showValue(s);

@@ -350,6 +350,99 @@ mod tests {
             .collect()
     }
 
+    /// A Bechi record of notation 1.1 from the start, B to open, checked with its replay.
+    fn bechi(movetext: &str) -> (Checked, String) {
+        let text = format!("[Notation \"1.1\"]\n[Game \"bechi\"]\n[Opener \"B\"]\n\n{movetext}\n");
+        let p = parse_record(&text).unwrap();
+        let checked = check(&p.record, Some(&p.spans), true);
+        let printed = checked
+            .canonical
+            .as_ref()
+            .map(crate::print_record)
+            .unwrap_or_default();
+        (checked, printed)
+    }
+
+    #[test]
+    fn a_variation_is_played_from_the_position_before_the_ply_it_replaces() {
+        // 2B and 4B instead of 3B: each from the start; the record's own 2. 1A after them.
+        let (c, printed) = bechi("1. 3B (2B) (4B 1A) 2. 1A *");
+        assert!(c.problems.is_empty(), "{:?}", c.problems);
+        assert_eq!(c.plies, 2);
+        assert_eq!(c.variations.len(), 2);
+        let Step::Start { position: start } = &c.steps[0] else {
+            panic!("{:?}", c.steps[0])
+        };
+        for side in &c.variations {
+            assert_eq!(
+                (side.parent, side.replaces, side.ply, side.depth),
+                (None, 1, 1, 1)
+            );
+            assert_eq!(side.start, *start);
+        }
+        assert_eq!(c.variations[1].steps.len(), 2);
+        // Numbered in the canonical form, the first ply with the number of the one replaced.
+        assert!(
+            printed.ends_with("\n\n1. 3B (1. 2B) (1. 4B 2. 1A) 2. 1A *\n"),
+            "{printed}"
+        );
+        // The walk: the record's start and ply 1, each variation, then ply 2.
+        let kinds: Vec<String> = c
+            .walk()
+            .iter()
+            .map(|w| match w {
+                Walked::Step { line, step, .. } => format!(
+                    "{line:?}:{}",
+                    match step {
+                        Step::Ply { number, .. } => number.to_string(),
+                        _ => "s".to_owned(),
+                    }
+                ),
+                Walked::Enter { line, .. } => format!("enter {line}"),
+                Walked::Leave { line, .. } => format!("leave {line}"),
+            })
+            .collect();
+        assert_eq!(
+            kinds,
+            [
+                "None:s",
+                "None:1",
+                "enter 0",
+                "Some(0):1",
+                "leave 0",
+                "enter 1",
+                "Some(1):1",
+                "Some(1):2",
+                "leave 1",
+                "None:2"
+            ]
+        );
+    }
+
+    #[test]
+    fn a_problem_in_a_variation_says_so_and_the_line_goes_on() {
+        // 1A is A's hole (B4): the variation stops there, the record goes on to its own 2. 1A,
+        // whose wrong count is found too.
+        let (c, _) = bechi("1. 3B (1. 1A 2. 2A) 2. 1A (captures 99) *");
+        let messages: Vec<&str> = c.problems.iter().map(|p| p.message.as_str()).collect();
+        assert_eq!(messages.len(), 2, "{messages:?}");
+        assert!(
+            messages[0].starts_with("in a variation of ply 1: illegal move 1A"),
+            "{messages:?}"
+        );
+        assert!(
+            messages[1].starts_with("annotation (captures 99)"),
+            "{messages:?}"
+        );
+        // A variation with no ply before it, or after a round marker, is refused as it stands.
+        let (c, _) = bechi("(1. 3B) 1. 3B *");
+        assert!(
+            c.problems[0]
+                .message
+                .starts_with("a variation replaces the ply before it")
+        );
+    }
+
     #[test]
     fn marked_and_owners_annotations() {
         assert!(problems("1. 4B (marked 1A:b) (owners AAAAAA/BBBBBB) *").is_empty());
