@@ -73,7 +73,7 @@ pub fn text(u: &Unit, out: &mut impl Write, style: Style) -> Result<(), CliError
         let (depth, block) = match walked {
             Walked::Step { line, step, .. } => {
                 let depth = line.map_or(0, |k| u.checked.variations[k].depth);
-                let last = before.last_mut().expect("the record's line is never left");
+                let last = open_line(&mut before);
                 let mut block = step_text(step, last, style)?;
                 if let Step::Ply { number, .. } = step
                     && let Some(a) = notes.get(line, *number)
@@ -140,6 +140,18 @@ pub fn text(u: &Unit, out: &mut impl Write, style: Style) -> Result<(), CliError
     Ok(())
 }
 
+/// The position before the next step of the line open: the last of `lines`, one per line open
+/// (the record's first, then each variation entered).
+pub(crate) fn open_line<'a, 'p>(
+    lines: &'a mut Vec<Option<&'p Position>>,
+) -> &'a mut Option<&'p Position> {
+    if lines.is_empty() {
+        lines.push(None);
+    }
+    let n = lines.len() - 1;
+    &mut lines[n]
+}
+
 /// `text` with every line after `depth` bars: a variation's steps stand under its heading.
 fn indent(text: &str, depth: usize) -> String {
     if depth == 0 {
@@ -187,9 +199,12 @@ impl Assessments {
         }
     }
 
-    /// Whether some ply of the record's own line is assessed.
+    /// Whether some ply of the record's own line has a value or a judgement: what a summary
+    /// sums up.
     pub(crate) fn any(&self) -> bool {
-        self.main.iter().any(|a| !a.is_empty())
+        self.main
+            .iter()
+            .any(|a| a.value.is_some() || a.judgement.is_some())
     }
 
     /// Those of the ply numbered `number` of `line` (`None`: the record's own), if it has any.
@@ -329,7 +344,7 @@ pub fn json_lines(u: &Unit, lenient: bool, out: &mut impl Write) -> Result<(), C
     for walked in u.checked.walk() {
         let v = match walked {
             Walked::Step { line, step, .. } => {
-                let last = before.last_mut().expect("the record's line is never left");
+                let last = open_line(&mut before);
                 let mut v = step_json(step, last, rec);
                 if let Some(k) = line {
                     v["data"]["variation"] = json!(k + 1);

@@ -1,7 +1,9 @@
 //! What the reading grammar (`spec/notation.md` §10.1) guarantees of a record, checked again for
 //! records that did not come from text: a JSON record (§7) must be one that the notation can
 //! hold, or `convert` would write text that reads back as another record, or not at all (issue
-//! 13). A record read from text always passes.
+//! 13). A record read from text passes all but the checks of its variations (spec/notation.md
+//! §6.4: where they stand, what they hold, the version and the depth), which are made here for
+//! both.
 
 use crate::parse::{MAX_ROUND, is_annotation_char};
 use crate::problem::{Problem, ProblemKind};
@@ -16,9 +18,10 @@ use std::ops::Range;
 const MAX_COUNT: u32 = 999;
 
 /// Every way `record` departs from what the notation can write, with the span of the part when
-/// `tag_span` or `item_span` (by the index of [`crate::Spans::items`]) locates it; `options` are the problems of the options as the JSON form wrote them
-/// ([`option_problems`]), in their place among the header's. Empty for every record read from
-/// text.
+/// `tag_span` or `item_span` (by the index of [`crate::Spans::items`]) locates it; `options` are
+/// the problems of the options as the JSON form wrote them ([`option_problems`]), in their place
+/// among the header's. Empty for every record read from text but one whose variations stand
+/// where none can (§6.4).
 #[must_use]
 pub fn problems(
     record: &Record,

@@ -564,7 +564,7 @@ fn read_movetext<'t>(
                 ),
             )]);
         };
-        if pending_number.is_some() && matches!(c, '{' | '(' | '<' | ')') {
+        if pending_number.is_some() && matches!(c, '{' | '(' | '<') {
             return Err(move_expected(text, i));
         }
         match c {
@@ -587,7 +587,7 @@ fn read_movetext<'t>(
                 m.open(at).map_err(|p| vec![p])?;
                 i = &i[1..];
             }
-            ')' if m.close(at) => i = &i[1..],
+            ')' if pending_number.is_none() && m.close(at) => i = &i[1..],
             '(' => {
                 let (rest, (key, value)) = annotation(i).map_err(fail)?;
                 let v0 = crate::syntax::Span::offset_in(text, value);
@@ -877,6 +877,11 @@ mod tests {
         );
         let e = parse_record(&format!("{head}1. 3B ) *\n")).unwrap_err();
         assert!(e[0].message.starts_with("expected a move"), "{e:?}");
+        let e = parse_record(&format!("{head}1. 3B (1. ) *\n")).unwrap_err();
+        assert!(
+            e[0].message.starts_with("expected a move, a comment"),
+            "{e:?}"
+        );
         let e = parse_record(&format!("{head}1. (1. 2B) *\n")).unwrap_err();
         assert!(
             e[0].message

@@ -166,7 +166,7 @@ fn page_steps<'u>(
             }
             Walked::Step { line, index, step } => (line, index, step),
         };
-        let last = before.last_mut().expect("the record's line is never left");
+        let last = crate::replay::open_line(&mut before);
         let id = line.map_or(0, |k| k + 1);
         match step {
             Step::Start { position } => {
