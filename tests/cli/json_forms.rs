@@ -191,7 +191,7 @@ fn validate_reads_the_json_records_convert_writes() {
 /// (`-6` less `-32`: 26; `+32` less `0`: 32).
 #[test]
 fn replay_lines_of_variations_and_assessments() {
-    let out = crate::support::mancala()
+    let out = mancala()
         .args([
             "replay",
             "--format",

@@ -210,7 +210,7 @@ fn parse_text(text: &str) {
             }
             assert_eq!(
                 parsed.spans.items.len(),
-                notation::Item::count(&parsed.record.movetext)
+                Item::count(&parsed.record.movetext)
             );
             print_round_trip(text, &parsed);
         }
