@@ -453,16 +453,16 @@ impl Movetext {
     }
 
     /// Opens a variation at byte `at`; refused past [`MAX_VARIATION_DEPTH`].
-    fn open(&mut self, at: usize) -> Result<(), Problem> {
+    fn open(&mut self, at: usize) -> Result<(), Vec<Problem>> {
         if self.lines.len() >= MAX_VARIATION_DEPTH {
-            return Err(Problem::new(
+            return Err(vec![Problem::new(
                 ProblemKind::Syntax,
                 Some(at..at + 1),
                 format!(
                     "a variation nested {} deep: variations nest at most {MAX_VARIATION_DEPTH} deep (spec/notation.md §6.4)",
                     self.lines.len() + 1
                 ),
-            ));
+            )]);
         }
         self.spans.push(at..at + 1);
         self.numbers.push(None);
@@ -529,11 +529,14 @@ pub fn parse_record(text: &str) -> Result<Parsed, Vec<Problem>> {
     })
 }
 
+/// The result that ends a movetext, and its span.
+type Ended = (Outcome, Range<usize>);
+
 /// The movetext from `i` on, and the result that ends it.
 fn read_movetext<'t>(
     text: &'t str,
     mut i: &'t str,
-) -> Result<(Movetext, (Outcome, Range<usize>)), Vec<Problem>> {
+) -> Result<(Movetext, Ended), Vec<Problem>> {
     let off = |s: &str| text.len() - s.len();
     let fail = |e: nom::Err<PErr<'_>>| nom_problems(text, e);
     let mut m = Movetext {
@@ -584,7 +587,7 @@ fn read_movetext<'t>(
                 i = rest;
             }
             '(' if opens_variation(i) => {
-                m.open(at).map_err(|p| vec![p])?;
+                m.open(at)?;
                 i = &i[1..];
             }
             ')' if pending_number.is_none() && m.close(at) => i = &i[1..],

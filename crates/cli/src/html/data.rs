@@ -132,8 +132,8 @@ fn type_of(line: &Value) -> &str {
 
 /// The page's steps of record `u` from its replay JSON `lines` (from `at` on, which it moves past
 /// them), the layout of its board, and the rules its plies cite added to `cited`.
-fn page_steps<'u>(
-    u: &'u Unit,
+fn page_steps(
+    u: &Unit,
     lines: &[Value],
     at: &mut usize,
     comments: &BTreeMap<(u32, u32), Vec<String>>,
