@@ -533,10 +533,7 @@ pub fn parse_record(text: &str) -> Result<Parsed, Vec<Problem>> {
 type Ended = (Outcome, Range<usize>);
 
 /// The movetext from `i` on, and the result that ends it.
-fn read_movetext<'t>(
-    text: &'t str,
-    mut i: &'t str,
-) -> Result<(Movetext, Ended), Vec<Problem>> {
+fn read_movetext<'t>(text: &'t str, mut i: &'t str) -> Result<(Movetext, Ended), Vec<Problem>> {
     let off = |s: &str| text.len() - s.len();
     let fail = |e: nom::Err<PErr<'_>>| nom_problems(text, e);
     let mut m = Movetext {
@@ -853,7 +850,7 @@ mod tests {
         assert!(matches!(&items[2], Item::Variation { items } if items.len() == 1));
         // Spans: each variation's own, from its `(` to its `)`, before its items'.
         assert_eq!(p.spans.items.len(), Item::count(m));
-        assert_eq!(Item::count(m), 10);
+        assert_eq!(Item::count(m), 11);
         assert_eq!(&V[p.spans.items[2].clone()], "( 1. 2B {a} (1.1B) 2. 1A)");
         assert_eq!(&V[p.spans.items[3].clone()], "2B");
         assert_eq!(&V[p.spans.items[5].clone()], "(1.1B)");
