@@ -1,18 +1,17 @@
 //! The replay page (`mancala replay --html`, issue 17) in a real browser: headless Chromium
-//! driven over WebDriver (Debian's `chromium` and `chromium-driver`, through the fantoccini
-//! crate). Pages are made from corpus records of all five games and loaded from disk; the test
-//! steps forward with the arrow key and back with the buttons, jumps with Home/End and a click on
-//! a ply of the move list, follows a fragment link and reloads it, and checks the seed counts
-//! read from the board in the DOM against the position strings of `replay --format json` at
-//! every position. A record full of markup and script in its tags and comments must run no
+//! driven over WebDriver (Debian's `chromium` and `chromium-driver`, through the small client of
+//! `webdriver.rs`). Pages are made from corpus records of all five games and loaded from disk;
+//! the test steps forward with the arrow key and back with the buttons, jumps with Home/End and a
+//! click on a ply of the move list, follows a fragment link and reloads it, and checks the seed
+//! counts read from the board in the DOM against the position strings of `replay --format json`
+//! at every position. A record full of markup and script in its tags and comments must run no
 //! script. Screenshots go to `target/tmp/browser-shots/` to be looked at.
 //!
 //! Without Chromium and chromedriver the test says so on stderr and passes, unless
 //! `MANCALA_BROWSER_TEST=require` (as `.ci/run` sets, after `.ci/install-browser`): then it fails.
 
 use crate::support::{fresh_dir, mancala, root};
-use fantoccini::key::Key;
-use fantoccini::{Client, ClientBuilder, Locator};
+use crate::webdriver::{Key, Session};
 use serde_json::{Value, json};
 use std::collections::BTreeMap;
 use std::io::Write as _;
@@ -85,7 +84,7 @@ fn start_driver(driver: &Path) -> (Driver, u16) {
     (Driver(child), port)
 }
 
-async fn session(port: u16, browser: &Path, extra: &[&str]) -> Client {
+fn session(port: u16, browser: &Path, extra: &[&str]) -> Session {
     let mut args = vec![
         "--headless=new",
         "--no-sandbox",
@@ -99,14 +98,7 @@ async fn session(port: u16, browser: &Path, extra: &[&str]) -> Client {
         "browserName": "chrome",
         "goog:chromeOptions": {"binary": browser, "args": args},
     });
-    let Value::Object(caps) = caps else {
-        unreachable!()
-    };
-    ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
-        .capabilities(caps)
-        .connect(&format!("http://127.0.0.1:{port}"))
-        .await
-        .unwrap()
+    Session::new(port, caps).unwrap()
 }
 
 /// The seeds of every position of `file` by hole name, from the position strings of `replay
@@ -161,13 +153,12 @@ fn make_page(file: &str, dir: &Path) -> PathBuf {
 }
 
 /// The seeds on the board the page shows, by hole name, read from the DOM.
-async fn shown_seeds(c: &Client) -> BTreeMap<String, u32> {
+fn shown_seeds(c: &Session) -> BTreeMap<String, u32> {
     let v = c
         .execute(
             "return Array.from(document.querySelectorAll('#board [data-hole]')).map(e => [e.getAttribute('data-hole'), e.textContent]);",
             vec![],
         )
-        .await
         .unwrap();
     v.as_array()
         .unwrap()
@@ -181,109 +172,83 @@ async fn shown_seeds(c: &Client) -> BTreeMap<String, u32> {
         .collect()
 }
 
-async fn text_of(c: &Client, css: &str) -> String {
-    c.find(Locator::Css(css))
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap()
+fn text_of(c: &Session, css: &str) -> String {
+    c.find(css).unwrap().text().unwrap()
 }
 
-async fn hash(c: &Client) -> String {
-    c.current_url()
-        .await
-        .unwrap()
-        .fragment()
-        .unwrap_or("")
-        .to_owned()
+fn hash(c: &Session) -> String {
+    c.fragment().unwrap()
 }
 
-async fn shot(c: &Client, dir: &Path, name: &str) {
-    let png = c.screenshot().await.unwrap();
+fn shot(c: &Session, dir: &Path, name: &str) {
+    let png = c.screenshot().unwrap();
     std::fs::write(dir.join(format!("{name}.png")), png).unwrap();
 }
 
 /// Turns the animation off (with a click, as a reader would), so each step shows its position
 /// at once.
-async fn animation(c: &Client, on: bool) {
-    let b = c.find(Locator::Css("#animate")).await.unwrap();
-    if b.is_selected().await.unwrap() != on {
-        b.click().await.unwrap();
+fn animation(c: &Session, on: bool) {
+    let b = c.find("#animate").unwrap();
+    if b.is_selected().unwrap() != on {
+        b.click().unwrap();
     }
 }
 
 /// Steps through every position of one page and checks each against the replay JSON.
-async fn step_through(c: &Client, page: &Path, file: &str, shots: &Path) {
+fn step_through(c: &Session, page: &Path, file: &str, shots: &Path) {
     let expected = expected_positions(file);
     let url = format!("file://{}", page.display());
-    c.goto(&url).await.unwrap();
-    report_load(c, page).await;
-    watch_errors(c).await;
-    animation(c, false).await;
-    let moves = c.find(Locator::Css("#moves")).await.unwrap();
+    c.goto(&url).unwrap();
+    report_load(c, page);
+    watch_errors(c);
+    animation(c, false);
+    let moves = c.find("#moves").unwrap();
     // Forward with the right arrow, every position.
     for (i, (text, seeds)) in expected.iter().enumerate() {
-        assert_eq!(&shown_seeds(c).await, seeds, "{file}: position {i}, {text}");
-        assert_eq!(text_of(c, "#position").await, *text, "{file}: position {i}");
+        assert_eq!(&shown_seeds(c), seeds, "{file}: position {i}, {text}");
+        assert_eq!(text_of(c, "#position"), *text, "{file}: position {i}");
         if i == 0 {
-            assert_eq!(hash(c).await, "record-1-ply-0");
+            assert_eq!(hash(c), "record-1-ply-0");
         }
         if i + 1 < expected.len() {
-            moves.send_keys(&Key::Right.to_string()).await.unwrap();
+            moves.send_key(Key::Right).unwrap();
         }
     }
     let last = expected.len() - 1;
     let stem = Path::new(file).file_stem().unwrap().to_string_lossy();
-    shot(c, shots, &format!("{stem}-last")).await;
+    shot(c, shots, &format!("{stem}-last"));
     // Back with the button, a few positions.
-    let prev = c.find(Locator::Css("#prev")).await.unwrap();
+    let prev = c.find("#prev").unwrap();
     for i in (last.saturating_sub(5)..last).rev() {
-        prev.click().await.unwrap();
-        assert_eq!(shown_seeds(c).await, expected[i].1, "{file}: back to {i}");
+        prev.click().unwrap();
+        assert_eq!(shown_seeds(c), expected[i].1, "{file}: back to {i}");
     }
     // Home and End.
-    moves.send_keys(&Key::Home.to_string()).await.unwrap();
-    assert_eq!(shown_seeds(c).await, expected[0].1, "{file}: Home");
-    moves.send_keys(&Key::End.to_string()).await.unwrap();
-    assert_eq!(shown_seeds(c).await, expected[last].1, "{file}: End");
+    moves.send_key(Key::Home).unwrap();
+    assert_eq!(shown_seeds(c), expected[0].1, "{file}: Home");
+    moves.send_key(Key::End).unwrap();
+    assert_eq!(shown_seeds(c), expected[last].1, "{file}: End");
     // A click on a ply of the move list.
     let k = expected.len() / 2;
-    c.find(Locator::Css(&format!("#move-{k}")))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
-    assert_eq!(shown_seeds(c).await, expected[k].1, "{file}: click on {k}");
-    let current = c
-        .find(Locator::Css("#moves a[aria-current]"))
-        .await
-        .unwrap();
-    assert_eq!(current.attr("id").await.unwrap(), Some(format!("move-{k}")));
-    shot(c, shots, &format!("{stem}-middle")).await;
+    c.find(&format!("#move-{k}")).unwrap().click().unwrap();
+    assert_eq!(shown_seeds(c), expected[k].1, "{file}: click on {k}");
+    let current = c.find("#moves a[aria-current]").unwrap();
+    assert_eq!(current.attr("id").unwrap(), Some(format!("move-{k}")));
+    shot(c, shots, &format!("{stem}-middle"));
     // The fragment of that position, followed as a link, then reloaded.
-    let fragment = hash(c).await;
-    c.goto("about:blank").await.unwrap();
-    c.goto(&format!("{url}#{fragment}")).await.unwrap();
-    assert_eq!(
-        shown_seeds(c).await,
-        expected[k].1,
-        "{file}: link #{fragment}"
-    );
-    c.refresh().await.unwrap();
-    watch_errors(c).await;
-    assert_eq!(hash(c).await, fragment);
-    assert_eq!(
-        shown_seeds(c).await,
-        expected[k].1,
-        "{file}: reload #{fragment}"
-    );
+    let fragment = hash(c);
+    c.goto("about:blank").unwrap();
+    c.goto(&format!("{url}#{fragment}")).unwrap();
+    assert_eq!(shown_seeds(c), expected[k].1, "{file}: link #{fragment}");
+    c.refresh().unwrap();
+    watch_errors(c);
+    assert_eq!(hash(c), fragment);
+    assert_eq!(shown_seeds(c), expected[k].1, "{file}: reload #{fragment}");
     // Seed by seed: the ply is played, then the position after it is shown.
-    animation(c, true).await;
-    let moves = c.find(Locator::Css("#moves")).await.unwrap();
-    moves.send_keys(&Key::Left.to_string()).await.unwrap();
-    moves.send_keys(&Key::Right.to_string()).await.unwrap();
+    animation(c, true);
+    let moves = c.find("#moves").unwrap();
+    moves.send_key(Key::Left).unwrap();
+    moves.send_key(Key::Right).unwrap();
     let started = Instant::now();
     loop {
         let busy = c
@@ -291,7 +256,6 @@ async fn step_through(c: &Client, page: &Path, file: &str, shots: &Path) {
                 "return document.getElementById('board').hasAttribute('data-animating');",
                 vec![],
             )
-            .await
             .unwrap();
         if busy == json!(false) {
             break;
@@ -300,26 +264,21 @@ async fn step_through(c: &Client, page: &Path, file: &str, shots: &Path) {
             started.elapsed() < Duration::from_secs(20),
             "{file}: animation never ends"
         );
-        tokio::time::sleep(Duration::from_millis(50)).await;
+        std::thread::sleep(Duration::from_millis(50));
     }
-    assert_eq!(
-        shown_seeds(c).await,
-        expected[k].1,
-        "{file}: after the animation"
-    );
-    animation(c, false).await;
-    assert_no_errors(c, file).await;
+    assert_eq!(shown_seeds(c), expected[k].1, "{file}: after the animation");
+    animation(c, false);
+    assert_no_errors(c, file);
 }
 
 /// Says on stderr (past the harness's capture) how large the page is and how long it took to
 /// load: a report for the README, not a check (timings are not tested).
-async fn report_load(c: &Client, page: &Path) {
+fn report_load(c: &Session, page: &Path) {
     let v = c
         .execute(
             "return [performance.getEntriesByType('navigation')[0].loadEventEnd, performance.getEntriesByName('mancala-replay-shown')[0].startTime];",
             vec![],
         )
-        .await
         .unwrap();
     let bytes = std::fs::metadata(page).unwrap().len();
     let _ = writeln!(
@@ -332,42 +291,35 @@ async fn report_load(c: &Client, page: &Path) {
 }
 
 /// Records the script errors of the page from now on.
-async fn watch_errors(c: &Client) {
+fn watch_errors(c: &Session) {
     c.execute(
         "window.__errors = []; window.addEventListener('error', (e) => window.__errors.push(e.message));",
         vec![],
     )
-    .await
     .unwrap();
 }
 
-async fn assert_no_errors(c: &Client, file: &str) {
-    let errors = c.execute("return window.__errors;", vec![]).await.unwrap();
+fn assert_no_errors(c: &Session, file: &str) {
+    let errors = c.execute("return window.__errors;", vec![]).unwrap();
     assert_eq!(errors, json!([]), "{file}: script errors");
 }
 
 /// A record whose tags and comments are markup and script runs none of it, and shows its text
 /// as text.
-async fn hostile(c: &Client, dir: &Path, shots: &Path) {
+fn hostile(c: &Session, dir: &Path, shots: &Path) {
     let page = make_page("corpus/ok/hostile-text.mgn", dir);
     let html = std::fs::read_to_string(&page).unwrap();
     assert!(!html.contains("<script>window"), "raw markup in the page");
-    c.goto(&format!("file://{}", page.display())).await.unwrap();
-    animation(c, false).await;
+    c.goto(&format!("file://{}", page.display())).unwrap();
+    animation(c, false);
     for _ in 0..2 {
-        c.find(Locator::Css("#next"))
-            .await
-            .unwrap()
-            .click()
-            .await
-            .unwrap();
+        c.find("#next").unwrap().click().unwrap();
     }
     let state = c
         .execute(
             "return [typeof window.__pwned, document.scripts.length, document.querySelectorAll('img, iframe, style, textarea').length, document.getElementById('status').textContent];",
             vec![],
         )
-        .await
         .unwrap();
     assert_eq!(
         state[0],
@@ -382,44 +334,38 @@ async fn hostile(c: &Client, dir: &Path, shots: &Path) {
         "only the page's own style element: {state}"
     );
     assert!(state[3].as_str().unwrap().starts_with("Ply 2"), "{state}");
-    let tags = text_of(c, "#tags").await;
+    let tags = text_of(c, "#tags");
     assert!(
         tags.contains("</script><script>window.__pwned = 'Event'</script>"),
         "{tags}"
     );
-    let comments = text_of(c, "#comments").await;
+    let comments = text_of(c, "#comments");
     assert!(comments.contains("\\u{202e})( {{{ & &#x3c;"), "{comments}");
-    shot(c, shots, "hostile-text").await;
+    shot(c, shots, "hostile-text");
 }
 
 /// The picture of the README (docs/replay-page.png is a copy): the Redu text's zigzag of eight
 /// seeds that bounces at the far end (Fig.008-009).
-async fn readme_shot(c: &Client, dir: &Path, shots: &Path) {
+fn readme_shot(c: &Session, dir: &Path, shots: &Path) {
     let page = make_page("corpus/ok/redu-fig008-009-jugb003.mgn", dir);
-    c.set_window_size(1000, 900).await.unwrap();
+    c.set_window_size(1000, 900).unwrap();
     c.goto(&format!("file://{}#record-1-ply-1", page.display()))
-        .await
         .unwrap();
-    assert!(
-        text_of(c, "#status")
-            .await
-            .starts_with("Ply 1: B plays 4B+bdh")
-    );
-    shot(c, shots, "readme").await;
-    c.set_window_size(1200, 1000).await.unwrap();
+    assert!(text_of(c, "#status").starts_with("Ply 1: B plays 4B+bdh"));
+    shot(c, shots, "readme");
+    c.set_window_size(1200, 1000).unwrap();
 }
 
 /// Several records: the chooser shows each, and a fragment names the record.
-async fn chooser(c: &Client, dir: &Path) {
+fn chooser(c: &Session, dir: &Path) {
     let page = make_page("corpus/ok/redu-fig003-007.mgn", dir);
     c.goto(&format!("file://{}#record-3-ply-1", page.display()))
-        .await
         .unwrap();
-    let sel = c.find(Locator::Css("#chooser")).await.unwrap();
-    assert_eq!(sel.prop("value").await.unwrap().as_deref(), Some("3"));
-    sel.select_by_value("2").await.unwrap();
-    assert_eq!(hash(c).await, "record-2-ply-0");
-    assert!(text_of(c, "#record-title").await.starts_with("Record 2"));
+    let sel = c.find("#chooser").unwrap();
+    assert_eq!(sel.prop("value").unwrap().as_deref(), Some("3"));
+    sel.select_by_value("2").unwrap();
+    assert_eq!(hash(c), "record-2-ply-0");
+    assert!(text_of(c, "#record-title").starts_with("Record 2"));
 }
 
 /// axe-core (`tests/cli/vendor/axe-core`, MPL-2.0), the accessibility checker, in the page.
@@ -440,11 +386,11 @@ const AXE_PAGES: [(&str, &str); 4] = [
 
 /// Runs axe-core on the page shown, every rule it has (WCAG 2.0 to 2.2 A and AA, best
 /// practices): there must be no violation. Says on stderr how many rules passed.
-async fn axe(c: &Client, what: &str) {
+fn axe(c: &Session, what: &str) {
     let script = format!(
         "{AXE}\nreturn axe.run(document).then((r) => [r.violations.map((v) => [v.id, v.impact, v.nodes.length, v.nodes[0].target.join(' '), v.nodes[0].failureSummary]), r.passes.length]);"
     );
-    let v = c.execute(&script, vec![]).await.unwrap();
+    let v = c.execute(&script, vec![]).unwrap();
     assert_eq!(v[0], json!([]), "{what}: axe-core violations");
     let _ = writeln!(
         std::io::stderr(),
@@ -454,25 +400,23 @@ async fn axe(c: &Client, what: &str) {
 }
 
 /// axe-core on the four pages of `AXE_PAGES`, at a position with a ply shown.
-async fn axe_pages(c: &Client, dir: &Path, colours: &str) {
+fn axe_pages(c: &Session, dir: &Path, colours: &str) {
     for (file, at) in AXE_PAGES {
         let page = make_page(file, dir);
-        c.goto(&format!("file://{}#{at}", page.display()))
-            .await
-            .unwrap();
-        axe(c, &format!("{file} ({colours})")).await;
+        c.goto(&format!("file://{}#{at}", page.display())).unwrap();
+        axe(c, &format!("{file} ({colours})"));
     }
 }
 
 /// A record with variations and assessments: a click on a ply of a variation shows its
 /// position, → goes on in the variation and ← back through the plies before it; the value, the
 /// judgement marks and the better move's arrow are shown.
-async fn variations_and_assessments(c: &Client, dir: &Path, shots: &Path) {
+fn variations_and_assessments(c: &Session, dir: &Path, shots: &Path) {
     let file = "corpus/ok/bechi-2x3-variations.mgn";
     let page = make_page(file, dir);
-    c.goto(&format!("file://{}", page.display())).await.unwrap();
-    watch_errors(c).await;
-    animation(c, false).await;
+    c.goto(&format!("file://{}", page.display())).unwrap();
+    watch_errors(c);
+    animation(c, false);
     // The positions of variation 1 from the replay JSON: its start, then each of its plies.
     let out = mancala()
         .args(["replay", "--format", "json", file])
@@ -494,39 +438,31 @@ async fn variations_and_assessments(c: &Client, dir: &Path, shots: &Path) {
             "return Array.from(document.querySelectorAll('#moves li.variation')[0].querySelectorAll(':scope > ol > li > a')).map(a => a.id);",
             vec![],
         )
-        .await
         .unwrap();
     let ids: Vec<String> = serde_json::from_value(ids).unwrap();
     assert_eq!(ids.len(), 3, "{ids:?}");
-    c.find(Locator::Css(&format!("#{}", ids[0])))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
-    assert_eq!(text_of(c, "#position").await, side[1]);
-    assert_eq!(hash(c).await, "record-1-variation-1-ply-2");
-    let moves = c.find(Locator::Css("#moves")).await.unwrap();
+    c.find(&format!("#{}", ids[0])).unwrap().click().unwrap();
+    assert_eq!(text_of(c, "#position"), side[1]);
+    assert_eq!(hash(c), "record-1-variation-1-ply-2");
+    let moves = c.find("#moves").unwrap();
     for want in &side[2..] {
-        moves.send_keys(&Key::Right.to_string()).await.unwrap();
-        assert_eq!(text_of(c, "#position").await, *want);
+        moves.send_key(Key::Right).unwrap();
+        assert_eq!(text_of(c, "#position"), *want);
     }
     for want in side[..3].iter().rev() {
-        moves.send_keys(&Key::Left.to_string()).await.unwrap();
-        assert_eq!(text_of(c, "#position").await, *want);
+        moves.send_key(Key::Left).unwrap();
+        assert_eq!(text_of(c, "#position"), *want);
     }
     // ← from the variation's first ply: the position before it, ply 1 of the record.
-    assert_eq!(text_of(c, "#status").await, "Ply 1: A plays 2A+ (2 of 5)");
+    assert_eq!(text_of(c, "#status"), "Ply 1: A plays 2A+ (2 of 5)");
     // The blunder 3. 3A: its mark in the move list, its value and the better move's arrow.
     c.goto(&format!("file://{}#record-1-ply-3", page.display()))
-        .await
         .unwrap();
     let v = c
         .execute(
             "return [document.querySelector('#moves a[aria-current] .judgement').textContent, document.getElementById('value').textContent, document.querySelector('#board [data-best]').getAttribute('data-best'), document.querySelector('#moves a[aria-current]').getAttribute('aria-label')];",
             vec![],
         )
-        .await
         .unwrap();
     assert_eq!(v[0], json!("??"), "{v}");
     assert!(
@@ -540,30 +476,27 @@ async fn variations_and_assessments(c: &Client, dir: &Path, shots: &Path) {
         v[3].as_str().unwrap().starts_with("3. A 3A?? -32: Ply 3"),
         "{v}"
     );
-    let head = text_of(c, "#tags").await;
+    let head = text_of(c, "#tags");
     assert!(head.contains("Assessments of A"), "{head}");
-    shot(c, shots, "variations").await;
-    assert_no_errors(c, file).await;
+    shot(c, shots, "variations");
+    assert_no_errors(c, file);
 }
 
 /// Phone width, dark colours and reduced motion (a second browser, which prefers both).
-async fn phone_and_dark(port: u16, browser: &Path, page: &Path, dir: &Path, shots: &Path) {
+fn phone_and_dark(port: u16, browser: &Path, page: &Path, dir: &Path, shots: &Path) {
     let c = session(
         port,
         browser,
         &["--force-dark-mode", "--force-prefers-reduced-motion"],
-    )
-    .await;
-    c.set_window_size(390, 844).await.unwrap();
+    );
+    c.set_window_size(390, 844).unwrap();
     c.goto(&format!("file://{}#record-1-ply-3", page.display()))
-        .await
         .unwrap();
     let v = c
         .execute(
             "return [document.documentElement.scrollWidth, window.innerWidth, getComputedStyle(document.body).backgroundColor, document.getElementById('animate').checked];",
             vec![],
         )
-        .await
         .unwrap();
     assert!(v[0].as_u64() <= v[1].as_u64(), "wider than the phone: {v}");
     assert_eq!(v[2], json!("rgb(22, 24, 28)"), "dark background: {v}");
@@ -572,9 +505,9 @@ async fn phone_and_dark(port: u16, browser: &Path, page: &Path, dir: &Path, shot
         json!(false),
         "reduced motion turns the animation off: {v}"
     );
-    shot(&c, shots, "phone-dark").await;
-    axe_pages(&c, dir, "dark, phone width").await;
-    c.close().await.unwrap();
+    shot(&c, shots, "phone-dark");
+    axe_pages(&c, dir, "dark, phone width");
+    c.close().unwrap();
 }
 
 #[test]
@@ -597,21 +530,15 @@ fn replay_pages_in_headless_chromium() {
     std::fs::create_dir_all(&shots).unwrap();
     let pages: Vec<PathBuf> = PAGES.iter().map(|f| make_page(f, &dir)).collect();
     let (_driver, port) = start_driver(&driver);
-    let rt = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .unwrap();
-    rt.block_on(async {
-        let c = session(port, &browser, &[]).await;
-        for (page, file) in pages.iter().zip(PAGES) {
-            step_through(&c, page, file, &shots).await;
-        }
-        hostile(&c, &dir, &shots).await;
-        readme_shot(&c, &dir, &shots).await;
-        chooser(&c, &dir).await;
-        variations_and_assessments(&c, &dir, &shots).await;
-        axe_pages(&c, &dir, "light").await;
-        c.close().await.unwrap();
-        phone_and_dark(port, &browser, &pages[2], &dir, &shots).await;
-    });
+    let c = session(port, &browser, &[]);
+    for (page, file) in pages.iter().zip(PAGES) {
+        step_through(&c, page, file, &shots);
+    }
+    hostile(&c, &dir, &shots);
+    readme_shot(&c, &dir, &shots);
+    chooser(&c, &dir);
+    variations_and_assessments(&c, &dir, &shots);
+    axe_pages(&c, &dir, "light");
+    c.close().unwrap();
+    phone_and_dark(port, &browser, &pages[2], &dir, &shots);
 }

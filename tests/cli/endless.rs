@@ -9,12 +9,11 @@
 //! for hours. No test here is timed: `cargo xtask limits` times the mebibyte record.
 
 use crate::support::{fresh_dir, run_bounded};
-use std::time::{Duration, Instant};
 
 /// The position before the endless start, A to move (2×7, round 1, B opened).
 const BEFORE: &str = "uugg 12,3,2,5,1,2,3/5,4,1,0,6,0,12 A opener=B";
 /// The record that reaches it.
-const HEAD: &str = "[Notation \"1.0\"]\n[Game \"uugg\"]\n[Options \"holes=7\"]\n[Opener \"B\"]\n\n1. 1B 2. 5A 3. 2B 4. 2A 5. 3B 6. 3A 7. 6B";
+const HEAD: &str = testkit::pathological::ENDLESS_HEAD;
 /// What a traced path may use: a few MB for the tool itself; a trace of every lap takes 365 MB.
 const LIMIT_KB: u64 = 48 * 1024;
 
@@ -95,11 +94,6 @@ fn replaying_a_record_that_plays_an_endless_start_costs_bounded_memory() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// A record of `n` `forbidden` annotations of the endless start.
-fn forbidden_record(n: usize) -> String {
-    format!("{HEAD}{} *\n", " (forbidden 7A U15)".repeat(n))
-}
-
 /// Each annotation plays the refused start traced; the proof is made once and remembered, so
 /// the record validates in about the time of one proof. 64 KiB of them here (`cargo xtask
 /// limits` times a mebibyte).
@@ -107,7 +101,7 @@ fn forbidden_record(n: usize) -> String {
 fn forbidden_annotations_of_an_endless_start_cost_bounded_memory() {
     let dir = fresh_dir("endless-forbidden");
     let file = dir.join("forbidden.mgn");
-    std::fs::write(&file, forbidden_record(3_400)).unwrap();
+    std::fs::write(&file, testkit::pathological::forbidden_record(3_400)).unwrap();
     let r = run(
         "forbidden",
         &["validate", "--format", "json", file.to_str().unwrap()],
@@ -118,30 +112,5 @@ fn forbidden_annotations_of_an_endless_start_cost_bounded_memory() {
         "{}",
         r.stdout
     );
-    let _ = std::fs::remove_dir_all(&dir);
-}
-
-/// `cargo xtask limits`: a record just under the 1 MiB record limit, all `forbidden`
-/// annotations of the endless start (55 000 of them), validates in seconds and a few MB.
-#[test]
-#[ignore = "timed: run by `cargo xtask limits`"]
-fn a_mebibyte_of_forbidden_annotations_validates_in_seconds() {
-    let dir = fresh_dir("endless-mebibyte");
-    let file = dir.join("forbidden.mgn");
-    let one = " (forbidden 7A U15)".len();
-    let n = ((1 << 20) - HEAD.len() - 8) / one;
-    let text = forbidden_record(n);
-    assert!(text.len() < 1 << 20 && text.len() > (1 << 20) - 64);
-    std::fs::write(&file, &text).unwrap();
-    let t = Instant::now();
-    let r = run("mebibyte", &["validate", file.to_str().unwrap()]);
-    let took = t.elapsed();
-    eprintln!(
-        "{n} forbidden annotations ({} bytes): {took:?}, peak {} kB",
-        text.len(),
-        r.peak_kb
-    );
-    assert_eq!(r.code, Some(0), "{}", r.stderr);
-    assert!(took < Duration::from_secs(10), "{took:?}");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -1,6 +1,7 @@
 //! Limits that hold (issue 8): a closed standard output ends every command quietly; input streams
 //! in bounded memory whatever its size; pathological records (a million plies, a 10 MB comment,
-//! deep "nesting", which the notation does not have) are read in time linear in their size; perft
+//! deep "nesting", which the notation does not have) are read and checked (`cargo xtask limits`
+//! times them: linear in their size); perft
 //! depth and option values are bounded with clear errors, and the exit statuses are the same for
 //! every command (`mancala --help`, README "Exit status").
 //!
@@ -13,7 +14,7 @@ use crate::support::{mancala, root};
 use predicates::prelude::*;
 use std::io::Write;
 use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 fn bin() -> Command {
     let mut c = Command::new(env!("CARGO_BIN_EXE_mancala"));
@@ -148,97 +149,19 @@ fn input_streams_in_bounded_memory() {
     );
 }
 
-/// The fastest of three runs of `f`.
-fn fastest(mut f: impl FnMut()) -> Duration {
-    (0..3)
-        .map(|_| {
-            let t = Instant::now();
-            f();
-            t.elapsed()
-        })
-        .min()
-        .unwrap()
-}
-
-/// Whether [`pathological_cases`] are timed (`cargo xtask limits`) or only run.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Timing {
-    /// Run at the larger size once, checking the results: what `cargo test` does.
-    Off,
-    /// Time `f` on inputs of size `n` and `8 n`: linear time gives a ratio near 8, quadratic 64.
-    On,
-}
-
-fn assert_linear(timing: Timing, what: &str, n: usize, f: impl Fn(usize)) {
-    if timing == Timing::Off {
-        f(8 * n);
-        return;
-    }
-    let small = fastest(|| f(n));
-    let large = fastest(|| f(8 * n));
-    let ratio = large.as_secs_f64() / small.as_secs_f64().max(1e-4);
-    eprintln!(
-        "{what}: {small:?} for {n}, {large:?} for {}: ratio {ratio:.1}",
-        8 * n
-    );
-    assert!(
-        ratio < 24.0 || large < Duration::from_millis(50),
-        "{what}: {small:?} for {n}, {large:?} for {}: not linear",
-        8 * n
-    );
-}
-
 const HEAD: &str = "[Notation \"1.0\"]\n[Game \"giuthi\"]\n[Opener \"B\"]\n\n";
 
 /// A million plies, very many annotations, a 10 MB comment, runs of openers, a long position
-/// string: read and checked with the right results.
+/// string (`testkit::pathological`): read and checked with the right results, each at its larger
+/// size. That they are read in linear time is timed by `cargo xtask limits`, in release, outside
+/// `cargo test` (a loaded machine makes any time limit flaky).
 #[test]
 fn pathological_records_are_handled() {
-    pathological_cases(Timing::Off);
-}
-
-/// The same, timed at two sizes: linear time. Timings belong outside `cargo test` (a loaded
-/// machine makes any time limit flaky): `cargo xtask limits` runs this in release.
-#[test]
-#[ignore = "timed: run by `cargo xtask limits`"]
-fn pathological_records_are_read_in_linear_time() {
-    pathological_cases(Timing::On);
-}
-
-fn pathological_cases(timing: Timing) {
-    // A million plies: read, then checked up to the first illegal one.
-    assert_linear(timing, "plies", 125_000, |n| {
-        let text = format!("{HEAD}{} *\n", "1B+ 1A- ".repeat(n / 2));
-        let parsed = notation::parse_record(&text).unwrap();
-        assert_eq!(parsed.record.movetext.len(), n);
-        let checked = notation::check(&parsed.record, Some(&parsed.spans), false);
-        assert_eq!(checked.problems.len(), 1);
-    });
-    // One legal ply and very many annotations, each checked.
-    assert_linear(timing, "annotations", 10_000, |n| {
-        let text = format!("{HEAD}1. 1B+ {} *\n", "(next A) ".repeat(n));
-        let parsed = notation::parse_record(&text).unwrap();
-        let checked = notation::check(&parsed.record, Some(&parsed.spans), false);
-        assert!(checked.problems.is_empty());
-    });
-    // A 10 MB comment, and comment text that only looks nested.
-    assert_linear(timing, "comment", 1_250_000, |n| {
-        let text = format!("{HEAD}{{{}}} *\n", "word{ ".repeat(n / 6 + 1));
-        let parsed = notation::parse_record(&text).unwrap();
-        assert_eq!(parsed.record.movetext.len(), 1);
-    });
-    // Nothing nests in the notation: a run of openers is one syntax error, found at once.
-    for opener in ['(', '<', '[', '{'] {
-        assert_linear(timing, "openers", 125_000, |n| {
-            let text = format!("{HEAD}{} *\n", opener.to_string().repeat(n));
-            let _ = notation::parse_record(&text);
-        });
+    for case in testkit::pathological::cases() {
+        if let Err(e) = (case.run)(8 * case.n) {
+            panic!("{}: {e}", case.what);
+        }
     }
-    // Position strings of any length.
-    assert_linear(timing, "position", 100_000, |n| {
-        let text = format!("bechi {} B", "6,".repeat(n));
-        assert!(notation::parse_position(&text, None).is_err());
-    });
 }
 
 #[test]
@@ -424,35 +347,83 @@ fn perft_depth_and_option_values_are_bounded_with_clear_errors() {
     }
 }
 
+/// Every command of `mancala`.
+const COMMANDS: [&str; 14] = [
+    "perft",
+    "validate",
+    "replay",
+    "convert",
+    "show",
+    "moves",
+    "play",
+    "explain",
+    "rules",
+    "analyse",
+    "annotate",
+    "solve",
+    "completions",
+    "man",
+];
+
+fn help_of(args: &[&str]) -> String {
+    let out = mancala().args(args).output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{args:?}");
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// `mancala --help` gives the exit statuses in full and says when `--color auto` colours; every
+/// command's help keeps these shared blocks short (issue 26.6): a line or two at its end (its
+/// description gives its own statuses) and a one-line `--color`.
 #[test]
 fn every_command_documents_the_same_exit_statuses() {
-    for cmd in [
-        &["--help"][..],
-        &["perft", "--help"],
-        &["validate", "--help"],
-        &["replay", "--help"],
-        &["convert", "--help"],
-        &["show", "--help"],
-        &["moves", "--help"],
-        &["play", "--help"],
-        &["explain", "--help"],
-        &["completions", "--help"],
+    let main = help_of(&["--help"]);
+    for line in [
+        "Exit status, for every command:",
+        "  0    success",
+        "  1    invalid input",
+        "  2    usage error",
+        "  101  internal error",
+        "A closed standard output",
+        "NO_COLOR",
+        "CLICOLOR_FORCE",
     ] {
-        let out = mancala().args(cmd).output().unwrap();
-        let help = String::from_utf8(out.stdout).unwrap();
-        for line in [
-            "Exit status, for every command:",
-            "  0    success",
-            "  1    invalid input",
-            "  2    usage error",
-            "  101  internal error",
-            "A closed standard output",
-        ] {
+        assert!(main.contains(line), "--help lacks `{line}`:\n{main}");
+    }
+    for cmd in COMMANDS {
+        for flag in ["-h", "--help"] {
+            let help = help_of(&[cmd, flag]);
+            let shared = help.trim_end().rsplit("\n\n").next().unwrap();
             assert!(
-                help.contains(line),
-                "{cmd:?} --help lacks `{line}`:\n{help}"
+                shared.contains("101") && shared.contains("mancala --help"),
+                "{cmd} {flag} does not end with the shared statuses:\n{help}"
+            );
+            assert!(shared.lines().count() <= 2, "{cmd} {flag}:\n{shared}");
+            assert!(
+                !help.contains("Exit status, for every command") && !help.contains("NO_COLOR"),
+                "{cmd} {flag} repeats a block of mancala --help:\n{help}"
+            );
+            // Its first line, and the lines that continue it up to a blank line or the next
+            // option.
+            let color = help
+                .lines()
+                .skip_while(|l| !l.trim_start().starts_with("--color"))
+                .enumerate()
+                .take_while(|(i, l)| {
+                    *i == 0 || !(l.trim().is_empty() || l.trim_start().starts_with('-'))
+                })
+                .count();
+            assert!(
+                (1..=2).contains(&color),
+                "{cmd} {flag}: --color takes {color} lines"
             );
         }
+        let long = help_of(&[cmd, "--help"]);
+        assert!(long.contains("Exit status: 0 "), "{cmd}: its own statuses");
+        let short = help_of(&[cmd, "-h"]);
+        assert!(
+            short.contains("0 success, 1 invalid input, 2 usage or I/O"),
+            "{cmd} -h"
+        );
     }
     let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
     assert!(readme.contains("## Exit status"));

@@ -25,3 +25,5 @@ mod spelling;
 mod sulus_nishtaw_notation;
 mod support;
 mod tool;
+#[cfg(target_os = "linux")]
+mod webdriver;

@@ -385,7 +385,26 @@ fn man_pages_come_from_the_binary() {
         .args(["man", "replay"])
         .assert()
         .code(0)
-        .stdout(predicate::str::contains(".TH mancala-replay"));
+        .stdout(predicate::str::contains(".TH mancala-replay"))
+        .stdout(predicate::str::contains(concat!(
+            "mancala ",
+            env!("CARGO_PKG_VERSION")
+        )));
+    // -V is mancala's own: a command refuses it, so its page does not list it (issue 26.6).
+    mancala().arg("-V").assert().code(0);
+    mancala()
+        .args(["man"])
+        .assert()
+        .stdout(predicate::str::contains(r"\-V"));
+    mancala().args(["replay", "-V"]).assert().code(2);
+    for sub in ["replay", "validate", "perft", "man"] {
+        mancala()
+            .args(["man", sub])
+            .assert()
+            .code(0)
+            .stdout(predicate::str::contains(r"\-V").not())
+            .stdout(predicate::str::contains(r"\-\-version").not());
+    }
     mancala()
         .args(["man", "nosuch"])
         .assert()

@@ -69,7 +69,6 @@ pub struct Run {
     pub code: Option<i32>,
     pub stdout: String,
     pub stderr: String,
-    pub peak_kb: u64,
 }
 
 /// Runs `mancala ARGS` from the root with its output in files, sampling its peak resident memory
@@ -111,7 +110,6 @@ pub fn run_bounded(name: &str, args: &[&str], limit_kb: u64) -> Run {
         code: status.code(),
         stdout: std::fs::read_to_string(&out).unwrap(),
         stderr: std::fs::read_to_string(&err).unwrap(),
-        peak_kb: peak,
     };
     let _ = std::fs::remove_dir_all(&dir);
     run

@@ -1,6 +1,9 @@
 //! Micro-benchmarks for profiling (issue 7): sowing (one move played), move generation (every
 //! legal move of a position, and perft 1 and 2) and parsing (a move token, a position string, a
-//! whole record). `cargo bench -p xtask --bench micro`; `cargo bench -p xtask --bench micro -- giuthi` for one game.
+//! whole record). `cargo bench -p xtask --features micro --bench micro`; add `-- giuthi` for one
+//! game. Criterion is an optional dependency that the `micro` feature turns on, so that `cargo test
+//! --workspace` and clippy never build it (`cargo clippy -p xtask --features micro --all-targets`
+//! lints this file).
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use rules_core::{Player, Position, Variant};

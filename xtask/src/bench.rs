@@ -287,13 +287,28 @@ fn mancala_bin() -> PathBuf {
 }
 
 fn validate_once(bin: &Path, corpus: &Path) -> Result<(f64, f64, u64), String> {
+    let (wall, cpu, peak, status) = run_sampled(
+        std::process::Command::new(bin)
+            .args(["validate", "--quiet"])
+            .arg(corpus)
+            .stdout(std::process::Stdio::null()),
+    )?;
+    if !status.success() {
+        return Err(format!("validate failed on the corpus: {status}"));
+    }
+    Ok((wall, cpu, peak))
+}
+
+/// Runs `command` to its end: its wall and CPU seconds, its peak resident memory in kB (VmHWM,
+/// sampled every 2 ms from `/proc`) and its exit status (`cargo xtask bench`, `cargo xtask
+/// limits`).
+pub(crate) fn run_sampled(
+    command: &mut std::process::Command,
+) -> Result<(f64, f64, u64, std::process::ExitStatus), String> {
     let t = Instant::now();
-    let mut child = std::process::Command::new(bin)
-        .args(["validate", "--quiet"])
-        .arg(corpus)
-        .stdout(std::process::Stdio::null())
+    let mut child = command
         .spawn()
-        .map_err(|e| format!("{}: {e}", bin.display()))?;
+        .map_err(|e| format!("{:?}: {e}", command.get_program()))?;
     let pid = child.id();
     let (mut peak, mut cpu) = (0u64, 0.0f64);
     // Sample until the process is a zombie (exited, not yet reaped): its CPU times are final.
@@ -315,15 +330,11 @@ fn validate_once(bin: &Path, corpus: &Path) -> Result<(f64, f64, u64), String> {
         std::thread::sleep(Duration::from_millis(2));
     }
     let status = child.wait().map_err(|e| e.to_string())?;
-    let wall = t.elapsed().as_secs_f64();
-    if !status.success() {
-        return Err(format!("validate failed on the corpus: {status}"));
-    }
-    Ok((wall, cpu, peak))
+    Ok((t.elapsed().as_secs_f64(), cpu, peak, status))
 }
 
 /// The release build of `mancala`, brought up to date: the binary the benchmarks measure.
-fn release_bin() -> Result<PathBuf, String> {
+pub(crate) fn release_bin() -> Result<PathBuf, String> {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
     let built = std::process::Command::new(cargo)
         .args(["build", "--quiet", "--release", "-p", "mancala"])

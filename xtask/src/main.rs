@@ -22,9 +22,10 @@
 //!   reachable from the Uugg start for starts whose sowing never ends (uugg.md U15, rules README
 //!   §4) and reports their periods in laps: how the endless start of `tests/rules/uugg_examples.rs`
 //!   was found.
-//! * `cargo xtask limits`: the timed check that pathological records (a million plies, a 10 MB
-//!   comment, runs of openers) are read in linear time: the ignored test of
-//!   `tests/cli/limits.rs`, run in release (timings stay out of `cargo test`).
+//! * `cargo xtask limits`: the timed checks that pathological records (a million plies, a 10 MB
+//!   comment, runs of openers) are read in linear time and that a mebibyte of `forbidden`
+//!   annotations validates in seconds, in release (`limits.rs`; timings stay out of `cargo test`,
+//!   which checks the same inputs' results).
 //! * `cargo xtask solve-check [--db FILE] [--count N] [--nodes N]`: N positions (10 000) of the
 //!   Bechi 2×3 database (solved on the spot without `--db`), each searched to the end without the
 //!   database, values compared under both conventions for endless play (`analysis.rs`).
@@ -39,6 +40,10 @@
 //! * `cargo xtask render [--out DIR] [--only PATTERN] [--no-install]`: the SVG pictures of every
 //!   rule-book example rendered to PNG with librsvg's rsvg-convert (installed from the
 //!   distribution when missing), into `target/render/png/` (`tool.rs`).
+//! * `cargo xtask cold-build [--ci] [--dir DIR]`: `cargo test --workspace` (with `--ci`, `.ci/run`)
+//!   in a fresh copy of the checkout with nothing built (`target/cold-build/src` by default), with
+//!   its wall and CPU time, the crates compiled and each test binary's time (`cold.rs`; README
+//!   "The first hour").
 
 mod tool;
 
@@ -46,6 +51,8 @@ mod analysis;
 mod bench;
 mod bench_batch;
 mod check_proof;
+mod cold;
+mod limits;
 mod test;
 
 /// Files written whole or not at all, through exclusive temporary files: the command's own.
@@ -69,14 +76,15 @@ fn main() -> ExitCode {
         Some("bench") => bench::bench(&args[1..]),
         Some("gen-records") => gen_records(&args[1..]),
         Some("uugg-endless") => uugg_endless(&args[1..]),
-        Some("limits") => limits(),
+        Some("limits") => limits::limits(),
         Some("solve-check") => analysis::solve_check(&args[1..]),
         Some("accuracy") => analysis::accuracy(&args[1..]),
         Some("check-proof") => check_proof::check_proof(&args[1..]),
         Some("dist") => tool::dist(&args[1..]),
         Some("render") => tool::render(&args[1..]),
+        Some("cold-build") => cold::cold_build(&args[1..]),
         _ => Err(
-            "usage: cargo xtask (test [--python-only] | perft-suites [--reference] [--limit N] [--suite NAME] [--hash SIZE] | bench [--json] [--runs N] [--game G] [--hash SIZE] [--max-seconds S] [--records N] [--no-perft] [--no-validate] [--no-batch] [--no-python] | gen-records [--out FILE] [--bytes N] [--count N] [--seed S] [--game G] [--option K=V]... [--max-rounds N] | uugg-endless [--holes N] [--depth D] [--list] | limits | solve-check [--db FILE] [--count N] [--nodes N] | accuracy [--db FILE] [--count N] [--times MS,MS,..] | check-proof FILE... | dist [--out DIR] | render [--out DIR] [--only PATTERN] [--no-install])"
+            "usage: cargo xtask (test [--python-only] | perft-suites [--reference] [--limit N] [--suite NAME] [--hash SIZE] | bench [--json] [--runs N] [--game G] [--hash SIZE] [--max-seconds S] [--records N] [--no-perft] [--no-validate] [--no-batch] [--no-python] | gen-records [--out FILE] [--bytes N] [--count N] [--seed S] [--game G] [--option K=V]... [--max-rounds N] | uugg-endless [--holes N] [--depth D] [--list] | limits | solve-check [--db FILE] [--count N] [--nodes N] | accuracy [--db FILE] [--count N] [--times MS,MS,..] | check-proof FILE... | dist [--out DIR] | render [--out DIR] [--only PATTERN] [--no-install] | cold-build [--ci] [--dir DIR])"
                 .to_owned(),
         ),
     };
@@ -165,23 +173,6 @@ fn perft_suites(args: &[String]) -> Result<(), String> {
         Err(format!("{failures} line(s) failed"))
     } else {
         Ok(())
-    }
-}
-
-/// `cargo xtask limits`: the ignored, timed tests, in release: linear reading, and a mebibyte of
-/// `forbidden` annotations of an endless start validated in seconds (issue 13).
-fn limits() -> Result<(), String> {
-    let status = std::process::Command::new(std::env::var("CARGO").unwrap_or("cargo".into()))
-        .args(["test", "--release", "-p", "mancala", "--test", "cli", "--"])
-        .args(["--ignored", "--nocapture", "--exact", "--test-threads", "1"])
-        .arg("limits::pathological_records_are_read_in_linear_time")
-        .arg("endless::a_mebibyte_of_forbidden_annotations_validates_in_seconds")
-        .status()
-        .map_err(|e| format!("cargo test: {e}"))?;
-    if status.success() {
-        Ok(())
-    } else {
-        Err(format!("a timed limit check failed ({status})"))
     }
 }
 

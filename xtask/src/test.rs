@@ -25,7 +25,7 @@ fn run(what: &str, cmd: &mut Command) -> Result<(), String> {
 
 /// CPU seconds (user + system) of the children this process has waited for, from
 /// `/proc/self/stat` (cutime, cstime); `None` where there is no such file.
-fn children_cpu() -> Option<f64> {
+pub fn children_cpu() -> Option<f64> {
     let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
     let f: Vec<&str> = stat[stat.rfind(')')? + 2..].split_whitespace().collect();
     let ticks: f64 = f.get(13)?.parse::<f64>().ok()? + f.get(14)?.parse::<f64>().ok()?;

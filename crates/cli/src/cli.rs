@@ -29,16 +29,16 @@ pub const DOCUMENTS: &str = "Documents: every rule ID the tool cites (B9, G15, R
 /// Sulus Nishtaw, Uugg and Redu, exactly as its rule book rules them (`mancala rules`).
 #[derive(Parser, Debug)]
 #[command(name = "mancala", version = VERSION, long_version = LONG_VERSION, about, long_about = None)]
-#[command(after_help = format!("{DOCUMENTS}\n\n{EXIT_STATUS}"))]
+#[command(after_help = format!("{DOCUMENTS}\n\n{COLOUR}\n\n{EXIT_STATUS}"))]
 pub struct Cli {
-    /// Colour in text output: auto (on a terminal, unless NO_COLOR is set or TERM=dumb; also
-    /// elsewhere when CLICOLOR_FORCE is set), always, never
+    /// Colour in text output: auto (on a terminal; mancala --help says more), always, never
     #[arg(
         long,
         global = true,
         value_enum,
         default_value = "auto",
-        value_name = "WHEN"
+        value_name = "WHEN",
+        hide_possible_values = true
     )]
     pub color: ColorWhen,
 
@@ -57,7 +57,14 @@ pub enum ColorWhen {
     Never,
 }
 
-/// The exit statuses, the same for every command (README "Exit status").
+/// When `--color auto` colours, at the end of `mancala --help` (the option's own help, repeated in
+/// every command's, stays one line).
+pub const COLOUR: &str = "Colour (--color WHEN, any command): auto colours text output on a \
+    terminal, unless NO_COLOR is set or TERM=dumb, and also elsewhere when CLICOLOR_FORCE is set; \
+    always colours it even in pipes; never leaves it plain.";
+
+/// The exit statuses, the same for every command (README "Exit status"), in full at the end of
+/// `mancala --help`.
 pub const EXIT_STATUS: &str = "Exit status, for every command:\n  \
     0    success: every record valid (validate, replay, explain), converted (convert), counted \
     (perft), every move legal (play), a legal position (show, moves)\n  \
@@ -67,6 +74,15 @@ pub const EXIT_STATUS: &str = "Exit status, for every command:\n  \
     101  internal error: a bug, reported in one line on stderr\n\
     A closed standard output (`mancala ... | head`) ends any command quietly, with status 0; a \
     closed or full standard error loses the messages and changes nothing else.";
+
+/// The exit statuses in one line, at the end of every command's short help (`-h`).
+pub const EXIT_STATUS_SHORT: &str = "Exit status: 0 success, 1 invalid input, 2 usage or I/O \
+    error, 101 internal error (mancala --help says more)";
+
+/// What every command shares, at the end of its long help (`--help`), whose description has
+/// already given the command's own exit statuses.
+pub const EXIT_STATUS_SHARED: &str = "Every command: 101 is an internal error (a bug); a closed \
+    standard output ends it quietly, with status 0 (mancala --help says more).";
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
@@ -85,7 +101,8 @@ pub enum Command {
         Exit status: 0 counted, 1 a --position that is not a position of its game, 2 usage error \
         (bad arguments, an unknown game or option, a value out of range, a --hash size the \
         machine cannot give).",
-        after_help = EXIT_STATUS
+        after_help = EXIT_STATUS_SHORT,
+        after_long_help = EXIT_STATUS_SHARED
     )]
     Perft(PerftArgs),
     /// Check recorded games: syntax, every ply against the rules, every annotation, the result
@@ -101,7 +118,8 @@ pub enum Command {
         forgotten M1 capture, 4B~, and a penalty claim, p4B. Strict validation rejects them with \
         the rule ID and says they need lenient validation.\n\n\
         Exit status: 0 every record valid, 1 some record invalid, 2 usage or I/O error.",
-        after_help = EXIT_STATUS
+        after_help = EXIT_STATUS_SHORT,
+        after_long_help = EXIT_STATUS_SHARED
     )]
     Validate(ValidateArgs),
     /// Replay recorded games ply by ply: boards, laps, captures, stores, round and match results
@@ -122,13 +140,14 @@ pub enum Command {
         run), nothing is written and the exit status is 2, so that pictures of two records never \
         mix: --replace removes those pictures first. If writing fails part way, the error names the \
         pictures written before it. An interrupted run (Ctrl-C) leaves no temporary file.\n\n\
-        With --html FILE (or - for standard output), one self-contained HTML page for all the \
-        records instead: the board, the move list by round and each ply explained with its rules, \
+        With --html FILE (or - for standard output), one self-contained HTML page instead, for \
+        the records of one record file (or of standard input): the board, the move list by round and each ply explained with its rules, \
         stepped with buttons, the arrow keys, Home/End or an address such as \
         page.html#record-2-ply-17. At most 1,000 records and 20,000 plies: a larger input is \
         refused (exit 2) and nothing is written (spec/replay-page.md).\n\n\
         Exit status: 0 every record valid, 1 some record invalid, 2 usage or I/O error.",
-        after_help = EXIT_STATUS
+        after_help = EXIT_STATUS_SHORT,
+        after_long_help = EXIT_STATUS_SHARED
     )]
     Replay(ReplayArgs),
     /// Convert records: to canonical notation, or between notation and JSON
@@ -141,7 +160,8 @@ pub enum Command {
         --lenient converts Redu records with forgotten captures and penalty claims (R25, R26), \
         which keep their marks.\n\n\
         Exit status: 0 every record converted, 1 some record invalid, 2 usage or I/O error.",
-        after_help = EXIT_STATUS
+        after_help = EXIT_STATUS_SHORT,
+        after_long_help = EXIT_STATUS_SHARED
     )]
     Convert(ConvertArgs),
     /// Draw one position: the board as the rule book draws it, as text or SVG
@@ -153,7 +173,8 @@ pub enum Command {
         Text by default; --svg (or --format svg) writes an SVG picture on standard output.\n\n\
         Exit status: 0 a legal position, 1 a position string that does not parse or is not a \
         position of its game (every problem is named, with its rule), 2 usage error.",
-        after_help = EXIT_STATUS
+        after_help = EXIT_STATUS_SHORT,
+        after_long_help = EXIT_STATUS_SHARED
     )]
     Show(ShowArgs),
     /// List the legal moves of a position: canonical tokens, one per line, or JSON lines
@@ -167,7 +188,8 @@ pub enum Command {
         Composes with `perft --divide` and `play` for debugging against another engine (see the \
         README).\n\n\
         Exit status: 0 success, 1 a bad position string, 2 usage error.",
-        after_help = EXIT_STATUS
+        after_help = EXIT_STATUS_SHORT,
+        after_long_help = EXIT_STATUS_SHARED
     )]
     Moves(MovesArgs),
     /// Play moves from a position and print the position string reached
@@ -181,7 +203,8 @@ pub enum Command {
         With --format json, one JSON object per ply, {\"type\": \"ply\", \"data\": {\"ply\", \
         \"move\", \"written\", \"player\", \"position\", \"captured\", \"round_over\"}}.\n\n\
         Exit status: 0 every move legal, 1 an illegal move or a bad position string, 2 usage error.",
-        after_help = EXIT_STATUS
+        after_help = EXIT_STATUS_SHORT,
+        after_long_help = EXIT_STATUS_SHARED
     )]
     Play(PlayArgs),
     /// Explain one ply seed by seed, in plain English, with the rule behind every step
@@ -194,7 +217,8 @@ pub enum Command {
         --ply N the ply, every ply when --ply is left out), or a position string and a move: \
         `mancala explain --position POS --move 4B`.\n\n\
         Exit status: 0 success, 1 an invalid record, position or move, 2 usage or I/O error.",
-        after_help = EXIT_STATUS
+        after_help = EXIT_STATUS_SHORT,
+        after_long_help = EXIT_STATUS_SHARED
     )]
     Explain(ExplainArgs),
     /// Print the rule book: a rule by its ID, a game's rules, or a topic of the common part
@@ -212,7 +236,8 @@ pub enum Command {
         With --format json, one JSON object per line, {\"type\": \"game\" | \"topic\" | \"rule\", \
         \"data\": ...} (spec/notation.md §11).\n\n\
         Exit status: 0 success, 2 a word that names nothing in the book.",
-        after_help = EXIT_STATUS
+        after_help = EXIT_STATUS_SHORT,
+        after_long_help = EXIT_STATUS_SHARED
     )]
     Rules(RulesArgs),
     /// The value of a position in seeds and its best moves, by search
@@ -241,7 +266,8 @@ pub enum Command {
         Exit status: 0 analysed, 1 a position string that is not a position of its game, 2 \
         usage or I/O error (an unreadable or corrupt --db, a --proof that cannot be proved or \
         written).",
-        after_help = EXIT_STATUS
+        after_help = EXIT_STATUS_SHORT,
+        after_long_help = EXIT_STATUS_SHARED
     )]
     Analyse(AnalyseArgs),
     /// Judge every ply of recorded games: the engine's value, the best move, the seeds lost
@@ -260,7 +286,8 @@ pub enum Command {
         §6.3; validate accepts them); earlier ones are replaced. With --format json, one \
         record per line in the JSON form, as convert --to json.\n\n\
         Exit status: 0 every record valid, 1 some record invalid, 2 usage or I/O error.",
-        after_help = EXIT_STATUS
+        after_help = EXIT_STATUS_SHORT,
+        after_long_help = EXIT_STATUS_SHARED
     )]
     Annotate(AnnotateArgs),
     /// Solve every position of a Bechi round without blocked holes by retrograde analysis
@@ -276,15 +303,18 @@ pub enum Command {
         (spec/analysis.md §4), which `mancala analyse --db FILE` consults.\n\n\
         Exit status: 0 solved, 1 a --position that is not a position of its game, 2 usage or \
         I/O error.",
-        after_help = EXIT_STATUS
+        after_help = EXIT_STATUS_SHORT,
+        after_long_help = EXIT_STATUS_SHARED
     )]
     Solve(SolveArgs),
     /// Print a shell completion script for bash, zsh, fish, elvish or powershell
     #[command(
         long_about = "Print a completion script for a shell, generated from this command's own \
         definition, on standard output. `cargo xtask dist` writes every script and the manual \
-        pages (mancala man) into target/dist/.",
-        after_help = EXIT_STATUS
+        pages (mancala man) into target/dist/.\n\n\
+        Exit status: 0 success, 2 usage error.",
+        after_help = EXIT_STATUS_SHORT,
+        after_long_help = EXIT_STATUS_SHARED
     )]
     Completions(CompletionsArgs),
     /// Print the manual page of mancala or of one of its commands, or write them all
@@ -292,8 +322,11 @@ pub enum Command {
         long_about = "Print a manual page, in roff, generated from this command's own definition: \
         mancala's, or with COMMAND that of `mancala COMMAND`. Read one with `mancala man | man -l \
         -`. With --out DIR, write mancala.1 and one mancala-COMMAND.1 per command into DIR \
-        (created if needed), each file whole or not at all, and list them on stdout.",
-        after_help = EXIT_STATUS
+        (created if needed), each file whole or not at all, and list them on stdout.\n\n\
+        Exit status: 0 success, 2 usage or I/O error (an unknown COMMAND, a DIR that cannot be \
+        written).",
+        after_help = EXIT_STATUS_SHORT,
+        after_long_help = EXIT_STATUS_SHARED
     )]
     Man(ManArgs),
 }
@@ -505,7 +538,8 @@ pub struct ValidateArgs {
 
 #[derive(Args, Debug)]
 pub struct ReplayArgs {
-    /// Record files, replayed one after the other; `-` or none reads standard input
+    /// Record files, replayed one after the other (one file with --html); `-` or none reads
+    /// standard input
     #[arg(value_name = "FILE|-")]
     pub files: Vec<String>,
 
@@ -534,10 +568,11 @@ pub struct ReplayArgs {
     #[arg(long, requires = "svg")]
     pub replace: bool,
 
-    /// Write one self-contained HTML page to FILE (`-`: standard output) instead of the text
-    /// replay: the board, the move list by round and each ply explained with its rules, stepped
-    /// with buttons, the arrow keys, Home/End or a link such as `page.html#record-2-ply-17`; at
-    /// most 1,000 records (spec/replay-page.md)
+    /// Write one self-contained HTML page of the records of one record file (or of standard
+    /// input) to FILE (`-`: standard output) instead of the text replay: the board, the move list
+    /// by round and each ply explained with its rules, stepped with buttons, the arrow keys,
+    /// Home/End or a link such as `page.html#record-2-ply-17`; at most 1,000 records and 20,000
+    /// plies (spec/replay-page.md)
     #[arg(long, value_name = "FILE|-", conflicts_with_all = ["format", "svg"])]
     pub html: Option<String>,
 }

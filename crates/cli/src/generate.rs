@@ -26,8 +26,9 @@ pub fn pages() -> Vec<(String, Vec<u8>)> {
     let mut out = vec![("mancala.1".to_owned(), roff(cmd.clone()))];
     for sub in cmd.get_subcommands() {
         let name = format!("mancala-{}", sub.get_name());
-        // A page's title is its command's name, `mancala-replay`.
-        let page = sub.clone().name(name.clone()).version(VERSION);
+        // A page's title is its command's name, `mancala-replay`. The version goes in the
+        // footer only: set on the command, it would list a `-V` that the command refuses.
+        let page = sub.clone().name(name.clone());
         out.push((format!("{name}.1"), roff(page)));
     }
     out
@@ -36,6 +37,7 @@ pub fn pages() -> Vec<(String, Vec<u8>)> {
 fn roff(cmd: clap::Command) -> Vec<u8> {
     let mut buf = Vec::new();
     clap_mangen::Man::new(cmd)
+        .source(format!("mancala {VERSION}"))
         .render(&mut buf)
         .expect("rendering into memory cannot fail");
     buf

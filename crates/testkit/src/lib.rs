@@ -6,9 +6,12 @@
 //! * [`suite`]: perft suites, `tests/perft/*.perft` (`cargo xtask perft-suites`, the tests);
 //! * [`reference`]: naive reference implementations of the five games, the second counting method
 //!   of the perft suites and the oracle of the random-position tests;
-//! * [`fuzz`]: what each fuzz target checks, run by `fuzz/` and, on the regressions, by the tests.
+//! * [`fuzz`]: what each fuzz target checks, run by `fuzz/` and, on the regressions, by the tests;
+//! * [`pathological`]: records large in one way, checked by the tests and timed by `cargo xtask
+//!   limits`.
 
 pub mod fuzz;
 pub mod generate;
+pub mod pathological;
 pub mod reference;
 pub mod suite;
