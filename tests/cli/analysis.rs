@@ -244,6 +244,44 @@ fn annotate_writes_value_best_and_judgement_into_the_record() {
     "#);
 }
 
+/// After a mistake, the line the search expected instead, as a variation (notation 1.1,
+/// spec/analysis.md §6): A's 2A− (best, +14 by hand) from the position 2A+ was played in, after
+/// which every hole holds 0 or 1 and the round is over (B13; tests/analysis/hand.rs), so the line
+/// is that one ply. The record says 1.1, validates, and annotating it again gives it back; each
+/// player's summary goes to stderr (A lost 2 in 2 plies, B nothing).
+#[test]
+fn annotate_writes_the_principal_variation_after_a_mistake() {
+    let (code, out, err) = annotate(ENDING_RECORD, &["--dubious", "1", "--mistake", "2"]);
+    assert_eq!(code, Some(0), "{err}");
+    insta::assert_snapshot!(out, @r#"
+    [Notation "1.1"]
+    [Game "bechi"]
+    [Options "holes=3"]
+    [Opener "B"]
+    [Position "bechi 0,2*,0/3*,0,1* B store=20,10 opener=B"]
+
+    1. 1B (value -14) 2. 2A+ (value +12) (best 2A- +14) (judgement ?) (2. 2A-)
+    {played} 3. pass (value -12) 4. 3A (value +12) *
+    "#);
+    assert_eq!(
+        err,
+        "mancala: <stdin> record 1: A 1.00 seeds lost a ply on average over 2 plies; ?! 0, ? 1, ?? 0; B 0.00 seeds lost a ply on average over 2 plies; ?! 0, ? 0, ?? 0\n"
+    );
+    let validate = mancala()
+        .args(["validate", "-"])
+        .write_stdin(out.as_str())
+        .output()
+        .unwrap();
+    assert_eq!(validate.status.code(), Some(0));
+    assert_eq!(annotate(&out, &["--dubious", "1", "--mistake", "2"]).1, out);
+    // A dubious move keeps its best move alone: the record stays 1.0.
+    let (_, out, _) = annotate(ENDING_RECORD, &[]);
+    assert!(
+        out.starts_with("[Notation \"1.0\"]") && !out.contains("(2. "),
+        "{out}"
+    );
+}
+
 #[test]
 fn annotate_thresholds_are_the_users() {
     // 2 seeds lost: nothing from 3 up.

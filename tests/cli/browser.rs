@@ -368,8 +368,122 @@ fn chooser(c: &Session, dir: &Path) {
     assert!(text_of(c, "#record-title").starts_with("Record 2"));
 }
 
+/// axe-core (`tests/cli/vendor/axe-core`, MPL-2.0), the accessibility checker, in the page.
+const AXE: &str = include_str!("vendor/axe-core/axe.min.js");
+
+/// Four corpus pages that axe-core checks in light and in dark colours: the longest match, one
+/// with variations and assessments, a rule-book example with many notes, and Sulus Nishtaw's
+/// match with its 93 move links.
+const AXE_PAGES: [(&str, &str); 4] = [
+    ("corpus/ok/match-redu-o1-costs-turn.mgn", "record-1-ply-3"),
+    (
+        "corpus/ok/bechi-2x3-variations.mgn",
+        "record-1-variation-1-ply-3",
+    ),
+    ("corpus/ok/redu-fig008-009-jugb003.mgn", "record-1-ply-1"),
+    ("corpus/ok/match-sulus-nishtaw-v1.mgn", "record-1-ply-3"),
+];
+
+/// Runs axe-core on the page shown, every rule it has (WCAG 2.0 to 2.2 A and AA, best
+/// practices): there must be no violation. Says on stderr how many rules passed.
+fn axe(c: &Session, what: &str) {
+    let script = format!(
+        "{AXE}\nreturn axe.run(document).then((r) => [r.violations.map((v) => [v.id, v.impact, v.nodes.length, v.nodes[0].target.join(' '), v.nodes[0].failureSummary]), r.passes.length]);"
+    );
+    let v = c.execute(&script, vec![]).unwrap();
+    assert_eq!(v[0], json!([]), "{what}: axe-core violations");
+    let _ = writeln!(
+        std::io::stderr(),
+        "axe-core on {what}: {} rules passed, 0 violations",
+        v[1]
+    );
+}
+
+/// axe-core on the four pages of `AXE_PAGES`, at a position with a ply shown.
+fn axe_pages(c: &Session, dir: &Path, colours: &str) {
+    for (file, at) in AXE_PAGES {
+        let page = make_page(file, dir);
+        c.goto(&format!("file://{}#{at}", page.display())).unwrap();
+        axe(c, &format!("{file} ({colours})"));
+    }
+}
+
+/// A record with variations and assessments: a click on a ply of a variation shows its
+/// position, → goes on in the variation and ← back through the plies before it; the value, the
+/// judgement marks and the better move's arrow are shown.
+fn variations_and_assessments(c: &Session, dir: &Path, shots: &Path) {
+    let file = "corpus/ok/bechi-2x3-variations.mgn";
+    let page = make_page(file, dir);
+    c.goto(&format!("file://{}", page.display())).unwrap();
+    watch_errors(c);
+    animation(c, false);
+    // The positions of variation 1 from the replay JSON: its start, then each of its plies.
+    let out = mancala()
+        .args(["replay", "--format", "json", file])
+        .output()
+        .unwrap();
+    let mut side = Vec::new();
+    for line in String::from_utf8(out.stdout).unwrap().lines() {
+        let j: Value = serde_json::from_str(line).unwrap();
+        if j["data"]["variation"] == json!(1)
+            && matches!(j["type"].as_str(), Some("variation" | "ply"))
+        {
+            side.push(j["data"]["position"].as_str().unwrap().to_owned());
+        }
+    }
+    assert_eq!(side.len(), 4, "{side:?}");
+    // The links of variation 1's plies, in order (its nested variation's are inside, later).
+    let ids = c
+        .execute(
+            "return Array.from(document.querySelectorAll('#moves li.variation')[0].querySelectorAll(':scope > ol > li > a')).map(a => a.id);",
+            vec![],
+        )
+        .unwrap();
+    let ids: Vec<String> = serde_json::from_value(ids).unwrap();
+    assert_eq!(ids.len(), 3, "{ids:?}");
+    c.find(&format!("#{}", ids[0])).unwrap().click().unwrap();
+    assert_eq!(text_of(c, "#position"), side[1]);
+    assert_eq!(hash(c), "record-1-variation-1-ply-2");
+    let moves = c.find("#moves").unwrap();
+    for want in &side[2..] {
+        moves.send_key(Key::Right).unwrap();
+        assert_eq!(text_of(c, "#position"), *want);
+    }
+    for want in side[..3].iter().rev() {
+        moves.send_key(Key::Left).unwrap();
+        assert_eq!(text_of(c, "#position"), *want);
+    }
+    // ← from the variation's first ply: the position before it, ply 1 of the record.
+    assert_eq!(text_of(c, "#status"), "Ply 1: A plays 2A+ (2 of 5)");
+    // The blunder 3. 3A: its mark in the move list, its value and the better move's arrow.
+    c.goto(&format!("file://{}#record-1-ply-3", page.display()))
+        .unwrap();
+    let v = c
+        .execute(
+            "return [document.querySelector('#moves a[aria-current] .judgement').textContent, document.getElementById('value').textContent, document.querySelector('#board [data-best]').getAttribute('data-best'), document.querySelector('#moves a[aria-current]').getAttribute('aria-label')];",
+            vec![],
+        )
+        .unwrap();
+    assert_eq!(v[0], json!("??"), "{v}");
+    assert!(
+        v[1].as_str()
+            .unwrap()
+            .starts_with("Value of ply 3 for A: -32 ??"),
+        "{v}"
+    );
+    assert_eq!(v[2], json!("2A+"), "{v}");
+    assert!(
+        v[3].as_str().unwrap().starts_with("3. A 3A?? -32: Ply 3"),
+        "{v}"
+    );
+    let head = text_of(c, "#tags");
+    assert!(head.contains("Assessments of A"), "{head}");
+    shot(c, shots, "variations");
+    assert_no_errors(c, file);
+}
+
 /// Phone width, dark colours and reduced motion (a second browser, which prefers both).
-fn phone_and_dark(port: u16, browser: &Path, page: &Path, shots: &Path) {
+fn phone_and_dark(port: u16, browser: &Path, page: &Path, dir: &Path, shots: &Path) {
     let c = session(
         port,
         browser,
@@ -392,6 +506,7 @@ fn phone_and_dark(port: u16, browser: &Path, page: &Path, shots: &Path) {
         "reduced motion turns the animation off: {v}"
     );
     shot(&c, shots, "phone-dark");
+    axe_pages(&c, dir, "dark, phone width");
     c.close().unwrap();
 }
 
@@ -422,6 +537,8 @@ fn replay_pages_in_headless_chromium() {
     hostile(&c, &dir, &shots);
     readme_shot(&c, &dir, &shots);
     chooser(&c, &dir);
+    variations_and_assessments(&c, &dir, &shots);
+    axe_pages(&c, &dir, "light");
     c.close().unwrap();
-    phone_and_dark(port, &browser, &pages[2], &shots);
+    phone_and_dark(port, &browser, &pages[2], &dir, &shots);
 }

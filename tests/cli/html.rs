@@ -34,6 +34,7 @@ fn the_page_data_is_the_replay_json() {
         "corpus/ok/match-sulus-nishtaw.mgn",
         "corpus/ok/uugg-u19-two-and-two.mgn",
         "corpus/err/mixed-good-and-bad-records.mgn",
+        "corpus/ok/bechi-2x3-variations.mgn",
     ] {
         let (page, code) = page_of(&[file]);
         let json = mancala()
@@ -61,6 +62,25 @@ fn the_page_data_is_the_replay_json() {
                 at += 1;
             }
             for step in rec["steps"].as_array().unwrap() {
+                // A variation's start and end (spec/notation.md §6.4) are in the page's list of
+                // variations, its steps among the others, each with its line.
+                while let Some(kind @ ("variation" | "variation-end")) = lines[at]["type"].as_str()
+                {
+                    let id = &lines[at]["data"]["variation"];
+                    let v = rec["variations"]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .find(|v| v["id"] == *id);
+                    let v = v.unwrap_or_else(|| panic!("{file}: variation {id}"));
+                    if kind == "variation" {
+                        assert_eq!(v["ply"], lines[at]["data"]["ply"]);
+                        assert_eq!(v["depth"], lines[at]["data"]["depth"]);
+                    }
+                    at += 1;
+                }
+                let line = lines[at]["data"]["variation"].as_u64().unwrap_or(0);
+                assert_eq!(step["line"], line, "{file} {n}");
                 assert_eq!(step["data"], lines[at]["data"], "{file} {n}");
                 at += 1;
                 for (key, kind) in [("round_over", "round-over"), ("match_over", "match-over")] {
@@ -71,6 +91,9 @@ fn the_page_data_is_the_replay_json() {
                     }
                 }
                 compared += 1;
+            }
+            while lines[at]["type"] == "variation-end" {
+                at += 1;
             }
             for f in rec["findings"].as_array().unwrap() {
                 assert_eq!(lines[at]["type"], "finding");

@@ -184,3 +184,82 @@ fn validate_reads_the_json_records_convert_writes() {
     let (code, _) = run(&["replay", "-"], &json);
     assert_eq!(code, Some(0));
 }
+
+/// A record with variations and assessments (spec/notation.md §6.3, §6.4, §11): each variation
+/// after the ply it replaces, as `variation`, its plies with their variation number (a nested
+/// one inside), `variation-end`; each assessed ply with its `assessment` and the seeds it lost
+/// (`-6` less `-32`: 26; `+32` less `0`: 32).
+#[test]
+fn replay_lines_of_variations_and_assessments() {
+    let out = mancala()
+        .args([
+            "replay",
+            "--format",
+            "json",
+            "corpus/ok/bechi-2x3-variations.mgn",
+        ])
+        .current_dir(crate::support::root())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let mut all = String::new();
+    for line in String::from_utf8(out.stdout).unwrap().lines() {
+        let v: Value = serde_json::from_str(line).unwrap();
+        let mut keep = serde_json::Map::new();
+        for k in [
+            "variation",
+            "parent",
+            "depth",
+            "ply",
+            "replaces",
+            "move",
+            "assessment",
+        ] {
+            if let Some(x) = v["data"].get(k) {
+                keep.insert(k.to_owned(), x.clone());
+            }
+        }
+        all.push_str(&format!(
+            "{} {}\n",
+            v["type"].as_str().unwrap(),
+            Value::Object(keep)
+        ));
+    }
+    insta::assert_snapshot!(all, @r#"
+    start {}
+    position {}
+    ply {"assessment":{"lost":0,"value":"-6"},"move":"2A+","ply":1}
+    ply {"assessment":{"lost":0,"value":"+6"},"move":"3B","ply":2}
+    variation {"depth":1,"parent":null,"ply":2,"replaces":"3B","variation":1}
+    ply {"move":"1B","ply":2,"variation":1}
+    ply {"move":"2A+","ply":3,"variation":1}
+    variation {"depth":2,"parent":1,"ply":3,"replaces":"2A+","variation":2}
+    ply {"move":"3A","ply":3,"variation":2}
+    variation-end {"depth":2,"variation":2}
+    ply {"move":"3B","ply":4,"variation":1}
+    variation-end {"depth":1,"variation":1}
+    ply {"assessment":{"best":{"move":"2A+","value":"-6"},"judgement":"??","lost":26,"value":"-32"},"move":"3A","ply":3}
+    variation {"depth":1,"parent":null,"ply":3,"replaces":"3A","variation":3}
+    ply {"move":"2A+","ply":3,"variation":3}
+    ply {"move":"1B","ply":4,"variation":3}
+    ply {"move":"2A+","ply":5,"variation":3}
+    ply {"move":"1B","ply":6,"variation":3}
+    ply {"move":"3A","ply":7,"variation":3}
+    ply {"move":"1B","ply":8,"variation":3}
+    ply {"move":"1A","ply":9,"variation":3}
+    ply {"move":"1B","ply":10,"variation":3}
+    variation-end {"depth":1,"variation":3}
+    ply {"assessment":{"best":{"move":"2B-","value":"+32"},"judgement":"?? missed-win","lost":32,"value":"0"},"move":"1B","ply":4}
+    variation {"depth":1,"parent":null,"ply":4,"replaces":"1B","variation":4}
+    ply {"move":"2B-","ply":4,"variation":4}
+    ply {"move":"1A","ply":5,"variation":4}
+    ply {"move":"2B+","ply":6,"variation":4}
+    ply {"move":"1A","ply":7,"variation":4}
+    ply {"move":"1B","ply":8,"variation":4}
+    ply {"move":"1A","ply":9,"variation":4}
+    ply {"move":"2B+","ply":10,"variation":4}
+    ply {"move":"pass","ply":11,"variation":4}
+    variation-end {"depth":1,"variation":4}
+    record {}
+    "#);
+}

@@ -166,6 +166,35 @@ proptest! {
         prop_assert_eq!(chunk.text, text);
     }
 
+    /// Random matches with variations nested up to 3 deep (notation 1.1, spec/notation.md §6.4)
+    /// survive every round trip, and every variation is replayed, from the position before the
+    /// ply it replaces.
+    #[test]
+    fn random_matches_with_variations_round_trip(seed in any::<u64>(), which in 0usize..64) {
+        let opts = GenOptions { max_rounds: 2, max_plies: 120, variations: true, ..GenOptions::default() };
+        let variants = variants();
+        let record = random_record(variants[which % variants.len()], seed, opts);
+        let checked = check(&record, None, true);
+        prop_assert!(checked.problems.is_empty(), "{:?}", checked.problems);
+        fn variations(items: &[notation::Item]) -> usize {
+            items.iter().map(|i| match i {
+                notation::Item::Variation { items } => 1 + variations(items),
+                _ => 0,
+            }).sum()
+        }
+        let n = variations(&record.movetext);
+        prop_assert_eq!(checked.variations.len(), n);
+        prop_assert_eq!(record.notation == "1.1", n > 0);
+        for v in &checked.variations {
+            let first = v.steps.iter().find_map(|s| match s {
+                notation::Step::Ply { number, .. } => Some(*number),
+                _ => None,
+            });
+            prop_assert_eq!(first, Some(v.ply));
+        }
+        round_trip(&record);
+    }
+
     /// Random Sulus Nishtaw matches under every option combination of the corpus, with their
     /// openings, claims, taxes, repeat moves and shifting territories, survive every round trip.
     #[test]

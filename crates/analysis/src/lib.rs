@@ -20,6 +20,7 @@ pub mod search;
 pub mod solve;
 mod table;
 pub mod value;
+pub mod variation;
 
 pub use search::{
     Analysis, Engine, Limits, Line, Progress, SearchError, SearchOptions, Unfinished, analyse,

@@ -39,7 +39,8 @@ pub(crate) fn comments(r: &notation::Record) -> BTreeMap<(u32, u32), Vec<String>
             notation::Item::Comment { text } => {
                 out.entry((ply, round)).or_default().push(text.clone());
             }
-            notation::Item::Annotation { .. } => {}
+            // A variation's comments speak of its own points (spec/notation.md §6.4).
+            notation::Item::Annotation { .. } | notation::Item::Variation { .. } => {}
         }
     }
     out

@@ -1,11 +1,16 @@
 //! What the reading grammar (`spec/notation.md` §10.1) guarantees of a record, checked again for
 //! records that did not come from text: a JSON record (§7) must be one that the notation can
 //! hold, or `convert` would write text that reads back as another record, or not at all (issue
-//! 13). A record read from text always passes.
+//! 13). A record read from text passes all but the checks of its variations (spec/notation.md
+//! §6.4: where they stand, what they hold, the version and the depth), which are made here for
+//! both.
 
 use crate::parse::{MAX_ROUND, is_annotation_char};
 use crate::problem::{Problem, ProblemKind};
-use crate::record::{Item, KNOWN_TAGS, Outcome, Record, squeeze};
+use crate::record::{
+    Item, KNOWN_TAGS, MAX_VARIATION_DEPTH, Outcome, Record, VARIATIONS_VERSION,
+    has_variations_version, squeeze,
+};
 use rules_core::Decision;
 use std::ops::Range;
 
@@ -13,13 +18,15 @@ use std::ops::Range;
 const MAX_COUNT: u32 = 999;
 
 /// Every way `record` departs from what the notation can write, with the span of the part when
-/// `tag_span` locates it; `options` are the problems of the options as the JSON form wrote them
-/// ([`option_problems`]), in their place among the header's. Empty for every record read from
-/// text.
+/// `tag_span` or `item_span` (by the index of [`crate::Spans::items`]) locates it; `options` are
+/// the problems of the options as the JSON form wrote them ([`option_problems`]), in their place
+/// among the header's. Empty for every record read from text but one whose variations stand
+/// where none can (§6.4).
 #[must_use]
 pub fn problems(
     record: &Record,
     tag_span: impl Fn(&str) -> Option<Range<usize>>,
+    item_span: impl Fn(usize) -> Option<Range<usize>>,
     options: &[Problem],
 ) -> Vec<Problem> {
     let mut out = Vec::new();
@@ -60,12 +67,79 @@ pub fn problems(
         }
     }
     out.extend_from_slice(options);
-    for item in &record.movetext {
-        if let Some(why) = item_problem(item) {
-            out.push(Problem::new(ProblemKind::Syntax, None, why));
+    let mut walk = Walk {
+        versioned: has_variations_version(&record.notation),
+        notation: &record.notation,
+        at: 0,
+        item_span,
+        out: &mut out,
+    };
+    walk.line(&record.movetext, 0);
+    out
+}
+
+/// The items of a record walked in the order of [`crate::Spans::items`], with their problems of
+/// form.
+struct Walk<'a, F> {
+    /// Whether the record declares a version with variations (§6.4).
+    versioned: bool,
+    notation: &'a str,
+    /// The index of the next item in the order of the spans.
+    at: usize,
+    item_span: F,
+    out: &'a mut Vec<Problem>,
+}
+
+impl<F: Fn(usize) -> Option<Range<usize>>> Walk<'_, F> {
+    fn problem(&mut self, at: usize, why: String) {
+        let span = (self.item_span)(at);
+        self.out.push(Problem::new(ProblemKind::Syntax, span, why));
+    }
+
+    /// One line of movetext at `depth` (0: the record's own): every item's form and, for a
+    /// variation, its place and its depth (§6.4).
+    fn line(&mut self, items: &[Item], depth: usize) {
+        // Whether a ply stands before the point reached, with only annotations, comments and
+        // variations after it: what a variation needs, to replace it.
+        let mut after_ply = false;
+        for item in items {
+            let at = self.at;
+            self.at += 1;
+            let Item::Variation { items: inner } = item else {
+                after_ply = match item {
+                    Item::Ply { .. } => true,
+                    Item::Round { .. } => false,
+                    _ => after_ply,
+                };
+                if let Some(why) = item_problem(item) {
+                    self.problem(at, why);
+                }
+                continue;
+            };
+            if !self.versioned {
+                self.problem(at, format!(
+                    "a variation in a record of notation {}: variations are notation {VARIATIONS_VERSION}, declare [Notation \"{VARIATIONS_VERSION}\"] (spec/notation.md §6.4)",
+                    self.notation
+                ));
+                self.versioned = true;
+            }
+            if depth + 1 > MAX_VARIATION_DEPTH {
+                self.problem(at, format!(
+                    "a variation nested {} deep: variations nest at most {MAX_VARIATION_DEPTH} deep (spec/notation.md §6.4)",
+                    depth + 1
+                ));
+                self.at += Item::count(inner);
+                continue;
+            }
+            if !after_ply {
+                self.problem(at, "a variation replaces the ply before it, and no ply stands before this one (only annotations, comments and other variations may stand between the ply and its variations: spec/notation.md §6.4)".to_owned());
+            }
+            if !inner.iter().any(|i| matches!(i, Item::Ply { .. })) {
+                self.problem(at, "a variation without a ply: a variation holds at least one ply (spec/notation.md §6.4)".to_owned());
+            }
+            self.line(inner, depth + 1);
         }
     }
-    out
 }
 
 /// The options of a JSON record (§7) that the `Options` tag cannot write: a name that is empty or
@@ -140,6 +214,7 @@ fn item_problem(item: &Item) -> Option<String> {
                 None
             }
         }
+        Item::Variation { .. } => None,
         Item::Comment { text } => {
             if text.chars().any(|c| c.is_control() && !c.is_whitespace()) {
                 Some("a comment holds a control character: comments are printable text (spec/notation.md §2.1)".to_owned())

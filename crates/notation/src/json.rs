@@ -59,6 +59,10 @@ enum ItemJson {
     Comment {
         text: String,
     },
+    /// A variation (§6.4): its items, as the record's own movetext.
+    Variation {
+        movetext: Vec<ItemJson>,
+    },
 }
 
 impl From<&Item> for ItemJson {
@@ -68,6 +72,9 @@ impl From<&Item> for ItemJson {
             Item::Round { round, decision } => ItemJson::Round { round, decision },
             Item::Annotation { key, value, .. } => ItemJson::Annotation { key, value },
             Item::Comment { text } => ItemJson::Comment { text },
+            Item::Variation { items } => ItemJson::Variation {
+                movetext: items.iter().map(ItemJson::from).collect(),
+            },
         }
     }
 }
@@ -79,6 +86,9 @@ impl From<ItemJson> for Item {
             ItemJson::Round { round, decision } => Item::Round { round, decision },
             ItemJson::Annotation { key, value } => Item::annotation(key, value),
             ItemJson::Comment { text } => Item::Comment { text },
+            ItemJson::Variation { movetext } => Item::Variation {
+                items: movetext.into_iter().map(Item::from).collect(),
+            },
         }
     }
 }
@@ -138,7 +148,7 @@ pub struct FromJson {
 pub fn read_json(line: &str) -> Result<FromJson, serde_json::Error> {
     let wire: RecordJson = serde_json::from_str(line)?;
     let read = typed(wire);
-    let mut problems = form::problems(&read.record, |_| None, &read.option_form);
+    let mut problems = form::problems(&read.record, |_| None, |_| None, &read.option_form);
     if problems.is_empty() {
         problems.extend(read.option_problem);
     }

@@ -37,6 +37,7 @@
 //! ```
 
 mod annotation;
+mod assessed;
 mod assessment;
 mod check;
 mod form;
@@ -55,8 +56,11 @@ mod syntax;
 pub mod text;
 
 pub use annotation::{ANNOTATION_KEYS, Annotation, Lap};
+pub use assessed::{Assessed, PlayerSummary, assessments, summary, variation_lines};
 pub use assessment::{Eval, Judged, MISSED_WIN, Score, Sign};
-pub use check::{CheckOptions, Checked, Respelled, Step, check, check_with, match_end, spells};
+pub use check::{
+    CheckOptions, Checked, Respelled, SideLine, Step, Walked, check, check_with, match_end, spells,
+};
 pub use json::{FromJson, read_json};
 pub use parse::{Parsed, Spans, parse_record};
 pub use position::{PositionError, parse_position, write_position};
@@ -64,6 +68,9 @@ pub use position_json::{POSITION_SCHEMA, position_from_json, position_to_json};
 pub use printer::{WIDTH, escape_comment, escape_tag, print_record, round_marker};
 pub use problem::{Problem, ProblemKind};
 pub use reader::{Chunk, ChunkProblem, RecordReader};
-pub use record::{Item, KNOWN_TAGS, Outcome, Record, VERSION, squeeze};
+pub use record::{
+    Item, KNOWN_TAGS, MAX_VARIATION_DEPTH, Outcome, Record, VARIATIONS_VERSION, VERSION,
+    has_variations_version, squeeze,
+};
 pub use records::{Entry, Format, Records};
 pub use render::{FindingJson, Location, Origin, locate, see};

@@ -5,7 +5,7 @@
 //! syntax error stops the record; header errors are all collected.
 
 use crate::problem::{Problem, ProblemKind};
-use crate::record::{Item, Outcome, Record, squeeze};
+use crate::record::{Item, MAX_VARIATION_DEPTH, Outcome, Record, squeeze};
 use crate::syntax::{PErr, found, label};
 use nom::bytes::complete::{tag, take_while, take_while1};
 use nom::character::complete::{char, digit1, satisfy};
@@ -20,7 +20,8 @@ pub struct Spans {
     /// Each tag: name and the span of its value.
     pub tags: Vec<(String, Range<usize>)>,
     /// Each movetext item, in order: the move token of a ply, the value of an annotation, the
-    /// whole of a comment or round marker.
+    /// whole of a comment, round marker or variation (its `(` to its `)`); a variation's items
+    /// follow its own span ([`Item::count`] items in all).
     pub items: Vec<Range<usize>>,
     /// The ply number written before each ply item (same index as `items`), if any.
     pub numbers: Vec<Option<Range<usize>>>,
@@ -417,6 +418,90 @@ fn misplaced_delimiter(text: &str, i: &str, c: char) -> Problem {
     )
 }
 
+/// Whether the `(` at the start of `i` opens a variation (§6.4) rather than an annotation: after
+/// it and white space stands a digit (a ply number, or a move token such as `3B`) or a comment.
+/// An annotation's key is lowercase letters, so the two never meet.
+fn opens_variation(i: &str) -> bool {
+    ws(&i[1..])
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_digit() || c == '{')
+}
+
+/// A line of movetext being read: the record's own, or a variation.
+#[derive(Default)]
+struct Line {
+    items: Vec<Item>,
+    /// A variation's place in [`Spans::items`] and where its `(` stands.
+    opened: Option<(usize, usize)>,
+}
+
+/// The movetext as read: its items, their spans (a variation's own before its items', §6.4),
+/// the numbers written before plies, and the result.
+struct Movetext {
+    lines: Vec<Line>,
+    line: Line,
+    spans: Vec<Range<usize>>,
+    numbers: Vec<Option<Range<usize>>>,
+}
+
+impl Movetext {
+    fn push(&mut self, item: Item, span: Range<usize>, number: Option<Range<usize>>) {
+        self.line.items.push(item);
+        self.spans.push(span);
+        self.numbers.push(number);
+    }
+
+    /// Opens a variation at byte `at`; refused past [`MAX_VARIATION_DEPTH`].
+    fn open(&mut self, at: usize) -> Result<(), Vec<Problem>> {
+        if self.lines.len() >= MAX_VARIATION_DEPTH {
+            return Err(vec![Problem::new(
+                ProblemKind::Syntax,
+                Some(at..at + 1),
+                format!(
+                    "a variation nested {} deep: variations nest at most {MAX_VARIATION_DEPTH} deep (spec/notation.md §6.4)",
+                    self.lines.len() + 1
+                ),
+            )]);
+        }
+        self.spans.push(at..at + 1);
+        self.numbers.push(None);
+        let line = Line {
+            items: Vec::new(),
+            opened: Some((self.spans.len() - 1, at)),
+        };
+        self.lines.push(std::mem::replace(&mut self.line, line));
+        Ok(())
+    }
+
+    /// Closes the variation open, with its `)` at byte `at`; `false` when none is open.
+    fn close(&mut self, at: usize) -> bool {
+        let Some(parent) = self.lines.pop() else {
+            return false;
+        };
+        let done = std::mem::replace(&mut self.line, parent);
+        if let Some((slot, open)) = done.opened {
+            self.spans[slot] = open..at + 1;
+        }
+        self.line.items.push(Item::Variation { items: done.items });
+        true
+    }
+
+    /// Where the innermost open variation's `(` stands, if one is open.
+    fn open_at(&self) -> Option<usize> {
+        self.line.opened.map(|(_, at)| at)
+    }
+}
+
+/// The error of a variation left open at `open` when `found` came.
+fn unclosed(open: usize, found: &str) -> Problem {
+    Problem::new(
+        ProblemKind::Syntax,
+        Some(open..open + 1),
+        format!("expected `)` closing the variation opened here, found {found}"),
+    )
+}
+
 /// Reads one record's text.
 ///
 /// # Errors
@@ -426,20 +511,45 @@ pub fn parse_record(text: &str) -> Result<Parsed, Vec<Problem>> {
     let fail = |e: nom::Err<PErr<'_>>| nom_problems(text, e);
 
     // Header.
-    let (tags, mut i) = read_tags(text, fail)?;
+    let (tags, i) = read_tags(text, fail)?;
     let header_end = off(i);
     let (record_header, tag_spans) = header(text, &tags, header_end)?;
+    let (m, result) = read_movetext(text, i)?;
+    let mut record = record_header;
+    record.movetext = m.line.items;
+    record.result = result.0;
+    Ok(Parsed {
+        record,
+        spans: Spans {
+            tags: tag_spans,
+            items: m.spans,
+            numbers: m.numbers,
+            result: result.1,
+        },
+    })
+}
 
-    // Movetext.
-    let mut items = Vec::new();
-    let mut spans = Vec::new();
-    let mut numbers = Vec::new();
+/// The result that ends a movetext, and its span.
+type Ended = (Outcome, Range<usize>);
+
+/// The movetext from `i` on, and the result that ends it.
+fn read_movetext<'t>(text: &'t str, mut i: &'t str) -> Result<(Movetext, Ended), Vec<Problem>> {
+    let off = |s: &str| text.len() - s.len();
+    let fail = |e: nom::Err<PErr<'_>>| nom_problems(text, e);
+    let mut m = Movetext {
+        lines: Vec::new(),
+        line: Line::default(),
+        spans: Vec::new(),
+        numbers: Vec::new(),
+    };
     let mut pending_number: Option<(u32, Range<usize>)> = None;
-    let result;
     loop {
         i = ws(i);
         let at = off(i);
         let Some(c) = i.chars().next() else {
+            if let Some(open) = m.open_at() {
+                return Err(vec![unclosed(open, "the end of the record")]);
+            }
             let end = text.trim_end().len();
             return Err(vec![Problem::new(
                 ProblemKind::Syntax,
@@ -470,17 +580,19 @@ pub fn parse_record(text: &str) -> Result<Parsed, Vec<Problem>> {
                     }
                     e => fail(e),
                 })?;
-                items.push(Item::Comment { text: squeeze(&t) });
-                spans.push(at..off(rest));
-                numbers.push(None);
+                m.push(Item::Comment { text: squeeze(&t) }, at..off(rest), None);
                 i = rest;
             }
+            '(' if opens_variation(i) => {
+                m.open(at)?;
+                i = &i[1..];
+            }
+            ')' if pending_number.is_none() && m.close(at) => i = &i[1..],
             '(' => {
                 let (rest, (key, value)) = annotation(i).map_err(fail)?;
                 let v0 = crate::syntax::Span::offset_in(text, value);
-                items.push(Item::annotation(key.to_owned(), squeeze(value)));
-                spans.push(v0..v0 + value.trim_end().len());
-                numbers.push(None);
+                let span = v0..v0 + value.trim_end().len();
+                m.push(Item::annotation(key.to_owned(), squeeze(value)), span, None);
                 i = rest;
             }
             '<' => {
@@ -488,9 +600,7 @@ pub fn parse_record(text: &str) -> Result<Parsed, Vec<Problem>> {
                 if round > MAX_ROUND {
                     return Err(vec![round_too_large(at, i)]);
                 }
-                items.push(Item::Round { round, decision });
-                spans.push(at..off(rest));
-                numbers.push(None);
+                m.push(Item::Round { round, decision }, at..off(rest), None);
                 i = rest;
             }
             c if is_delim(c) => return Err(vec![misplaced_delimiter(text, i, c)]),
@@ -522,7 +632,14 @@ pub fn parse_record(text: &str) -> Result<Parsed, Vec<Problem>> {
                     if pending_number.is_some() {
                         return Err(move_expected(text, i));
                     }
-                    result = (o, at..at + end);
+                    if let Some(open) = m.open_at() {
+                        return Err(vec![unclosed(
+                            open,
+                            &format!(
+                                "the result `{word}` (a result ends the record, not a variation)"
+                            ),
+                        )]);
+                    }
                     i = ws(&i[end..]);
                     if !i.is_empty() {
                         return Err(vec![syntax_problem(
@@ -535,34 +652,24 @@ pub fn parse_record(text: &str) -> Result<Parsed, Vec<Problem>> {
                             },
                         )]);
                     }
-                    break;
+                    return Ok((m, (o, at..at + end)));
                 }
                 let (number, nspan) = match pending_number.take() {
                     Some((n, s)) => (Some(n), Some(s)),
                     None => (None, None),
                 };
-                items.push(Item::Ply {
-                    number,
-                    token: word.to_owned(),
-                });
-                spans.push(at..at + end);
-                numbers.push(nspan);
+                m.push(
+                    Item::Ply {
+                        number,
+                        token: word.to_owned(),
+                    },
+                    at..at + end,
+                    nspan,
+                );
                 i = &i[end..];
             }
         }
     }
-    let mut record = record_header;
-    record.movetext = items;
-    record.result = result.0;
-    Ok(Parsed {
-        record,
-        spans: Spans {
-            tags: tag_spans,
-            items: spans,
-            numbers,
-            result: result.1,
-        },
-    })
 }
 
 type TagSpans = Vec<(String, Range<usize>)>;
@@ -756,6 +863,72 @@ mod tests {
         assert_eq!(&R[p.spans.items[1].clone()], "0");
         assert_eq!(&R[p.spans.result.clone()], "*");
         assert_eq!(r.result, Outcome::Unfinished);
+    }
+
+    const V: &str = "[Notation \"1.1\"]\n[Game \"bechi\"]\n[Opener \"B\"]\n\n1. 3B (captures 0) ( 1. 2B {a} (1.1B) 2. 1A) (1. 4B) 2. 1A *\n";
+
+    #[test]
+    fn reads_variations_nested_with_their_spans_in_order() {
+        let p = parse_record(V).unwrap();
+        let m = &p.record.movetext;
+        // 3B, (captures), the first variation, the second, 1A.
+        assert_eq!(m.len(), 5);
+        let Item::Variation { items } = &m[2] else {
+            panic!("{m:?}")
+        };
+        assert_eq!(items.len(), 4, "{items:?}");
+        assert!(matches!(&items[2], Item::Variation { items } if items.len() == 1));
+        // Spans: each variation's own, from its `(` to its `)`, before its items'.
+        assert_eq!(p.spans.items.len(), Item::count(m));
+        assert_eq!(Item::count(m), 11);
+        assert_eq!(&V[p.spans.items[2].clone()], "( 1. 2B {a} (1.1B) 2. 1A)");
+        assert_eq!(&V[p.spans.items[3].clone()], "2B");
+        assert_eq!(&V[p.spans.items[5].clone()], "(1.1B)");
+        assert_eq!(&V[p.spans.items[6].clone()], "1B");
+        assert_eq!(&V[p.spans.items[8].clone()], "(1. 4B)");
+        // An annotation is still an annotation: its key is lowercase, a variation starts with a
+        // digit or a comment.
+        assert!(matches!(&m[1], Item::Annotation { key, .. } if key == "captures"));
+    }
+
+    #[test]
+    fn variation_errors_name_the_open_variation_and_the_limit() {
+        let head = "[Notation \"1.1\"]\n[Game \"bechi\"]\n[Opener \"B\"]\n\n";
+        let e = parse_record(&format!("{head}1. 3B (1. 2B *\n")).unwrap_err();
+        assert_eq!(
+            e[0].message,
+            "expected `)` closing the variation opened here, found the result `*` (a result ends the record, not a variation)"
+        );
+        assert_eq!(e[0].span, Some(head.len() + 6..head.len() + 7));
+        let e = parse_record(&format!("{head}1. 3B (1. 2B\n")).unwrap_err();
+        assert!(
+            e[0].message.ends_with("found the end of the record"),
+            "{e:?}"
+        );
+        let e = parse_record(&format!("{head}1. 3B ) *\n")).unwrap_err();
+        assert!(e[0].message.starts_with("expected a move"), "{e:?}");
+        let e = parse_record(&format!("{head}1. 3B (1. ) *\n")).unwrap_err();
+        assert!(
+            e[0].message.starts_with("expected a move, a comment"),
+            "{e:?}"
+        );
+        let e = parse_record(&format!("{head}1. (1. 2B) *\n")).unwrap_err();
+        assert!(
+            e[0].message
+                .starts_with("expected a move after the move number"),
+            "{e:?}"
+        );
+        // 32 deep reads; 33 is refused at the 33rd `(`.
+        let deep = |n: usize| format!("{head}1. 3B {}{} *\n", "(1. 2B ".repeat(n), ")".repeat(n));
+        assert!(parse_record(&deep(MAX_VARIATION_DEPTH)).is_ok());
+        let text = deep(MAX_VARIATION_DEPTH + 1);
+        let e = parse_record(&text).unwrap_err();
+        assert_eq!(
+            e[0].message,
+            "a variation nested 33 deep: variations nest at most 32 deep (spec/notation.md §6.4)"
+        );
+        let at = head.len() + 6 + 7 * MAX_VARIATION_DEPTH;
+        assert_eq!(e[0].span, Some(at..at + 1));
     }
 
     #[test]

@@ -54,8 +54,16 @@ pub fn round_marker(round: u32, decision: &Decision) -> String {
 /// The units of the movetext, in order: no line break inside a unit.
 fn units(record: &Record) -> Vec<String> {
     let mut out = Vec::new();
-    let mut ply = 0u32;
-    for item in &record.movetext {
+    line_units(&record.movetext, 0, &mut out);
+    out.push(record.result.token().to_owned());
+    out
+}
+
+/// The units of one line of movetext whose plies are numbered from `ply` + 1: a variation's
+/// first ply has the number of the ply it replaces (§6.4), its `(` glued to its first unit and
+/// its `)` to its last.
+fn line_units(items: &[Item], mut ply: u32, out: &mut Vec<String>) {
+    for item in items {
         match item {
             Item::Ply { token, .. } => {
                 ply += 1;
@@ -63,30 +71,43 @@ fn units(record: &Record) -> Vec<String> {
             }
             Item::Round { round, decision } => out.push(round_marker(*round, decision)),
             Item::Annotation { key, value, .. } => out.push(format!("({key} {value})")),
-            Item::Comment { text } => {
-                let esc = escape_comment(text);
-                let words: Vec<&str> = esc.split(' ').filter(|w| !w.is_empty()).collect();
-                if words.is_empty() {
-                    out.push("{}".to_owned());
+            Item::Comment { text } => comment_units(text, out),
+            Item::Variation { items } => {
+                let first = out.len();
+                line_units(items, ply.saturating_sub(1), out);
+                if out.len() == first {
+                    out.push("()".to_owned());
                 } else {
-                    let last = words.len() - 1;
-                    for (k, w) in words.iter().enumerate() {
-                        let mut u = String::new();
-                        if k == 0 {
-                            u.push('{');
-                        }
-                        u.push_str(w);
-                        if k == last {
-                            u.push('}');
-                        }
-                        out.push(u);
+                    out[first].insert(0, '(');
+                    if let Some(last) = out.last_mut() {
+                        last.push(')');
                     }
                 }
             }
         }
     }
-    out.push(record.result.token().to_owned());
-    out
+}
+
+/// A comment as units: one per word, the first beginning with `{` and the last ending with `}`.
+fn comment_units(text: &str, out: &mut Vec<String>) {
+    let esc = escape_comment(text);
+    let words: Vec<&str> = esc.split(' ').filter(|w| !w.is_empty()).collect();
+    if words.is_empty() {
+        out.push("{}".to_owned());
+        return;
+    }
+    let last = words.len() - 1;
+    for (k, w) in words.iter().enumerate() {
+        let mut u = String::new();
+        if k == 0 {
+            u.push('{');
+        }
+        u.push_str(w);
+        if k == last {
+            u.push('}');
+        }
+        out.push(u);
+    }
 }
 
 /// The canonical text of a record, ending with a line end. Records in a file are separated by one

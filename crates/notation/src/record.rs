@@ -9,8 +9,18 @@ use rules_core::{Decision, GameKind, Player, Variant};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
-/// The version of the standard this crate reads and writes.
+/// The version of the standard this crate writes for a record without variations: records of
+/// 1.0 stay 1.0, byte for byte.
 pub const VERSION: &str = "1.0";
+
+/// The version a record with variations declares (spec/notation.md §6.4): the first minor
+/// version that has them.
+pub const VARIATIONS_VERSION: &str = "1.1";
+
+/// The deepest nesting of variations a record may hold (spec/notation.md §6.4): a variation
+/// inside a variation ... 32 deep. A deeper one is refused, with this number, so that reading,
+/// checking and printing a record need a bounded stack whatever its input.
+pub const MAX_VARIATION_DEPTH: usize = 32;
 
 /// The tags of the header with a fixed meaning, in their canonical order (§3.2).
 pub const KNOWN_TAGS: [&str; 10] = [
@@ -83,6 +93,13 @@ pub enum Item {
     Comment {
         /// The text, unescaped.
         text: String,
+    },
+    /// A variation (§6.4, notation 1.1): a side line that replaces the last ply before it, played
+    /// from the position before that ply; its items are a movetext of their own (plies,
+    /// annotations, comments, round markers, variations), without a result.
+    Variation {
+        /// The side line's items, in order.
+        items: Vec<Item>,
     },
 }
 
@@ -214,7 +231,15 @@ impl Record {
         self.variant.kind()
     }
 
-    /// The number of plies in the movetext.
+    /// Whether the movetext holds a variation (then the record declares notation 1.1 or later).
+    #[must_use]
+    pub fn has_variations(&self) -> bool {
+        self.movetext
+            .iter()
+            .any(|i| matches!(i, Item::Variation { .. }))
+    }
+
+    /// The number of plies in the movetext (the main line's).
     #[must_use]
     pub fn plies(&self) -> usize {
         self.movetext
@@ -231,6 +256,28 @@ impl Item {
         let read = Annotation::read(&key, &value);
         Item::Annotation { key, value, read }
     }
+
+    /// The number of items `items` hold, each variation's own counted after it (the order of
+    /// [`crate::Spans::items`]).
+    #[must_use]
+    pub fn count(items: &[Item]) -> usize {
+        items
+            .iter()
+            .map(|i| match i {
+                Item::Variation { items } => 1 + Item::count(items),
+                _ => 1,
+            })
+            .sum()
+    }
+}
+
+/// Whether a `Notation` value is a version with variations (1.1 or a later 1.x).
+#[must_use]
+pub fn has_variations_version(notation: &str) -> bool {
+    notation
+        .strip_prefix("1.")
+        .and_then(|m| m.parse::<u64>().ok())
+        .is_some_and(|minor| minor >= 1)
 }
 
 /// Collapses whitespace runs to one space and trims: the form of comment text and annotation

@@ -138,3 +138,13 @@ def test_a_missing_file_is_file_not_found(tmp_path):
     with pytest.raises(FileNotFoundError) as e:
         mg.read_file(tmp_path / "none.mgn")
     assert e.value.filename == str(tmp_path / "none.mgn")
+
+
+def test_a_record_with_variations_reads_its_own_line_and_keeps_them():
+    # Notation 1.1 (spec/notation.md §6.4): the moves are the record's own; the variations are
+    # in its JSON form and its canonical text.
+    rec = next(mg.read_file(CORPUS / "ok" / "bechi-2x3-variations.mgn"))
+    assert rec.valid and rec.tags["Notation"] == "1.1"
+    assert rec.moves == ["2A+", "3B", "3A", "1B"]
+    assert '"kind": "variation"' in json.dumps(rec.to_json())
+    assert "(2. 1B (captures 2) 3. 2A+ (3. 3A (captures 2)) 4. 3B)" in rec.canonical()

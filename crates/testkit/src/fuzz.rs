@@ -65,16 +65,23 @@ fn render_all(problems: &[Problem], text: Option<&str>) {
     }
 }
 
-/// The record with every ply numbered as the printer numbers it (from 1, over the record).
+/// The record with every ply numbered as the printer numbers it (from 1, over the record; a
+/// variation's from the number of the ply it replaces, spec/notation.md §6.4).
 fn numbered(r: &Record) -> Record {
-    let mut r = r.clone();
-    let mut ply = 0;
-    for item in &mut r.movetext {
-        if let Item::Ply { number, .. } = item {
-            ply += 1;
-            *number = Some(ply);
+    fn line(items: &mut [Item], mut ply: u32) {
+        for item in items {
+            match item {
+                Item::Ply { number, .. } => {
+                    ply += 1;
+                    *number = Some(ply);
+                }
+                Item::Variation { items } => line(items, ply.saturating_sub(1)),
+                _ => {}
+            }
         }
     }
+    let mut r = r.clone();
+    line(&mut r.movetext, 0);
     r
 }
 
@@ -218,7 +225,10 @@ fn parse_text(text: &str) {
                 assert!(span.start <= span.end && span.end <= text.len());
                 assert!(text.is_char_boundary(span.start) && text.is_char_boundary(span.end));
             }
-            assert_eq!(parsed.spans.items.len(), parsed.record.movetext.len());
+            assert_eq!(
+                parsed.spans.items.len(),
+                Item::count(&parsed.record.movetext)
+            );
             print_round_trip(text, &parsed);
         }
     }

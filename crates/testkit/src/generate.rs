@@ -1,7 +1,7 @@
 //! Random complete records, played by the rules core: for property tests, the corpus's complete
 //! matches and `cargo xtask gen-records`. Deterministic for a given seed.
 
-use notation::{Item, Outcome, Record, match_end, write_position};
+use notation::{Item, Outcome, Record, VARIATIONS_VERSION, match_end, write_position};
 use rules_core::{
     AfterRound, Decision, DecisionRequest, Hole, PlayOptions, Position, Setup, Variant,
 };
@@ -37,6 +37,9 @@ pub struct GenOptions {
     pub annotate: bool,
     /// Add comments with characters that need escapes.
     pub comments: bool,
+    /// Add variations now and then (spec/notation.md §6.4), nested up to 3 deep: random side
+    /// lines of 1 to 4 plies; the record then declares notation 1.1.
+    pub variations: bool,
 }
 
 impl Default for GenOptions {
@@ -46,6 +49,7 @@ impl Default for GenOptions {
             max_plies: 2000,
             annotate: true,
             comments: true,
+            variations: false,
         }
     }
 }
@@ -113,6 +117,34 @@ fn redu_annotations(record: &mut Record, played: &rules_core::Played, rng: &mut 
     }
 }
 
+/// A random variation (spec/notation.md §6.4) of the ply numbered `first`, played at `before`:
+/// 1 to 4 random plies, each with a variation of its own now and then, up to `depth` 3.
+fn random_variation(before: &Position, first: u32, rng: &mut Rng, depth: usize) -> Item {
+    let mut items = Vec::new();
+    let mut pos = *before;
+    let mut ply = first.saturating_sub(1);
+    for _ in 0..=rng.below(4) {
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        let mv = moves[rng.below(moves.len())];
+        let Ok(played) = pos.play(&mv, PlayOptions::FULL) else {
+            break;
+        };
+        ply += 1;
+        items.push(Item::Ply {
+            number: Some(ply),
+            token: played.canonical.to_string(),
+        });
+        if depth < 3 && rng.below(4) == 0 {
+            items.push(random_variation(&pos, ply, rng, depth + 1));
+        }
+        pos = played.position;
+    }
+    Item::Variation { items }
+}
+
 /// A random record of `variant`: random legal plies until the match ends or a limit is reached.
 #[must_use]
 pub fn random_record(variant: Variant, seed: u64, opts: GenOptions) -> Record {
@@ -173,6 +205,12 @@ pub fn random_record(variant: Variant, seed: u64, opts: GenOptions) -> Record {
             }
             if opts.comments && rng.below(24) == 0 {
                 record.movetext.push(comment(&mut rng));
+            }
+            if opts.variations && rng.below(10) == 0 {
+                record
+                    .movetext
+                    .push(random_variation(&pos, ply, &mut rng, 1));
+                record.notation = VARIATIONS_VERSION.to_owned();
             }
             pos = played.position;
         }

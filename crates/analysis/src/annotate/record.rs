@@ -1,11 +1,12 @@
 //! A record annotated (spec/analysis.md §6): each ply of a checked record judged from one search
 //! of the position it was played in, and the record written back with `(value)`, `(best)` and
-//! `(judgement)` after each ply and an `Annotator` tag; what `mancala annotate` and the Python
-//! package's `Record.annotate` both do.
+//! `(judgement)` after each ply, the principal variation after a mistake, and an `Annotator`
+//! tag; what `mancala annotate` and the Python package's `Record.annotate` both do.
 
 use super::{Judgement, Thresholds, Verdict, judge};
 use crate::search::{Engine, Limits, Oracle, SearchOptions};
 use crate::value::Outcome;
+use crate::variation::principal_variation;
 use crate::{Analysis, Unfinished};
 use notation::{Annotation, Eval, Item, Judged, Record, Score, Sign, Step};
 use rules_core::{Move, Position};
@@ -48,6 +49,17 @@ pub fn notes(v: &Verdict) -> Vec<Annotation> {
     out
 }
 
+/// What `annotate` writes after one ply: its annotations, and the principal variation after a
+/// mistake (spec/analysis.md §6).
+pub type Notes = (Vec<Annotation>, Option<Item>);
+
+/// Whether a verdict gets its principal variation: a mistake or a blunder (`?`, `??`), or a won
+/// round let go; a dubious move keeps only its `best`.
+fn wants_line(v: &Verdict) -> bool {
+    v.best.is_some()
+        && (v.missed_win || matches!(v.judgement, Some(Judgement::Mistake | Judgement::Blunder)))
+}
+
 /// How the plies of a record are searched: the limits for each position and a database.
 #[derive(Copy, Clone)]
 pub struct Judging<'a> {
@@ -56,22 +68,22 @@ pub struct Judging<'a> {
     pub thresholds: Thresholds,
 }
 
-/// Each ply of `steps` (a checked record's) as (position it was played in, move played); `None`
-/// where the move is not among the position's legal moves (a lenient Redu mark).
-fn plies(steps: &[Step]) -> Vec<Option<(Position, Move)>> {
+/// Each ply of `steps` (a checked record's) as (position it was played in, move played, ply
+/// number); `None` where the move is not among the position's legal moves (a lenient Redu mark).
+fn plies(steps: &[Step]) -> Vec<Option<(Position, Move, u32)>> {
     let mut jobs = Vec::new();
     let mut before: Option<Position> = None;
     for step in steps {
         match step {
             Step::Start { position } | Step::Round { position, .. } => before = Some(*position),
-            Step::Ply { after, .. } => {
+            Step::Ply { after, number, .. } => {
                 jobs.push(before.take().and_then(|b| {
                     let played = b
                         .legal_moves_with_positions()
                         .into_iter()
                         .find(|(_, c)| c == after)
                         .map(|(m, _)| m)?;
-                    Some((b, played))
+                    Some((b, played, *number))
                 }));
                 before = Some(*after);
             }
@@ -99,15 +111,11 @@ fn analyse_ply(
     engine.analyse(pos, &opts)
 }
 
-/// The annotations of each ply of `steps`, in order, the plies searched `engines.len()` at a
+/// The annotations (and principal variation) of each ply of `steps`, in order, the plies searched `engines.len()` at a
 /// time, each by one of `engines` (one thread each; give them one thread each) with its table
 /// emptied first: the result depends on the limits alone, never on the number of engines or the
 /// order they finish in. A ply whose search the limits stopped before depth 1 gets none.
-pub fn judge_steps(
-    steps: &[Step],
-    engines: &mut [Engine],
-    j: &Judging<'_>,
-) -> Vec<Vec<Annotation>> {
+pub fn judge_steps(steps: &[Step], engines: &mut [Engine], j: &Judging<'_>) -> Vec<Notes> {
     let jobs = plies(steps);
     let next = AtomicUsize::new(0);
     let work = |engine: &mut Engine| {
@@ -119,18 +127,21 @@ pub fn judge_steps(
             };
             let notes = job
                 .as_ref()
-                .and_then(|(pos, played)| {
+                .and_then(|(pos, played, number)| {
                     let a = analyse_ply(engine, pos, *played, j).ok()?;
-                    judge(&a, *played, &j.thresholds)
+                    let v = judge(&a, *played, &j.thresholds)?;
+                    let line = a.lines.first().map_or(&[][..], |l| l.moves.as_slice());
+                    let pv = wants_line(&v)
+                        .then(|| principal_variation(pos, *number, line))
+                        .flatten();
+                    Some((notes(&v), pv))
                 })
-                .as_ref()
-                .map(notes)
                 .unwrap_or_default();
             done.push((k, notes));
         }
     };
     let busy = engines.len().min(jobs.len()).max(1);
-    let done: Vec<(usize, Vec<Annotation>)> = match engines {
+    let done: Vec<(usize, Notes)> = match engines {
         [] => Vec::new(),
         [one, ..] if busy == 1 => work(one),
         _ => std::thread::scope(|s| {
@@ -144,7 +155,7 @@ pub fn judge_steps(
                 .collect()
         }),
     };
-    let mut out = vec![Vec::new(); jobs.len()];
+    let mut out = vec![Notes::default(); jobs.len()];
     for (k, notes) in done {
         out[k] = notes;
     }
@@ -156,22 +167,32 @@ fn is_engines(item: &Item) -> bool {
     matches!(item, Item::Annotation { key, .. } if matches!(key.as_str(), "value" | "best" | "judgement"))
 }
 
-/// The record with each ply followed by its annotations, those of an earlier run dropped, and
-/// the `Annotator` tag saying how (an earlier one replaced).
+/// The record with each ply followed by its annotations and variation, those of an earlier run
+/// dropped (its variations are those right after its annotations: spec/analysis.md §6), and the
+/// `Annotator` tag saying how (an earlier one replaced). A record that gets a variation declares
+/// notation 1.1 (spec/notation.md §6.4).
 #[must_use]
-pub fn annotated(record: &Record, mut plies: Vec<Vec<Annotation>>, annotator: &str) -> Record {
+pub fn annotated(record: &Record, mut plies: Vec<Notes>, annotator: &str) -> Record {
     plies.reverse();
     let mut movetext = Vec::with_capacity(record.movetext.len() + 2 * plies.len());
-    for item in record.movetext.iter().filter(|i| !is_engines(i)) {
+    let mut after_engines = false;
+    for item in &record.movetext {
+        let engines = is_engines(item) || (after_engines && matches!(item, Item::Variation { .. }));
+        after_engines = engines;
+        if engines {
+            continue;
+        }
         movetext.push(item.clone());
         if matches!(item, Item::Ply { .. }) {
-            for a in plies.pop().unwrap_or_default() {
+            let (notes, line) = plies.pop().unwrap_or_default();
+            for a in notes {
                 movetext.push(Item::Annotation {
                     key: a.key().to_owned(),
                     value: a.value(),
                     read: Ok(a),
                 });
             }
+            movetext.extend(line);
         }
     }
     let mut tags: Vec<(String, String)> = record
@@ -181,11 +202,15 @@ pub fn annotated(record: &Record, mut plies: Vec<Vec<Annotation>>, annotator: &s
         .cloned()
         .collect();
     tags.push((ANNOTATOR.to_owned(), annotator.to_owned()));
-    Record {
+    let mut out = Record {
         movetext,
         tags,
         ..record.clone()
+    };
+    if out.has_variations() && !notation::has_variations_version(&out.notation) {
+        notation::VARIATIONS_VERSION.clone_into(&mut out.notation);
     }
+    out
 }
 
 /// The `Annotator` tag: the limits, the database's name and the thresholds not at their

@@ -26,7 +26,8 @@ pub fn key(rec: &Record) -> [u8; 32] {
         match item {
             Item::Ply { token, .. } => field(token),
             Item::Round { round, decision } => field(&format!("round {round} {decision:?}")),
-            Item::Annotation { .. } | Item::Comment { .. } => {}
+            // Side lines are commentary: the same main line from the same start is the same game.
+            Item::Annotation { .. } | Item::Comment { .. } | Item::Variation { .. } => {}
         }
     }
     h.finalize().into()

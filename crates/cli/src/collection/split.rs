@@ -122,7 +122,9 @@ pub fn run(a: &SplitArgs) -> Result<Verdict, CliError> {
                         .join(format!("{}-{:03}.{ext}", stem(&u.file), u.index));
                     let mut bytes = Vec::new();
                     write_record(u, a.to, 0, &mut bytes)?;
-                    atomic::write(&path, &bytes).map_err(|e| write_error(&path, &e))?;
+                    crate::output::Target::file(&path)
+                        .write(&bytes)
+                        .map_err(|e| write_error(&path, &e))?;
                     writeln!(out, "{}", path.display())?;
                 }
                 SplitBy::Game => {

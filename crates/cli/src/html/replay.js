@@ -64,41 +64,72 @@
       const node = document.getElementById('record-data-' + n);
       const r = JSON.parse(node.textContent);
       r.holeIndex = new Map((r.layout ? r.layout.names : []).map((name, i) => [name, i]));
+      r.seqs = lines(r);
       cache.set(n, r);
     }
     return cache.get(n);
   }
 
+  // The positions of each line, in order, by line (0: the record's own; a variation's id): a
+  // variation's are its parent's up to the ply it replaces, then its own (spec/notation.md §6.4).
+  function lines(r) {
+    const seqs = new Map();
+    seqs.set(0, []);
+    r.steps.forEach((s, i) => {
+      if (!s.line) seqs.get(0).push(i);
+    });
+    for (const v of r.variations || []) {
+      const parent = seqs.get(v.parent) || [];
+      const at = parent.indexOf(v.replaces);
+      const own = [];
+      r.steps.forEach((s, i) => { if (s.line === v.id) own.push(i); });
+      seqs.set(v.id, (at >= 0 ? parent.slice(0, at) : []).concat(own));
+    }
+    return seqs;
+  }
+
   let rec = null; // the record shown
   let cur = 0; // the index of the position shown in rec.steps
+  let line = 0; // the line being followed: 0, the record's own, or a variation's id
   let timer = null; // the running animation
 
   // The fragment of a position: #record-2-ply-17, #record-1-ply-40-round-2 for a round's set-up.
+  // A variation's position: #record-1-variation-2-ply-5.
   function fragment(r, i) {
     const s = r.steps[i];
-    let f = 'record-' + r.index + '-ply-' + plyOf(r, i);
+    let f = 'record-' + r.index;
+    if (s.line) f += '-variation-' + s.line;
+    f += '-ply-' + plyOf(r, i);
     if (s.kind === 'round') f += '-round-' + s.data.round;
     return '#' + f;
   }
+  // The number of the last ply up to position `i` in its line.
   function plyOf(r, i) {
-    for (let k = i; k >= 0; k--) if (r.steps[k].kind === 'ply') return r.steps[k].data.ply;
+    const seq = r.seqs.get(r.steps[i].line || 0) || [];
+    for (let k = seq.indexOf(i); k >= 0; k--) {
+      const s = r.steps[seq[k]];
+      if (s.kind === 'ply') return s.data.ply;
+    }
     return 0;
   }
   function parseFragment(hash) {
-    const m = /^#record-([0-9]+)(?:-ply-([0-9]+)(?:-round-([0-9]+))?)?$/.exec(hash);
+    const m = /^#record-([0-9]+)(?:-variation-([0-9]+))?(?:-ply-([0-9]+)(?:-round-([0-9]+))?)?$/.exec(hash);
     if (!m) return null;
     const n = Number(m[1]);
     if (!page.records.some((x) => x.index === n)) return null;
     const r = record(n);
-    const ply = m[2] === undefined ? 0 : Number(m[2]);
-    const round = m[3] === undefined ? null : Number(m[3]);
-    let found = 0;
-    r.steps.forEach((s, i) => {
-      const p = plyOf(r, i);
-      if (p !== ply) return;
+    const want = m[2] === undefined ? 0 : Number(m[2]);
+    const ply = m[3] === undefined ? 0 : Number(m[3]);
+    const round = m[4] === undefined ? null : Number(m[4]);
+    const seq = r.seqs.get(want);
+    if (!seq) return null;
+    let found = seq.length ? seq[0] : 0;
+    seq.forEach((i) => {
+      const s = r.steps[i];
+      if (plyOf(r, i) !== ply || (want && (s.line || 0) !== want && ply > 0)) return;
       if (round === null ? s.kind !== 'round' : s.kind === 'round' && s.data.round === round) found = i;
     });
-    return { n: n, step: found };
+    return { n: n, step: found, line: want };
   }
 
   // ---- The board ---------------------------------------------------------------------------
@@ -228,8 +259,35 @@
       badge(box, around(cx, cy, G.r + 2, -135), 10, 'ink-' + lower(b.to_move), b.right.kind, 10);
     }
     if (ply) drawPath(r, box, defs, lay, ply, upTo);
+    if (ply && ply.best_arrow && upTo === undefined) drawBest(box, defs, lay, ply.best_arrow);
     storeLine('B', bottom + 26);
     box.setAttribute('data-step', String(cur));
+  }
+
+  // The better move of an assessed ply (`best`): a dashed arrow from the hole it lifts to the
+  // hole its last seed falls in, on the position the ply left.
+  function drawBest(box, defs, lay, best) {
+    const marker = svg('marker', { id: 'arrow-best', viewBox: '0 0 10 10', refX: 9, refY: 5,
+      markerWidth: 6, markerHeight: 6, orient: 'auto' }, defs);
+    svg('path', { d: 'M 0 0 L 10 5 L 0 10 z' }, marker, 'best-fill');
+    const [x0, y0] = lay.centre[best.from];
+    const [x1, y1] = lay.centre[best.to];
+    const len = Math.hypot(x1 - x0, y1 - y0);
+    let d;
+    if (len < 1) {
+      d = 'M ' + (x0 - G.r) + ' ' + (y0 - G.r) + ' a ' + G.r + ' ' + G.r + ' 0 1 1 ' + (2 * G.r) + ' 0';
+    } else {
+      const ux = (x1 - x0) / len;
+      const uy = (y1 - y0) / len;
+      const cut = Math.min(G.r, len / 2 - 2);
+      // Bowed to one side, so it stands apart from the ply's own arrows.
+      const mx = (x0 + x1) / 2 - uy * 30;
+      const my = (y0 + y1) / 2 + ux * 30;
+      d = 'M ' + (x0 + ux * cut).toFixed(1) + ' ' + (y0 + uy * cut).toFixed(1) + ' Q ' + mx.toFixed(1) + ' ' +
+        my.toFixed(1) + ' ' + (x1 - ux * cut).toFixed(1) + ' ' + (y1 - uy * cut).toFixed(1);
+    }
+    const path = svg('path', { d: d, 'marker-end': 'url(#arrow-best)', 'stroke-dasharray': '7 5' }, box, 'best-arrow');
+    path.setAttribute('data-best', best.move);
   }
 
   function drawMark(box, m, cx, cy) {
@@ -394,8 +452,11 @@
   function animate() {
     stopAnimation();
     const s = rec.steps[cur];
-    if (s.kind !== 'ply' || cur === 0) return;
-    const before = rec.steps[cur - 1];
+    // The position before the ply: the one before it in its own line.
+    const own = rec.seqs.get(s.line || 0) || [];
+    const at = own.indexOf(cur);
+    if (s.kind !== 'ply' || at <= 0) return;
+    const before = rec.steps[own[at - 1]];
     const list = frames(rec, before.board, s.board, s.data.events);
     if (!list || list.length === 0) return;
     const delay = Math.max(40, Math.min(260, 3000 / list.length));
@@ -423,7 +484,7 @@
     const d = s.data;
     if (s.kind === 'start') return 'The start: round ' + s.board.round + ', ' + s.board.to_move + ' to move';
     if (s.kind === 'round') return 'Round ' + d.round + ' set up, ' + s.board.to_move + ' to move';
-    let t = 'Ply ' + d.ply + ': ' + d.player + ' plays ' + d.move;
+    let t = (s.line ? 'Variation ' + s.line + ', ply ' : 'Ply ') + d.ply + ': ' + d.player + ' plays ' + d.move;
     if (d.written !== d.move) t += ' (written ' + d.written + ', the same outcome)';
     return t;
   }
@@ -451,6 +512,9 @@
     if (s.match_over) {
       const o = s.match_over;
       box.append(withRules('Match over: ' + (o.winner ? o.winner + ' wins' : 'drawn') + ' (' + o.rule + ': ' + o.reason + ').', 'round-note'));
+    }
+    if (s.kind === 'ply' && d.assessment) {
+      box.append(el('p', 'Assessment' + assessmentWords(s).replace(/^;/, ':') + '.', 'assessment'));
     }
     $('explain-title').textContent = s.kind === 'ply' ? 'What ply ' + d.ply + ' did' : 'This position';
     const comments = $('comments');
@@ -524,12 +588,18 @@
 
   // Shows position `i` of the record shown; `how` says how we got there ('step' animates a ply
   // stepped into, when animation is on).
-  function show(i, how) {
+  function show(i, how, asked) {
     stopAnimation();
     cur = Math.max(0, Math.min(i, rec.steps.length - 1));
     const s = rec.steps[cur];
+    // The line followed: the one asked for, else the one followed if it holds this position,
+    // else the position's own.
+    if (asked !== undefined && rec.seqs.has(asked)) line = asked;
+    else if (!(rec.seqs.get(line) || []).includes(cur)) line = s.line || 0;
     const title = stepTitle(rec, cur);
-    $('status').textContent = shown(title) + ' (' + (cur + 1) + ' of ' + rec.steps.length + ')';
+    const seq = rec.seqs.get(line) || [];
+    // The place in the line followed: the record's, or a variation's.
+    $('status').textContent = shown(title) + ' (' + (seq.indexOf(cur) + 1) + ' of ' + seq.length + ')';
     $('board-label').textContent = boardLabel(rec, s.board);
     $('position').textContent = shown(s.data.position || '');
     showExplain(s);
@@ -539,8 +609,9 @@
       link.setAttribute('aria-current', 'step');
       keepInView(link);
     }
-    $('first').disabled = $('prev').disabled = cur === 0;
-    $('last').disabled = $('next').disabled = cur === rec.steps.length - 1;
+    $('first').disabled = $('prev').disabled = seq.indexOf(cur) <= 0;
+    $('last').disabled = $('next').disabled = seq.indexOf(cur) === seq.length - 1;
+    showValue(s);
     $('play').disabled = s.kind !== 'ply';
     const want = fragment(rec, cur);
     if (location.hash !== want) history.replaceState(null, '', want);
@@ -549,8 +620,9 @@
   }
 
   // Shows record `n`: its header, its move list by round, then position `step`.
-  function choose(n, step) {
+  function choose(n, step, want) {
     rec = record(n);
+    line = 0;
     $('chooser').value = String(n);
     const h = rec.header;
     const sum = rec.summary || {};
@@ -567,6 +639,9 @@
         if (name !== 'Options' && name !== 'Opener' && name !== 'Position') add(name, value);
       }
     }
+    for (const p of ['A', 'B']) {
+      if (rec.summary_of_assessments) add('Assessments of ' + p, rec.summary_of_assessments[p]);
+    }
     add('Result', (sum.result || '?') + (sum.valid ? ' (valid, ' + sum.plies + (sum.plies === 1 ? ' ply)' : ' plies)')
       : ' (invalid: ' + sum.problems + (sum.problems === 1 ? ' problem)' : ' problems)')));
     showFindings(rec);
@@ -576,55 +651,138 @@
       $('board').replaceChildren($('board-label'));
       return;
     }
-    show(step, 'jump');
+    show(step, 'jump', want);
   }
 
-  // The move list: one list per round, each ply a link to its position.
+  // The glyph of a judgement (spec/notation.md §6.3), and its words.
+  const JUDGEMENTS = { '!!': 'brilliant', '!': 'good', '!?': 'interesting', '?!': 'dubious', '?': 'a mistake', '??': 'a blunder' };
+  function glyph(a) {
+    if (!a || !a.judgement) return '';
+    const g = a.judgement.split(' ').find((w) => JUDGEMENTS[w.replace('~', '')]);
+    return g || '';
+  }
+
+  // The move list: one list per round, each ply a link to its position; a variation is a
+  // nested list after the ply it replaces, its plies links too. A link's accessible name begins
+  // with its visible text (WCAG 2.5.3, label in name).
   function buildMoves(r) {
     const box = $('moves');
     box.replaceChildren();
-    let list = null;
-    const item = (i, parts) => {
+    const parentOf = new Map((r.variations || []).map((v) => [v.id, v.parent]));
+    let stack = []; // the lists open: {line, list}
+    const listFor = (L) => {
+      while (stack.length > 1 && stack[stack.length - 1].line !== L) {
+        if (parentOf.get(L) === stack[stack.length - 1].line) break;
+        stack.pop();
+      }
+      const top = stack[stack.length - 1];
+      if (top.line === L) return top.list;
+      const v = r.variations.find((x) => x.id === L);
+      const li = el('li', null, 'variation');
+      li.append(el('span', 'variation ' + L + ' (instead of ' + v.ply + '. ' + v.token + ')', 'variation-head'));
+      const ol = document.createElement('ol');
+      li.append(ol);
+      top.list.append(li);
+      stack.push({ line: L, list: ol });
+      return ol;
+    };
+    const item = (i, parts, L) => {
       const li = document.createElement('li');
       const a = document.createElement('a');
       a.id = 'move-' + i;
       a.href = fragment(r, i);
       for (const [text, cls] of parts) a.append(el('span', text, cls));
-      a.setAttribute('aria-label', stepTitle(r, i));
+      const visible = parts.map((p) => p[0]).join('');
+      a.setAttribute('aria-label', visible.trim() + ': ' + stepTitle(r, i) + assessmentWords(r.steps[i]));
       // Shown at once; the address gets the fragment as a new history entry (Back returns).
       a.addEventListener('click', (e) => {
         e.preventDefault();
         history.pushState(null, '', a.getAttribute('href'));
-        show(i, 'jump');
+        show(i, 'jump', L);
       });
       li.append(a);
-      list.append(li);
+      listFor(L).append(li);
     };
     r.steps.forEach((s, i) => {
-      if (s.kind === 'start' || s.kind === 'round') {
+      const L = s.line || 0;
+      if (L === 0 && (s.kind === 'start' || s.kind === 'round')) {
         const round = s.kind === 'start' ? s.board.round : s.data.round;
         box.append(el('h3', 'Round ' + round));
-        list = document.createElement('ol');
+        const list = document.createElement('ol');
         box.append(list);
-        item(i, [[s.kind === 'start' ? 'start' : 'set-up', '']]);
+        stack = [{ line: 0, list: list }];
+        item(i, [[s.kind === 'start' ? 'start' : 'set-up', '']], L);
+      } else if (s.kind === 'round') {
+        item(i, [['set-up round ' + s.data.round, '']], L);
       } else {
         const d = s.data;
-        item(i, [[d.ply + '.', ''], [' ' + d.player, 'who-' + lower(d.player)], [' ' + d.move, '']]);
+        const parts = [[d.ply + '.', ''], [' ' + d.player, 'who-' + lower(d.player)], [' ' + d.move, '']];
+        const a = d.assessment;
+        const g = glyph(a);
+        if (g) parts.push([g, 'judgement ' + (g.startsWith('?') ? 'bad' : 'good')]);
+        if (a && a.value) parts.push([' ' + a.value, 'value']);
+        item(i, parts, L);
       }
     });
   }
 
+  // The assessments of a ply in words, for its link's name and the explanation.
+  function assessmentWords(s) {
+    const a = s.data && s.data.assessment;
+    if (!a) return '';
+    let t = '';
+    if (a.value) t += '; value ' + a.value + ' for ' + s.data.player;
+    if (a.best) t += '; better: ' + a.best.move + ' (' + a.best.value + ')';
+    if (a.lost) t += ', ' + a.lost + (a.lost === 1 ? ' seed' : ' seeds') + ' lost';
+    const g = glyph(a);
+    if (g) t += '; ' + g + ' ' + JUDGEMENTS[g];
+    if (a.judgement && a.judgement.includes('missed-win')) t += ', a won round let go';
+    return t;
+  }
+
+  // The value of the ply shown, as a number and a bar (for its mover: right of the middle is
+  // good for him), or nothing when it has none.
+  function showValue(s) {
+    const box = $('value');
+    box.replaceChildren();
+    const a = s.kind === 'ply' && s.data.assessment;
+    box.hidden = !(a && a.value);
+    if (box.hidden) return;
+    const m = /^~?([+-]?)([0-9]+|endless)$/.exec(a.value);
+    let x = 0;
+    if (m) x = m[2] === 'endless' ? (m[1] === '-' ? -1 : 1) : Math.max(-1, Math.min(1, Number(m[1] + m[2]) / 24));
+    box.append(el('span', 'Value of ply ' + s.data.ply + ' for ' + s.data.player + ': ' + a.value + (glyph(a) ? ' ' + glyph(a) : '')));
+    const bar = el('span', null, 'value-bar');
+    bar.setAttribute('aria-hidden', 'true');
+    const fill = el('span', null, 'value-fill ' + (x < 0 ? 'neg' : 'pos'));
+    fill.style.left = (50 + Math.min(0, x) * 50) + '%';
+    fill.style.width = (Math.abs(x) * 50) + '%';
+    bar.append(fill);
+    box.append(bar);
+    if (a.best) box.append(el('span', 'Better: ' + a.best.move + ' (' + a.best.value + '), the dashed arrow', 'best'));
+  }
+
   // ---- Controls ----------------------------------------------------------------------------
 
+  // One position forward or back in the line followed.
   function step(delta) {
     if (!rec || rec.steps.length === 0) return;
-    show(cur + delta, delta === 1 ? 'step' : 'jump');
+    const seq = rec.seqs.get(line) || [];
+    const k = seq.indexOf(cur) + delta;
+    if (k < 0 || k >= seq.length) return;
+    show(seq[k], delta === 1 ? 'step' : 'jump');
+  }
+  // The first or last position of the line followed.
+  function end(last) {
+    if (!rec || rec.steps.length === 0) return;
+    const seq = rec.seqs.get(line) || [0];
+    show(last ? seq[seq.length - 1] : seq[0], 'jump');
   }
 
   function fromHash() {
     const f = parseFragment(location.hash);
     if (f) {
-      if (!rec || rec.index !== f.n) choose(f.n, f.step); else show(f.step, 'jump');
+      if (!rec || rec.index !== f.n) choose(f.n, f.step, f.line); else show(f.step, 'jump', f.line);
       return true;
     }
     return false;
@@ -642,10 +800,10 @@
     }
     $('chooser-box').hidden = page.records.length < 2;
     chooser.addEventListener('change', () => choose(Number(chooser.value), 0));
-    $('first').addEventListener('click', () => show(0, 'jump'));
+    $('first').addEventListener('click', () => end(false));
     $('prev').addEventListener('click', () => step(-1));
     $('next').addEventListener('click', () => step(1));
-    $('last').addEventListener('click', () => show(rec.steps.length - 1, 'jump'));
+    $('last').addEventListener('click', () => end(true));
     $('play').addEventListener('click', () => (timer !== null ? stopAnimation() : animate()));
     // Animation: on unless the reader asked for reduced motion; the choice is remembered.
     const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
@@ -661,7 +819,7 @@
       const t = e.target;
       if (t && (t.tagName === 'SELECT' || t.tagName === 'INPUT' || t.tagName === 'TEXTAREA')) return;
       const keys = { ArrowLeft: () => step(-1), ArrowRight: () => step(1),
-        Home: () => show(0, 'jump'), End: () => show(rec.steps.length - 1, 'jump'),
+        Home: () => end(false), End: () => end(true),
         s: () => animate(), S: () => animate() };
       if (keys[e.key] && rec) { e.preventDefault(); keys[e.key](); }
     });

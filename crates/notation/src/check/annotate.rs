@@ -506,7 +506,7 @@ pub(super) fn fitting_moves(
     }
     let mut fits: Vec<String> = Vec::new();
     for m in before.legal_moves() {
-        let Ok(played) = before.play(&m) else {
+        let Ok(played) = before.play(&m, PlayOptions::FULL) else {
             continue;
         };
         if m == *mv || played.position == *pos {

@@ -20,6 +20,7 @@ use rules_core::{
     AfterRound, Decision, MatchResult, Move, PlayOptions, Player, Position, RoundResult, Trace,
 };
 use std::cell::OnceCell;
+use std::collections::BTreeMap;
 use std::ops::Range;
 
 /// One step of a replay, for `mancala replay`.
@@ -84,6 +85,28 @@ pub struct Checked {
     /// The plies written in another spelling than their canonical one (rules README §6.2), in
     /// order.
     pub respelled: Vec<Respelled>,
+    /// The replay of each variation (§6.4), when the replay is asked for, in the order they are
+    /// written: a variation's own variations after it.
+    pub variations: Vec<SideLine>,
+}
+
+/// The replay of one variation (spec/notation.md §6.4): a side line that replaces a ply of the
+/// line it branches from, played from the position before that ply.
+#[derive(Clone, Debug)]
+pub struct SideLine {
+    /// The line it branches from: `None` for the record's own, or the index of another side line
+    /// in [`Checked::variations`].
+    pub parent: Option<usize>,
+    /// The index, in the steps of that line, of the ply it replaces.
+    pub replaces: usize,
+    /// The number of that ply, which is its first ply's.
+    pub ply: u32,
+    /// How deep it is nested: 1 for a variation of the record's own line.
+    pub depth: usize,
+    /// The position it starts from: the one the replaced ply was played in.
+    pub start: Position,
+    /// Its plies, round ends and set-ups, as [`Checked::steps`] (without a `Start`).
+    pub steps: Vec<Step>,
 }
 
 /// A ply written in another legal spelling than its canonical one.
@@ -96,6 +119,85 @@ pub struct Respelled {
     /// Its canonical spelling.
     pub canonical: String,
 }
+
+/// One thing of a replay, in the order the record writes it ([`Checked::walk`]).
+#[derive(Clone, Copy, Debug)]
+pub enum Walked<'a> {
+    /// A step of the record's line (`line` `None`) or of the side line `line`
+    /// ([`Checked::variations`]), at its `index` in that line's steps.
+    Step {
+        /// The line.
+        line: Option<usize>,
+        /// The step's index in the line.
+        index: usize,
+        /// The step.
+        step: &'a Step,
+    },
+    /// A variation starts: the side line `line`.
+    Enter {
+        /// Its index in [`Checked::variations`].
+        line: usize,
+        /// The side line.
+        side: &'a SideLine,
+    },
+    /// The variation `line` ends; its parent line goes on.
+    Leave {
+        /// Its index in [`Checked::variations`].
+        line: usize,
+        /// The side line.
+        side: &'a SideLine,
+    },
+}
+
+impl Checked {
+    /// The replay in the order the record writes it: the steps of its line, each variation
+    /// after the ply it replaces (and after the end of the round or match that ply made), with
+    /// its own steps and variations between its `Enter` and `Leave`.
+    #[must_use]
+    pub fn walk(&self) -> Vec<Walked<'_>> {
+        let mut out = Vec::with_capacity(self.steps.len());
+        let mut children: Children = BTreeMap::new();
+        for (k, side) in self.variations.iter().enumerate() {
+            children
+                .entry((side.parent, side.replaces))
+                .or_default()
+                .push(k);
+        }
+        self.walk_line(None, &self.steps, &children, &mut out);
+        out
+    }
+
+    fn walk_line<'a>(
+        &'a self,
+        line: Option<usize>,
+        steps: &'a [Step],
+        children: &Children,
+        out: &mut Vec<Walked<'a>>,
+    ) {
+        let mut ply = None;
+        for (index, step) in steps.iter().enumerate() {
+            out.push(Walked::Step { line, index, step });
+            if matches!(step, Step::Ply { .. }) {
+                ply = Some(index);
+            }
+            let ends = !matches!(
+                steps.get(index + 1),
+                Some(Step::RoundOver { .. } | Step::MatchOver { .. })
+            );
+            if let (true, Some(replaced)) = (ends, ply.take()) {
+                for &k in children.get(&(line, replaced)).into_iter().flatten() {
+                    let side = &self.variations[k];
+                    out.push(Walked::Enter { line: k, side });
+                    self.walk_line(Some(k), &side.steps, children, out);
+                    out.push(Walked::Leave { line: k, side });
+                }
+            }
+        }
+    }
+}
+
+/// The side lines of each (line, index of the ply they replace).
+type Children = BTreeMap<(Option<usize>, usize), Vec<usize>>;
 
 /// Checking a record stops after this many problems.
 pub const MAX_PROBLEMS: usize = 50;
@@ -165,6 +267,7 @@ pub fn check_with(record: &Record, spans: Option<&Spans>, opts: CheckOptions) ->
 }
 
 /// What the last item left to annotate.
+#[derive(Clone)]
 enum Last {
     Start,
     Ply {
@@ -246,6 +349,99 @@ mod tests {
             .iter()
             .map(|p| p.to_string())
             .collect()
+    }
+
+    /// A Bechi record of notation 1.1 from the start, B to open, checked with its replay.
+    fn bechi(movetext: &str) -> (Checked, String) {
+        let text = format!("[Notation \"1.1\"]\n[Game \"bechi\"]\n[Opener \"B\"]\n\n{movetext}\n");
+        let p = parse_record(&text).unwrap();
+        let checked = check(&p.record, Some(&p.spans), true);
+        let printed = checked
+            .canonical
+            .as_ref()
+            .map(crate::print_record)
+            .unwrap_or_default();
+        (checked, printed)
+    }
+
+    #[test]
+    fn a_variation_is_played_from_the_position_before_the_ply_it_replaces() {
+        // 2B and 4B instead of 3B: each from the start; the record's own 2. 1A after them.
+        let (c, printed) = bechi("1. 3B (2B) (4B 1A) 2. 1A *");
+        assert!(c.problems.is_empty(), "{:?}", c.problems);
+        assert_eq!(c.plies, 2);
+        assert_eq!(c.variations.len(), 2);
+        let Step::Start { position: start } = &c.steps[0] else {
+            panic!("{:?}", c.steps[0])
+        };
+        for side in &c.variations {
+            assert_eq!(
+                (side.parent, side.replaces, side.ply, side.depth),
+                (None, 1, 1, 1)
+            );
+            assert_eq!(side.start, *start);
+        }
+        assert_eq!(c.variations[1].steps.len(), 2);
+        // Numbered in the canonical form, the first ply with the number of the one replaced.
+        assert!(
+            printed.ends_with("\n\n1. 3B (1. 2B) (1. 4B 2. 1A) 2. 1A *\n"),
+            "{printed}"
+        );
+        // The walk: the record's start and ply 1, each variation, then ply 2.
+        let kinds: Vec<String> = c
+            .walk()
+            .iter()
+            .map(|w| match w {
+                Walked::Step { line, step, .. } => format!(
+                    "{line:?}:{}",
+                    match step {
+                        Step::Ply { number, .. } => number.to_string(),
+                        _ => "s".to_owned(),
+                    }
+                ),
+                Walked::Enter { line, .. } => format!("enter {line}"),
+                Walked::Leave { line, .. } => format!("leave {line}"),
+            })
+            .collect();
+        assert_eq!(
+            kinds,
+            [
+                "None:s",
+                "None:1",
+                "enter 0",
+                "Some(0):1",
+                "leave 0",
+                "enter 1",
+                "Some(1):1",
+                "Some(1):2",
+                "leave 1",
+                "None:2"
+            ]
+        );
+    }
+
+    #[test]
+    fn a_problem_in_a_variation_says_so_and_the_line_goes_on() {
+        // 1A is A's hole (B4): the variation stops there, the record goes on to its own 2. 1A,
+        // whose wrong count is found too.
+        let (c, _) = bechi("1. 3B (1. 1A 2. 2A) 2. 1A (captures 99) *");
+        let messages: Vec<&str> = c.problems.iter().map(|p| p.message.as_str()).collect();
+        assert_eq!(messages.len(), 2, "{messages:?}");
+        assert!(
+            messages[0].starts_with("in a variation of ply 1: illegal move 1A"),
+            "{messages:?}"
+        );
+        assert!(
+            messages[1].starts_with("annotation (captures 99)"),
+            "{messages:?}"
+        );
+        // A variation with no ply before it, or after a round marker, is refused as it stands.
+        let (c, _) = bechi("(1. 3B) 1. 3B *");
+        assert!(
+            c.problems[0]
+                .message
+                .starts_with("a variation replaces the ply before it")
+        );
     }
 
     #[test]

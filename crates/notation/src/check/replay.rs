@@ -82,7 +82,28 @@ pub(super) struct Replay<'r> {
     last: Last,
     /// The position before the last ply and that ply: what a penalty claim (R26) answers.
     previous: Option<(Position, Move)>,
-    /// Plies played so far.
+    /// Plies played so far in the line being checked.
+    ply: u32,
+    /// The line of movetext being checked: the record's, or a variation's.
+    line: &'r [Item],
+    /// Where that line is: the indexes of the variations that lead to it from the record's.
+    path: Vec<usize>,
+    /// The index of the item being checked in the order of [`Spans::items`].
+    here: usize,
+    /// The point before the last ply of the line, and that ply's step: what a variation after it
+    /// starts from (§6.4). `None` before the first ply and after a round marker.
+    before_ply: Option<(Point, usize)>,
+    /// The side line whose steps are being made (an index of [`Checked::variations`]), or
+    /// `None` for the record's own.
+    side: Option<usize>,
+}
+
+/// The point a replay has reached in a line: what a variation saves and goes back to.
+#[derive(Clone)]
+struct Point {
+    pos: Position,
+    last: Last,
+    previous: Option<(Position, Move)>,
     ply: u32,
 }
 
@@ -97,7 +118,8 @@ impl<'r> Replay<'r> {
         // What the reading grammar guarantees, checked again for JSON input: a record the
         // notation cannot hold is not checked further, as a syntax error stops a record read
         // from text.
-        let form = crate::form::problems(record, |name| cx.tag_span(name), &[]);
+        let form =
+            crate::form::problems(record, |name| cx.tag_span(name), |k| cx.item_span(k), &[]);
         if !form.is_empty() {
             out.problems = form;
             return out;
@@ -125,6 +147,11 @@ impl<'r> Replay<'r> {
             last: Last::Start,
             previous: None,
             ply: 0,
+            line: &record.movetext,
+            path: Vec::new(),
+            here: 0,
+            before_ply: None,
+            side: None,
         };
         replay.start();
         let flow = replay.movetext();
@@ -147,7 +174,7 @@ impl<'r> Replay<'r> {
             *p = write_position(&pos.to_setup());
         }
         if self.opts.steps {
-            self.out.steps.push(Step::Start { position: pos });
+            self.steps().push(Step::Start { position: pos });
             self.round_over_step();
         }
     }
@@ -155,19 +182,58 @@ impl<'r> Replay<'r> {
     /// A `RoundOver` step when the round is over at the position reached.
     fn round_over_step(&mut self) {
         if let Some(result) = self.pos.round_result() {
-            self.out.steps.push(Step::RoundOver {
-                round: self.pos.to_setup().round,
-                result,
-            });
+            let round = self.pos.to_setup().round;
+            self.steps().push(Step::RoundOver { round, result });
         }
+    }
+
+    /// The steps of the line being checked: the record's, or a side line's.
+    fn steps(&mut self) -> &mut Vec<Step> {
+        match self.side {
+            Some(k) => &mut self.out.variations[k].steps,
+            None => &mut self.out.steps,
+        }
+    }
+
+    /// The item `k` of the line being checked in the canonical record, when one is made.
+    fn canon_item(&mut self, k: usize) -> Option<&mut Item> {
+        let mut items = &mut self.canon.as_mut()?.movetext;
+        for &v in &self.path {
+            match items.get_mut(v)? {
+                Item::Variation { items: inner } => items = inner,
+                _ => return None,
+            }
+        }
+        items.get_mut(k)
+    }
+
+    fn point(&self) -> Point {
+        Point {
+            pos: self.pos,
+            last: self.last.clone(),
+            previous: self.previous,
+            ply: self.ply,
+        }
+    }
+
+    fn go_to(&mut self, p: Point) {
+        self.pos = p.pos;
+        self.last = p.last;
+        self.previous = p.previous;
+        self.ply = p.ply;
     }
 
     /// Every item of the movetext, until one stops the replay.
     fn movetext(&mut self) -> Flow {
-        let record = self.record;
-        for (k, item) in record.movetext.iter().enumerate() {
+        self.items(self.record.movetext.as_slice())
+    }
+
+    /// Every item of one line, until one stops its replay.
+    fn items(&mut self, line: &'r [Item]) -> Flow {
+        self.line = line;
+        for (k, item) in line.iter().enumerate() {
             if self.cx.problems.len() >= MAX_PROBLEMS {
-                let s = self.cx.item_span(k);
+                let s = self.cx.item_span(self.here);
                 let kind = self.cx.problems[self.cx.problems.len() - 1].kind;
                 self.cx.push(Problem::new(
                     kind,
@@ -186,13 +252,63 @@ impl<'r> Replay<'r> {
                     self.annotation(k, key, value, read);
                     Flow::Continue(())
                 }
+                Item::Variation { items } => self.variation(k, items),
             }?;
+            self.here += 1;
+        }
+        Flow::Continue(())
+    }
+
+    /// A variation (§6.4): its items checked from the position before the ply it replaces, then
+    /// the line goes on from where it was. An illegal move in it stops the variation only: the
+    /// line it left is not played from the position it reached.
+    fn variation(&mut self, k: usize, items: &'r [Item]) -> Flow {
+        let start = self.here;
+        self.here += 1;
+        // The form check refused a variation with no ply before it (`form.rs`).
+        let Some((before, replaced)) = self.before_ply.clone() else {
+            self.here = start + Item::count(items);
+            return Flow::Continue(());
+        };
+        let (line, point, side, first_problem) =
+            (self.line, self.point(), self.side, self.cx.problems.len());
+        let after_ply = self.before_ply.take();
+        let number = before.ply + 1;
+        if self.opts.steps {
+            self.out.variations.push(super::SideLine {
+                parent: side,
+                replaces: replaced,
+                ply: number,
+                depth: self.path.len() + 1,
+                start: before.pos,
+                steps: Vec::new(),
+            });
+            self.side = Some(self.out.variations.len() - 1);
+        }
+        self.go_to(before);
+        self.path.push(k);
+        let flow = self.items(items);
+        self.path.pop();
+        for p in &mut self.cx.problems[first_problem..] {
+            if !p.message.starts_with("in a variation") {
+                p.message = format!("in a variation of ply {number}: {}", p.message);
+            }
+        }
+        self.go_to(point);
+        // The next variation of the same ply starts from the same point.
+        self.before_ply = after_ply;
+        self.line = line;
+        self.side = side;
+        self.here = start + Item::count(items);
+        if self.cx.problems.len() >= MAX_PROBLEMS {
+            return flow;
         }
         Flow::Continue(())
     }
 
     /// A ply: its number, its token, and the move played.
     fn ply(&mut self, k: usize, number: Option<u32>, token: &str) -> Flow {
+        let point = self.point();
         self.ply += 1;
         let ply = self.ply;
         if let Some(n) = number
@@ -201,8 +317,8 @@ impl<'r> Replay<'r> {
             let s = self
                 .cx
                 .spans
-                .and_then(|s| s.numbers.get(k).cloned().flatten())
-                .or_else(|| self.cx.item_span(k));
+                .and_then(|s| s.numbers.get(self.here).cloned().flatten())
+                .or_else(|| self.cx.item_span(self.here));
             self.cx.push(
                 Problem::new(
                     ProblemKind::Number,
@@ -215,7 +331,7 @@ impl<'r> Replay<'r> {
         let mv = match Move::parse(self.record.game(), token) {
             Ok(m) => m,
             Err(e) => {
-                let s = self.cx.item_span(k);
+                let s = self.cx.item_span(self.here);
                 self.cx.push(
                     Problem::new(ProblemKind::Token, s, e.message).at_ply(Some(ply), Some(token)),
                 );
@@ -234,11 +350,17 @@ impl<'r> Replay<'r> {
         };
         match result {
             Ok((after, spelled, trace)) => {
+                let step = if self.opts.steps {
+                    self.steps().len()
+                } else {
+                    0
+                };
                 self.played(k, token, mv, (after, spelled, trace));
+                self.before_ply = Some((point, step));
                 Flow::Continue(())
             }
             Err(e) => {
-                let s = self.cx.item_span(k);
+                let s = self.cx.item_span(self.here);
                 let hint = if !lenient && pos.is_lenient_only(&mv) {
                     " (mancala validate --lenient)"
                 } else {
@@ -269,7 +391,7 @@ impl<'r> Replay<'r> {
     ) {
         let (ply, before) = (self.ply, self.pos);
         let mover = before.to_move();
-        let paths = path_annotations(&self.record.movetext[k + 1..]);
+        let paths = path_annotations(self.line.get(k + 1..).unwrap_or_default());
         // A lenient-only mark is not a move of the game: it keeps its own (normalised) spelling.
         let lenient_only = before.is_lenient_only(&mv);
         let canonical = if lenient_only
@@ -296,7 +418,7 @@ impl<'r> Replay<'r> {
                 canonical: text.clone(),
             });
         }
-        if let Some(Item::Ply { number, token }) = self.canon.as_mut().map(|c| &mut c.movetext[k])
+        if let Some(Item::Ply { number, token }) = self.canon_item(k)
             && let Some(text) = &text
         {
             *number = Some(ply);
@@ -304,7 +426,7 @@ impl<'r> Replay<'r> {
         }
         self.pos = after;
         if self.opts.steps {
-            self.out.steps.push(Step::Ply {
+            self.steps().push(Step::Ply {
                 number: ply,
                 written: token.to_owned(),
                 token: text.unwrap_or_else(|| canonical.to_string()),
@@ -327,7 +449,7 @@ impl<'r> Replay<'r> {
     /// game allows.
     fn round(&mut self, k: usize, round: u32, decision: &Decision) -> Flow {
         let now = self.pos.to_setup().round;
-        let s = self.cx.item_span(k);
+        let s = self.cx.item_span(self.here);
         if self.pos.round_result().is_none() {
             // The rule that ends rounds (B13, G19, S15, ...), as the rules core names it.
             let rule = self.pos.decision_request().err().and_then(|e| e.rule);
@@ -358,20 +480,20 @@ impl<'r> Replay<'r> {
         match self.pos.after_round(decision) {
             Ok(AfterRound::Next(next)) => {
                 self.pos = next;
-                if let Some(Item::Round { decision, .. }) =
-                    self.canon.as_mut().map(|c| &mut c.movetext[k])
+                if let Some(Item::Round { decision, .. }) = self.canon_item(k)
                     && let Decision::Fill(h) = decision
                 {
                     h.sort_by_key(|h| (h.side, h.number));
                 }
                 if self.opts.steps {
-                    self.out.steps.push(Step::Round {
+                    self.steps().push(Step::Round {
                         round,
                         decision: decision.clone(),
                         position: next,
                     });
                 }
                 self.last = Last::Round(round);
+                self.before_ply = None;
                 Flow::Continue(())
             }
             Ok(AfterRound::MatchOver(m)) => {
@@ -406,16 +528,14 @@ impl<'r> Replay<'r> {
         value: &str,
         read: &Result<crate::Annotation, String>,
     ) {
-        let s = self.cx.item_span(k);
+        let s = self.cx.item_span(self.here);
         let mode = Mode {
             lenient: self.opts.lenient,
             previous: self.previous.as_ref(),
         };
         match annotate(key, read, &self.pos, &self.last, &self.options, mode) {
             Ok(canonical) => {
-                if let Some(Item::Annotation { value, read, .. }) =
-                    self.canon.as_mut().map(|c| &mut c.movetext[k])
-                {
+                if let Some(Item::Annotation { value, read, .. }) = self.canon_item(k) {
                     *value = canonical.value();
                     *read = Ok(canonical);
                 }
@@ -459,7 +579,7 @@ impl<'r> Replay<'r> {
         if self.opts.steps
             && let Some(m) = &expected
         {
-            self.out.steps.push(Step::MatchOver { result: m.clone() });
+            self.steps().push(Step::MatchOver { result: m.clone() });
         }
         let want = expected
             .as_ref()
