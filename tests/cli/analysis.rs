@@ -259,6 +259,7 @@ fn annotate_writes_the_principal_variation_after_a_mistake() {
     [Options "holes=3"]
     [Opener "B"]
     [Position "bechi 0,2*,0/3*,0,1* B store=20,10 opener=B"]
+    [Annotator "mancala annotate --time 200ms --mistake 2 (a time limit: another run may judge differently)"]
 
     1. 1B (value -14) 2. 2A+ (value +12) (best 2A- +14) (judgement ?) (2. 2A-)
     {played} 3. pass (value -12) 4. 3A (value +12) *

@@ -54,3 +54,24 @@ pub fn text(lines: &str) {
 pub fn control(own: &str) {
     write(own.as_bytes());
 }
+
+/// Reports a bad position on stderr, with the `mancala rules` command that prints the rules its
+/// message cites.
+pub fn report_position(message: &str) {
+    error(message);
+    let ids = cited(message);
+    if !ids.is_empty() {
+        see(&format!("mancala rules {}", ids.join(" ")));
+    }
+}
+
+/// The rule IDs a message cites, each once.
+pub(crate) fn cited(message: &str) -> Vec<String> {
+    let mut ids: Vec<String> = Vec::new();
+    for c in rulebook::citations(message) {
+        if !ids.contains(&c.id) {
+            ids.push(c.id);
+        }
+    }
+    ids
+}

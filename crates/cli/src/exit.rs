@@ -71,24 +71,6 @@ pub fn io_message(e: &io::Error) -> String {
     }
 }
 
-/// Makes `dir`, the folder an option (`flag`: `--svg`, `--out`) writes files into: created if
-/// needed; an existing file there is named as such.
-///
-/// # Errors
-/// `dir` is a file, or cannot be created.
-pub fn make_folder(dir: &std::path::Path, flag: &str) -> Result<(), CliError> {
-    let shown = dir.display();
-    match std::fs::metadata(dir) {
-        Ok(m) if !m.is_dir() => Err(CliError::Io(format!(
-            "{flag} {shown}: it is {}, not a folder: give a folder for the files",
-            crate::output::type_words(&m)
-        ))),
-        Ok(_) => Ok(()),
-        Err(_) => std::fs::create_dir_all(dir)
-            .map_err(|e| CliError::Io(format!("{flag} {shown}: {}", io_message(&e)))),
-    }
-}
-
 /// Writing to standard output failed: a closed pipe ends the run quietly, anything else is an I/O
 /// error (`?` on a write to stdout).
 impl From<io::Error> for CliError {

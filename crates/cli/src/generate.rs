@@ -54,7 +54,7 @@ pub fn man(args: &ManArgs) -> Result<Verdict, CliError> {
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     if let Some(dir) = &args.out {
-        crate::exit::make_folder(dir, "--out")?;
+        crate::output::make_folder(dir, "--out")?;
         for (name, bytes) in &pages {
             let path = dir.join(name);
             Target::file(&path).write(bytes).map_err(|e| {

@@ -26,6 +26,7 @@ pub mod generate;
 pub mod html;
 pub mod input;
 pub mod match_cmd;
+pub mod option_args;
 pub mod output;
 pub mod perft;
 pub mod pictures;

@@ -46,7 +46,7 @@ fn asked(args: &MatchArgs) -> Result<Option<(Variant, Asked)>, CliError> {
         }
         return Ok(Some((p.variant(), Asked::Position(p))));
     }
-    let variant = crate::game_args::variant(game, &given.options, |k, v, e| {
+    let variant = crate::option_args::variant(game, &given.options, |k, v, e| {
         format!("bad --option {k}={v}: {e}")
     })?;
     let opener = given.opener.unwrap_or(Player::B);

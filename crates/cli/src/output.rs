@@ -477,6 +477,24 @@ pub fn refuse_inputs(flag: &str, target: &Target, inputs: &[String]) -> Result<(
     Ok(())
 }
 
+/// Makes `dir`, the folder an option (`flag`: `--svg`, `--out`) writes files into: created if
+/// needed; an existing file there is named as such.
+///
+/// # Errors
+/// `dir` is a file, or cannot be created.
+pub fn make_folder(dir: &Path, flag: &str) -> Result<(), CliError> {
+    let shown = dir.display();
+    match std::fs::metadata(dir) {
+        Ok(m) if !m.is_dir() => Err(CliError::Io(format!(
+            "{flag} {shown}: it is {}, not a folder: give a folder for the files",
+            type_words(&m)
+        ))),
+        Ok(_) => Ok(()),
+        Err(_) => std::fs::create_dir_all(dir)
+            .map_err(|e| CliError::Io(format!("{flag} {shown}: {}", io_message(&e)))),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

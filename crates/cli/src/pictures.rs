@@ -239,7 +239,7 @@ fn pictures_in(dir: &Path, stem: &str) -> Result<Vec<PathBuf>, CliError> {
 /// folder, or if it holds pictures of `stem` already (removed first with `replace`).
 fn prepare(dir: &Path, stem: &str, replace: bool) -> Result<(), CliError> {
     let shown = dir.display();
-    crate::exit::make_folder(dir, "--svg")?;
+    crate::output::make_folder(dir, "--svg")?;
     let old = pictures_in(dir, stem)?;
     if old.is_empty() {
         return Ok(());

@@ -21,27 +21,6 @@ use rules_core::Position;
 use serde_json::{Value, json};
 use std::io::Write;
 
-/// Reports a bad position on stderr, with the `mancala rules` command that prints the rules its
-/// message cites.
-pub fn report_position(message: &str) {
-    crate::diag::error(message);
-    let ids = cited(message);
-    if !ids.is_empty() {
-        crate::diag::see(&format!("mancala rules {}", ids.join(" ")));
-    }
-}
-
-/// The rule IDs a message cites, each once.
-fn cited(message: &str) -> Vec<String> {
-    let mut ids: Vec<String> = Vec::new();
-    for c in rulebook::citations(message) {
-        if !ids.contains(&c.id) {
-            ids.push(c.id);
-        }
-    }
-    ids
-}
-
 /// One line on who moves, or why nobody does.
 pub fn status_line(pos: &Position) -> String {
     match pos.round_result() {
@@ -107,13 +86,13 @@ impl Answer {
         mut data: Value,
     ) -> Result<(), CliError> {
         if self.input.is_none() {
-            report_position(message);
+            crate::diag::report_position(message);
         }
         match (self.format, self.input) {
             (Format::Json, _) => {
                 data["kind"] = json!(kind);
                 data["message"] = json!(message);
-                data["rules"] = json!(cited(message));
+                data["rules"] = json!(crate::diag::cited(message));
                 self.line(out, "error", data)?;
             }
             (Format::Text, Some(n)) => writeln!(out, "error: line {n}: {message}")?,

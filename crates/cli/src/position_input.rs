@@ -21,7 +21,7 @@ impl Given {
     /// usage error.
     pub fn new(options: &[String], opener: Option<&str>) -> Result<Given, CliError> {
         Ok(Given {
-            options: crate::game_args::options(options)?,
+            options: crate::option_args::options(options)?,
             opener: opener.map(|o| if o == "A" { Player::A } else { Player::B }),
         })
     }
@@ -69,7 +69,7 @@ pub fn game_name(text: &str) -> Option<GameKind> {
 pub fn read(text: &str, given: &Given) -> Result<Position, Bad> {
     let text = text.strip_prefix('\u{FEFF}').unwrap_or(text);
     if let Some(game) = game_name(text) {
-        let variant = crate::game_args::variant(game, &given.options, |k, v, e| {
+        let variant = crate::option_args::variant(game, &given.options, |k, v, e| {
             format!("bad --option {k}={v}: {e}")
         })?;
         return Ok(Position::start(variant, given.opener.unwrap_or(Player::B)));
@@ -81,11 +81,13 @@ pub fn read(text: &str, given: &Given) -> Result<Position, Bad> {
                 .to_owned(),
         ));
     }
-    // One word that is not a game's name: the game is unknown, not the position malformed.
+    // One word that is not a game's name: the game is unknown, not the position malformed
+    // (unless it holds an invisible character: the position reader names that, the real cause).
     let word = text.trim();
     if !word.is_empty()
         && !word.contains(char::is_whitespace)
         && !word.starts_with('{')
+        && !word.chars().any(notation::text::is_invisible)
         && let Err(e) = word.parse::<GameKind>()
     {
         return Err(Bad::Invalid(format!(
@@ -96,7 +98,7 @@ pub fn read(text: &str, given: &Given) -> Result<Position, Bad> {
         let setup = notation::position_from_json(text, &given.options).map_err(Bad::Invalid)?;
         return legal(&setup);
     }
-    let stated = crate::game_args::options_of_position(text, &given.options)?;
+    let stated = crate::option_args::options_of_position(text, &given.options)?;
     let setup = notation::parse_position(text, stated.as_ref())
         .map_err(|e| Bad::Invalid(format!("bad position at column {}: {e}", e.offset + 1)))?;
     legal(&setup)
@@ -155,7 +157,7 @@ pub fn read_or_report(text: &str, given: &Given) -> Result<Option<Position>, Cli
         Ok(p) => Ok(Some(p)),
         Err(Bad::Usage(m)) => Err(CliError::Usage(m)),
         Err(Bad::Invalid(m)) => {
-            crate::position_cmd::report_position(&m);
+            crate::diag::report_position(&m);
             Ok(None)
         }
     }

@@ -27,7 +27,7 @@ fn roots(args: &SolveArgs) -> Result<Option<Vec<Position>>, CliError> {
             "solve covers Bechi only, not {game}"
         )));
     }
-    let options = crate::game_args::options(&args.options)?;
+    let options = crate::option_args::options(&args.options)?;
     if args.position.is_empty() {
         let mut variant = Variant::default_for(game);
         for (k, v) in &options {

@@ -3,7 +3,7 @@
 //! released so that other Python threads go on meanwhile.
 
 use crate::errors::plain;
-use crate::position::PyPosition;
+use crate::position_class::PyPosition;
 use analysis::db::Database;
 use analysis::search::Oracle;
 use analysis::{Engine, Limits, Outcome, SearchOptions};

@@ -15,6 +15,7 @@ mod errors;
 mod input;
 mod pipeline;
 mod position;
+mod position_class;
 mod records;
 mod rules;
 mod tokens;

@@ -209,7 +209,7 @@ impl Criteria {
             ),
             None => None,
         };
-        let options = crate::game_args::options(&a.options)?;
+        let options = crate::option_args::options(&a.options)?;
         for (k, v) in &options {
             check_option(game, k, v)?;
         }
@@ -292,7 +292,7 @@ fn position_setup(text: &str, options: &[(String, String)]) -> Result<Setup, Cli
     if text.trim_start().starts_with('{') {
         return notation::position_from_json(text, options).map_err(bad);
     }
-    let stated = crate::game_args::options_of_position(text, options)?;
+    let stated = crate::option_args::options_of_position(text, options)?;
     notation::parse_position(text, stated.as_ref())
         .map_err(|e| bad(format!("at column {}: {e}", e.offset + 1)))
 }

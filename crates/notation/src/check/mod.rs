@@ -454,7 +454,9 @@ mod tests {
         );
         assert_eq!(
             problems("1. 4B (marked none) *"),
-            ["annotation (marked none): ply 1 marked 1A:b, not none (U5)"]
+            [
+                "annotation (marked none): ply 1 marked 1A:b, not none (U5); 1B, 2B, 5B or 6B would fit it"
+            ]
         );
         assert_eq!(
             problems("1. 4B (marked 1A) *"),
@@ -462,7 +464,9 @@ mod tests {
         );
         assert_eq!(
             problems("1. 4B (marked 1A:*) *"),
-            ["annotation (marked 1A:*): mark `*` on 1A: Uugg marks are a and b (uugg of A, of B)"]
+            [
+                "annotation (marked 1A:*): mark `*` on 1A: Uugg marks are a and b (uugg of A, of B); no other legal move would fit it"
+            ]
         );
         assert_eq!(
             problems("(marked 1A:b) *"),
@@ -482,7 +486,7 @@ mod tests {
         assert_eq!(
             problems("1. 4B (position uugg 4,4,4,4,4,4a/4,4,4,0,6,6 A opener=B) *"),
             [
-                "annotation (position uugg 4,4,4,4,4,4a/4,4,4,0,6,6 A opener=B): 1A has uugg of B, not uugg of A; the position is uugg 4,4,4,4,4,4b/4,4,4,0,6,6 A opener=B"
+                "annotation (position uugg 4,4,4,4,4,4a/4,4,4,0,6,6 A opener=B): 1A has uugg of B, not uugg of A; the position is uugg 4,4,4,4,4,4b/4,4,4,0,6,6 A opener=B; no other legal move would fit it"
             ]
         );
     }
