@@ -8,7 +8,7 @@
 //! * [`solve`]: retrograde analysis of every position reachable from given Bechi positions (the
 //!   whole first round of 2×3 and 2×4), slice by slice over indexed boards; [`db`]: the database
 //!   file it writes, which the search consults as an oracle.
-//! * [`matches`]: the whole Bechi match (B13–B17) solved, every state between two rounds, by
+//! * [`matches`](mod@matches): the whole Bechi match (B13–B17) solved, every state between two rounds, by
 //!   attractors over every position of every round start or by searches of the round starts.
 
 pub mod annotate;

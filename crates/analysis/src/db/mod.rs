@@ -1,4 +1,4 @@
-//! The database file of solved positions (spec/analysis.md §4, [`format`]) and its use as the
+//! The database file of solved positions (spec/analysis.md §4, [`format`](mod@format)) and its use as the
 //! search's [`Oracle`].
 //!
 //! Opening a database reads and checks its header and tables only (a few megabytes for Bechi 2×4);
@@ -658,7 +658,7 @@ pub fn write(solution: &Solution, out: &mut impl Write) -> std::io::Result<u64> 
     Ok(check)
 }
 
-/// The header's check of the database [`write`] would write, without writing it.
+/// The header's check of the database [`write()`] would write, without writing it.
 #[must_use]
 pub fn check_of(solution: &Solution) -> u64 {
     write(solution, &mut std::io::sink()).unwrap_or(0)

@@ -7,13 +7,13 @@
 //! * A node is **proved** when every leaf below it that decided its score was the end of the
 //!   round, a solved database or a repetition: a proved root value is exact.
 //! * A position that repeats one on the path from the root is endless play, scored by the
-//!   [`Convention`]. Each iteration searches first with endless play counted as the worst
+//!   [`Convention`](crate::Convention). Each iteration searches first with endless play counted as the worst
 //!   outcome for the root's player to move (the convention that picks the best move: the rules
 //!   score no endless round, so a player must never prefer one to a proved gain), then, when a
 //!   line met endless play, again with it counted as his best. Scores that depend on the path
 //!   are never stored in the table.
 //! * Threads: the main thread deepens and reports; helpers search the same iteration, sharing
-//!   the table, and skip a move another thread is searching (simplified ABDADA, [`threads`]).
+//!   the table, and skip a move another thread is searching (simplified ABDADA, `threads.rs`).
 //!
 //! [`Engine`] keeps its table between analyses (a batch, a match); [`analyse`] is one analysis
 //! with a table of its own.

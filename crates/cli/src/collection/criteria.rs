@@ -1,7 +1,7 @@
 //! What `collection select` matches (spec/collections.md §2): every criterion is read once, at
 //! the edge, into a typed test; a record is selected when all of them hold.
 
-use super::args::SelectArgs;
+use crate::cli::SelectArgs;
 use crate::exit::CliError;
 use crate::input::Unit;
 use notation::{Item, Step};

@@ -12,16 +12,15 @@
 //! * [`split`]: one file per record or per game;
 //! * [`stats`]: the counts.
 
-pub mod args;
 pub mod criteria;
 pub mod dedupe;
 pub mod split;
 pub mod stats;
 
+use crate::cli::{CollectionArgs, CollectionCommand, MergeArgs, RecordFormat, SelectArgs};
 use crate::cli::{Format, FromFormat};
 use crate::exit::{CliError, Verdict};
 use crate::input::{self, Unit};
-use args::{CollectionArgs, CollectionCommand, MergeArgs, RecordFormat, SelectArgs};
 use notation::CheckOptions;
 use std::io::Write;
 
@@ -138,7 +137,7 @@ pub fn run(args: &CollectionArgs) -> Result<Verdict, CliError> {
 
 fn merge(a: &MergeArgs, dedupe: bool) -> Result<Verdict, CliError> {
     let select = SelectArgs {
-        inputs: args::Inputs {
+        inputs: crate::cli::Inputs {
             files: a.inputs.files.clone(),
             lenient: a.inputs.lenient,
         },

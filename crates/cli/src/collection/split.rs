@@ -5,9 +5,9 @@
 //! folder that already holds one of them is refused at once, before a file is written, unless
 //! `--replace`; two inputs with the same stem would write the same names and are refused too.
 
-use super::args::{RecordFormat, SplitArgs, SplitBy};
 use super::{check_options, each_record, write_record};
 use crate::atomic::{self, AtomicFile};
+use crate::cli::{RecordFormat, SplitArgs, SplitBy};
 use crate::exit::{CliError, Verdict, io_message};
 use rules_core::GameKind;
 use std::io::Write;

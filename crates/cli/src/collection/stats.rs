@@ -4,9 +4,9 @@
 //! Memory is bounded by what is counted, never by the records: a few numbers per game and
 //! options, per length in plies, per first move and per rule ID.
 
-use super::args::StatsArgs;
 use super::{check_options, each_record};
 use crate::cli::Format;
+use crate::cli::StatsArgs;
 use crate::exit::{CliError, Verdict};
 use crate::input::Unit;
 use notation::{Outcome, Step};
