@@ -674,6 +674,41 @@ fn read_movetext<'t>(text: &'t str, mut i: &'t str) -> Result<(Movetext, Ended),
 
 type TagSpans = Vec<(String, Range<usize>)>;
 
+/// The `Options` tag's `KEY=VALUE` words (§3.2), each set on `variant` (when the game is known);
+/// a malformed, repeated or unknown option is reported on the tag's value with `bad`.
+fn read_options(
+    value: &str,
+    span: &Range<usize>,
+    mut variant: Option<&mut Variant>,
+    bad: &mut dyn FnMut(&Range<usize>, String),
+) -> Vec<(String, String)> {
+    let mut given: Vec<(&str, &str)> = Vec::new();
+    for kv in value.split_whitespace() {
+        let Some((k, val)) = kv.split_once('=') else {
+            bad(span, format!("bad option `{kv}`: expected KEY=VALUE"));
+            continue;
+        };
+        if let Some((_, first)) = given.iter().find(|(key, _)| *key == k) {
+            bad(
+                span,
+                format!("option `{k}` is given twice ({k}={first} and {k}={val}): give it once"),
+            );
+            continue;
+        }
+        if let Some(var) = variant.as_deref_mut()
+            && let Err(e) = var.set_option(k, val)
+        {
+            bad(span, e.to_string());
+            continue;
+        }
+        given.push((k, val));
+    }
+    given
+        .iter()
+        .map(|&(k, v)| (k.to_owned(), v.to_owned()))
+        .collect()
+}
+
 /// Checks the tags (§3.2) and builds the header of the record.
 fn header(
     text: &str,
@@ -755,33 +790,7 @@ fn header(
     }
     // The options become the record's variant here, once (§3.2).
     if let Some((_, v, _, vs)) = get("Options") {
-        let mut given: Vec<(&str, &str)> = Vec::new();
-        for kv in v.split_whitespace() {
-            let Some((k, val)) = kv.split_once('=') else {
-                bad(vs, format!("bad option `{kv}`: expected KEY=VALUE"));
-                continue;
-            };
-            if let Some((_, first)) = given.iter().find(|(key, _)| *key == k) {
-                bad(
-                    vs,
-                    format!(
-                        "option `{k}` is given twice ({k}={first} and {k}={val}): give it once"
-                    ),
-                );
-                continue;
-            }
-            if let Some(var) = variant.as_mut()
-                && let Err(e) = var.set_option(k, val)
-            {
-                bad(vs, e.to_string());
-                continue;
-            }
-            given.push((k, val));
-        }
-        record.options = given
-            .iter()
-            .map(|&(k, v)| (k.to_owned(), v.to_owned()))
-            .collect();
+        record.options = read_options(v, vs, variant.as_mut(), &mut bad);
     }
     if let Some(v) = variant {
         record.variant = v;
