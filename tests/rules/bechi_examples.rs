@@ -7,6 +7,8 @@
 
 use crate::support::{mv, mv_in, pos, text};
 use rules_core::Rule;
+use rules_core::games::bechi::notes as bechi;
+use rules_core::notes::RoundReason;
 use rules_core::{AfterRound, Decision, Event, Hole, PlayOptions, Player, Position};
 
 /// Fig.01/Fig.02, one situation. Fixed by the text: 2B holds 1 seed («aquest forat conté sols 1
@@ -149,15 +151,30 @@ fn fig_00b_round_two_with_six_holes() {
         "2A".parse().unwrap(),
     ]);
     let e = p.after_round(&three).unwrap_err();
-    assert_eq!(e.rule, Some(Rule::B16));
+    assert_eq!(e.rule, Rule::B16);
+    assert_eq!(
+        e.reason,
+        RoundReason::Bechi(bechi::RoundReason::FillCount {
+            player: Player::A,
+            seeds: 14,
+            holes: 2,
+            given: 3,
+        })
+    );
     assert_eq!(
         e.to_string(),
         "A holds 14 seeds and fills exactly 2 holes with 6, not 3 (B16)"
     );
-    assert_eq!(
-        p.after_round(&Decision::None).unwrap_err().rule,
-        Some(Rule::B16)
-    );
+    // No holes chosen: A must choose his 2 (B16).
+    let e = p.after_round(&Decision::None).unwrap_err();
+    assert_eq!(e.rule, Rule::B16);
+    assert!(matches!(
+        e.reason,
+        RoundReason::Bechi(bechi::RoundReason::FillNeeded {
+            player: Player::A,
+            holes: 2
+        })
+    ));
 }
 
 #[test]

@@ -5,8 +5,9 @@
 //! kB faces (9−k)A: 1B–8A, 4B–5A, 5B–4A.
 
 use crate::support::{mv, pos, text};
-use rules_core::Rule;
+use rules_core::games::giuthi::notes as giuthi;
 use rules_core::{AfterRound, Decision, Event, PlayOptions, Player};
+use rules_core::{RoundError, Rule};
 
 /// regles_giuthi_fig_01. Fixed by the text:
 /// * 2B holds 2: clockwise its seeds go to 1B and 8A («Caieu en el forat 8A»), counterclockwise to
@@ -190,13 +191,37 @@ fn layout_copy_and_richer_opens() {
         text(&next),
         "giuthi 16,7,6,5,4,3,2,1/1,2,3,4,5,6,7,16 B reserve=0,8 round=2"
     );
-    for (bad, rule) in [
-        (Decision::Layout(vec![0, 2, 3, 4, 5, 6, 7, 17]), Rule::G23),
-        (Decision::Layout(vec![1, 2, 3, 4, 5, 6, 7]), Rule::G23),
-        (Decision::Layout(vec![1, 2, 3, 4, 5, 6, 7, 15]), Rule::G24),
-        (Decision::None, Rule::G23),
+    for (bad, rule, reason) in [
+        (
+            Decision::Layout(vec![0, 2, 3, 4, 5, 6, 7, 17]),
+            Rule::G23,
+            giuthi::RoundReason::EmptyHole { number: 1 },
+        ),
+        (
+            Decision::Layout(vec![1, 2, 3, 4, 5, 6, 7]),
+            Rule::G23,
+            giuthi::RoundReason::LayoutLength { holes: 8, given: 7 },
+        ),
+        (
+            Decision::Layout(vec![1, 2, 3, 4, 5, 6, 7, 15]),
+            Rule::G24,
+            giuthi::RoundReason::LayoutTotal {
+                player: Player::A,
+                seeds: 44,
+                placed: 43,
+            },
+        ),
+        (
+            Decision::None,
+            Rule::G23,
+            giuthi::RoundReason::LayoutNeeded {
+                player: Player::A,
+                seeds: 44,
+            },
+        ),
     ] {
-        assert_eq!(p.after_round(&bad).unwrap_err().rule, Some(rule), "{bad:?}");
+        let e = p.after_round(&bad).unwrap_err();
+        assert_eq!((e.rule, e.reason), (rule, reason.into()), "{bad:?}");
     }
 }
 
@@ -215,10 +240,11 @@ fn match_ends_by_draw_or_a_poor_player() {
     };
     assert_eq!((m.winner, m.rule), (Some(Player::B), Rule::G22));
     assert_eq!(
-        p.after_round(&Decision::Layout(vec![1; 8]))
-            .unwrap_err()
-            .rule,
-        Some(Rule::G22)
+        p.after_round(&Decision::Layout(vec![1; 8])).unwrap_err(),
+        RoundError {
+            rule: Rule::G22,
+            reason: giuthi::RoundReason::MatchOver.into()
+        }
     );
     // 9 seeds are enough to play on.
     let p = pos("giuthi 1,0,1,0,1,0,1,0/0,0,0,0,1,1,1,1 B store=5,83", &[]);

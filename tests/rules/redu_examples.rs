@@ -455,7 +455,7 @@ fn setup_checks_name_every_problem() {
             .map(|p| {
                 format!(
                     "{} [{}]",
-                    p.message,
+                    p.reason,
                     p.rule.map_or("-".to_owned(), |r| r.to_string())
                 )
             })

@@ -641,7 +641,7 @@ fn s16_scoring_under_both_values_of_claims_score_to() {
             .after_round(&Decision::None)
             .unwrap_err()
             .rule,
-        Some(Rule::S15)
+        Rule::S15
     );
 }
 
@@ -658,7 +658,7 @@ fn s18_s19_the_33_seed_round_2_territory_of_11_holes() {
         p.after_round(&Decision::Layout(vec![1; 9]))
             .unwrap_err()
             .rule,
-        Some(Rule::S18)
+        Rule::S18
     );
     let r2 = next_round(&p);
     assert_eq!(
@@ -843,7 +843,7 @@ fn problems(text: &str) -> Vec<String> {
         .map(|p| {
             format!(
                 "{} [{}]",
-                p.message,
+                p.reason,
                 p.rule.map_or("-".to_owned(), |r| r.to_string())
             )
         })

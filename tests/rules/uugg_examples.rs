@@ -11,6 +11,7 @@
 use crate::reference;
 use crate::support::{mv_in, pos, text};
 use rules_core::Rule;
+use rules_core::notes::{CommonRound, RoundReason};
 use rules_core::{
     AfterRound, Decision, Event, Game, Mark, MarkKind, Move, PlayOptions, Player, Position,
 };
@@ -417,14 +418,20 @@ fn round_end_scoring_and_two_and_two() {
         text(&next),
         "uugg 4,4,4,4,4/4,4,4,4,4 A round=2 opener=A owners=BAAAA/BBBBB"
     );
-    assert_eq!(
-        end.after_round(&Decision::Fill(vec![])).unwrap_err().rule,
-        Some(Rule::U19)
-    );
-    assert_eq!(
-        p.after_round(&Decision::None).unwrap_err().rule,
-        Some(Rule::U16)
-    );
+    // U19: the scores decide the next round; no decision is made.
+    let e = end.after_round(&Decision::Fill(vec![])).unwrap_err();
+    assert_eq!(e.rule, Rule::U19);
+    assert!(matches!(
+        e.reason,
+        RoundReason::Common(CommonRound::NoDecision { .. })
+    ));
+    // U16: the round is not over.
+    let e = p.after_round(&Decision::None).unwrap_err();
+    assert_eq!(e.rule, Rule::U16);
+    assert!(matches!(
+        e.reason,
+        RoundReason::Common(CommonRound::NotOver { .. })
+    ));
 }
 
 /// A round over on 2×6 by U16: A's uugg in 3B holds `ua`, B's in 3A holds `ub`; A has eaten
@@ -650,7 +657,7 @@ fn position_strings_and_setup_checks() {
             .map(|p| {
                 format!(
                     "{} [{}]",
-                    p.message,
+                    p.reason,
                     p.rule.map_or("-".to_owned(), |r| r.to_string())
                 )
             })

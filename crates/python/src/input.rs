@@ -128,7 +128,7 @@ pub fn legal(py: Python<'_>, setup: &Setup) -> PyResult<Position> {
         let problems: Vec<(Option<&str>, String)> = e
             .problems
             .iter()
-            .map(|p| (p.rule.map(rules_core::Rule::id), p.message.clone()))
+            .map(|p| (p.rule.map(rules_core::Rule::id), p.reason.to_string()))
             .collect();
         position_error(
             py,

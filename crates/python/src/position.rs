@@ -458,8 +458,7 @@ pub fn status(pos: &Position) -> String {
 }
 
 fn round_error(py: Python<'_>, e: &rules_core::RoundError) -> PyErr {
-    let rule = e.rule.map(|r| PyString::new(py, r.id()).into_any());
-    let attrs: Vec<(&str, Bound<'_, PyAny>)> = rule.into_iter().map(|r| ("rule", r)).collect();
+    let attrs = [("rule", PyString::new(py, e.rule.id()).into_any())];
     error(py, "RoundError", &e.to_string(), &attrs)
 }
 

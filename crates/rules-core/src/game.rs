@@ -3,7 +3,7 @@
 //! ([`Sink`]).
 
 use crate::moves::Move;
-use crate::notes::Refusal;
+use crate::notes::{CommonRound, Refusal};
 use crate::options::GameOptions;
 use crate::player::Player;
 use crate::round::{AfterRound, Decision, DecisionRequest, RoundError, RoundResult, richer};
@@ -45,7 +45,8 @@ pub trait Game: Copy + Eq + Hash + Send + Sync + Debug + 'static {
     /// The rule that ends rounds, cited when a set-up is asked for before the round is over
     /// (B13, G19, S15, U16, R27).
     const ROUND_END: Rule;
-    /// Why a set-up cannot be made before the round is over.
+    /// Why a set-up cannot be made before the round is over, in the game's words
+    /// ([`crate::notes::CommonRound::NotOver`]).
     const NOT_OVER: &'static str = "the round is not over: a player can still move";
     /// The rule that scores a finished round (B13, G20, S16, U18, R27).
     const SCORING: Rule;
@@ -131,7 +132,12 @@ pub trait Game: Copy + Eq + Hash + Send + Sync + Debug + 'static {
     /// The round is not over.
     fn decision_request(&self) -> Result<DecisionRequest, RoundError> {
         if !self.is_over() {
-            return Err(RoundError::new(Self::ROUND_END, Self::NOT_OVER));
+            return Err(RoundError::new(
+                Self::ROUND_END,
+                CommonRound::NotOver {
+                    words: Self::NOT_OVER,
+                },
+            ));
         }
         Ok(self.decision_needed())
     }
@@ -145,7 +151,12 @@ pub trait Game: Copy + Eq + Hash + Send + Sync + Debug + 'static {
     /// The round is not over, or the decision breaks a set-up rule.
     fn after_round(&self, decision: &Decision) -> Result<AfterRound<Self>, RoundError> {
         if !self.is_over() {
-            return Err(RoundError::new(Self::ROUND_END, Self::NOT_OVER));
+            return Err(RoundError::new(
+                Self::ROUND_END,
+                CommonRound::NotOver {
+                    words: Self::NOT_OVER,
+                },
+            ));
         }
         self.next_round(decision)
     }

@@ -63,7 +63,7 @@ pub use games::uugg::{Balla, Uugg, UuggOptions};
 pub use geometry::{Geometry, Hole, HoleSet, MAX_HOLES, ParseHoleError};
 pub use interrupt::Interruptible;
 pub use marks::{Mark, MarkKind, Right, RightKind};
-pub use moves::{Letter, Letters, Move, ReduSow, TokenError, Tokens};
+pub use moves::{FormError, Letter, Letters, Move, ReduSow, TokenError, Tokens};
 pub use options::GameOptions;
 pub use perft::{COUNT_MAX, PerftOptions, Progress, TableError};
 pub use player::{Dir, Player};

@@ -16,7 +16,7 @@ use nom::{IResult, Parser};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
-pub use crate::games::redu::moves::{Letter, Letters, ReduSow};
+pub use crate::games::redu::moves::{FormError, Letter, Letters, ReduSow};
 
 /// Which of the notation's common move tokens a game takes (`spec/notation.md` §5), and what its
 /// moves look like, for messages. A game with tokens of its own reads them itself
@@ -110,6 +110,8 @@ pub struct TokenError {
     pub token: String,
     /// What is wrong, with what was expected.
     pub message: String,
+    /// The rules the message names, in its order (Redu's forms rest on rules: `4B/4A` breaks R4).
+    pub rules: Vec<Rule>,
 }
 
 impl fmt::Display for TokenError {
@@ -192,6 +194,7 @@ pub(crate) fn parse_common(
     let err = |message: String| TokenError {
         token: token.to_owned(),
         message,
+        rules: Vec::new(),
     };
     let expected = tokens.expected;
     let f = form(token).ok_or_else(|| {

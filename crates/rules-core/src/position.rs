@@ -98,6 +98,14 @@ impl<'a> PlayOptions<'a> {
     }
 }
 
+impl PlayError {
+    /// The rules the error cites, in the order its words name them: those its reason names,
+    /// then the rule that forbids the move.
+    pub fn cites(&self) -> impl Iterator<Item = Rule> + '_ {
+        self.reason.cites().iter().copied().chain([self.rule])
+    }
+}
+
 impl fmt::Display for PlayError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(

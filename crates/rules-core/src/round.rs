@@ -1,6 +1,7 @@
 //! Round ends, scoring, the set-up of the next round and the end of the match.
 
 use crate::geometry::Hole;
+use crate::notes::RoundReason;
 use crate::player::Player;
 use crate::rule::Rule;
 #[cfg(feature = "serde")]
@@ -87,29 +88,34 @@ pub enum AfterRound<P> {
 }
 
 /// A round transition that cannot be made: the round is not over, or the decision breaks a rule.
+/// The rule and why, typed; its `Display` is the reason in words followed by the rule
+/// (`reason (G23)`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RoundError {
-    /// The rule broken, if one.
-    pub rule: Option<Rule>,
-    /// What is wrong.
-    pub message: String,
+    /// The rule broken.
+    pub rule: Rule,
+    /// Why.
+    pub reason: RoundReason,
 }
 
 impl RoundError {
-    pub(crate) fn new(rule: Rule, message: impl Into<String>) -> RoundError {
+    pub(crate) fn new(rule: Rule, reason: impl Into<RoundReason>) -> RoundError {
         RoundError {
-            rule: Some(rule),
-            message: message.into(),
+            rule,
+            reason: reason.into(),
         }
+    }
+
+    /// The rules the error cites, in the order its words name them: those its reason names,
+    /// then its rule.
+    pub fn cites(&self) -> impl Iterator<Item = Rule> + '_ {
+        self.reason.cites().iter().copied().chain([self.rule])
     }
 }
 
 impl fmt::Display for RoundError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.rule {
-            Some(r) => write!(f, "{} ({r})", self.message),
-            None => f.write_str(&self.message),
-        }
+        write!(f, "{} ({})", self.reason, self.rule)
     }
 }
 

@@ -4,6 +4,7 @@
 
 use crate::geometry::Geometry;
 use crate::marks::{Mark, Right};
+use crate::notes::{CommonSetup, SetupReason};
 use crate::player::Player;
 use crate::rule::Rule;
 use crate::variant::Variant;
@@ -88,13 +89,31 @@ impl Setup {
     }
 }
 
-/// One reason a setup is not a position.
+/// One reason a setup is not a position: the rule it breaks and why, typed (its `Display` is
+/// the reason in words, followed by the rule when there is one: `reason (B3)`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SetupProblem {
     /// The rule it breaks, if one rule does.
     pub rule: Option<Rule>,
-    /// What is wrong, in plain English.
-    pub message: String,
+    /// What is wrong.
+    pub reason: SetupReason,
+}
+
+impl SetupProblem {
+    /// The rules the problem cites, in the order its words name them: those its reason names,
+    /// then its rule ([`SetupReason::cites`]).
+    pub fn cites(&self) -> impl Iterator<Item = Rule> + '_ {
+        self.reason.cites().iter().copied().chain(self.rule)
+    }
+}
+
+impl fmt::Display for SetupProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.rule {
+            Some(r) => write!(f, "{} ({r})", self.reason),
+            None => self.reason.fmt(f),
+        }
+    }
 }
 
 /// Every reason a setup is not a position of its game.
@@ -104,16 +123,27 @@ pub struct SetupError {
     pub problems: Vec<SetupProblem>,
 }
 
+impl SetupError {
+    /// The rules the problems cite, each once, in the order their words name them.
+    #[must_use]
+    pub fn cites(&self) -> Vec<Rule> {
+        let mut out: Vec<Rule> = Vec::new();
+        for r in self.problems.iter().flat_map(SetupProblem::cites) {
+            if !out.contains(&r) {
+                out.push(r);
+            }
+        }
+        out
+    }
+}
+
 impl fmt::Display for SetupError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for (i, p) in self.problems.iter().enumerate() {
             if i > 0 {
                 f.write_str("; ")?;
             }
-            match p.rule {
-                Some(r) => write!(f, "{} ({r})", p.message)?,
-                None => f.write_str(&p.message)?,
-            }
+            p.fmt(f)?;
         }
         Ok(())
     }
@@ -126,34 +156,52 @@ impl std::error::Error for SetupError {}
 pub(crate) struct Problems(Vec<SetupProblem>);
 
 impl Problems {
-    pub(crate) fn push(&mut self, rule: Option<Rule>, message: impl Into<String>) {
+    /// The problems the checks every game makes find in `s` ([`Problems::common`]), to which a
+    /// game adds its own; `Err` when its shape is wrong, so that no per-hole check can run.
+    pub(crate) fn start(s: &Setup) -> Result<Problems, SetupError> {
+        let mut pr = Problems::default();
+        if pr.common(s) {
+            Ok(pr)
+        } else {
+            Err(SetupError { problems: pr.0 })
+        }
+    }
+
+    pub(crate) fn push(&mut self, rule: Option<Rule>, reason: impl Into<SetupReason>) {
         self.0.push(SetupProblem {
             rule,
-            message: message.into(),
+            reason: reason.into(),
         });
     }
 
-    pub(crate) fn check(&mut self, ok: bool, rule: Option<Rule>, message: impl FnOnce() -> String) {
+    pub(crate) fn check<R: Into<SetupReason>>(
+        &mut self,
+        ok: bool,
+        rule: Option<Rule>,
+        reason: impl FnOnce() -> R,
+    ) {
         if !ok {
-            self.push(rule, message());
+            self.push(rule, reason());
         }
     }
 
     /// The fields a game without an opening (`opening`) or capture rights (`rights`) must leave
     /// unset, and a round number that fits the positions' 16 bits.
-    pub(crate) fn unused_fields(&mut self, s: &Setup, game: &str, opening: bool, rights: bool) {
+    pub(crate) fn unused_fields(
+        &mut self,
+        s: &Setup,
+        game: &'static str,
+        opening: bool,
+        rights: bool,
+    ) {
         if !opening {
-            self.check(!s.opening_pending, None, || {
-                format!("{game} has no opening")
-            });
+            self.check(!s.opening_pending, None, || CommonSetup::NoOpening { game });
         }
         if !rights {
-            self.check(s.right.is_none(), None, || {
-                format!("{game} has no capture rights")
-            });
+            self.check(s.right.is_none(), None, || CommonSetup::NoRights { game });
         }
         self.check(s.round <= u32::from(u16::MAX), None, || {
-            format!("round {} is too large", s.round)
+            CommonSetup::RoundTooLarge { round: s.round }
         });
     }
 
@@ -172,12 +220,11 @@ impl Problems {
         if s.seeds.len() != g.len() {
             self.push(
                 None,
-                format!(
-                    "{} has {} holes, the position gives {}",
-                    s.variant.kind().title(),
-                    g.len(),
-                    s.seeds.len()
-                ),
+                CommonSetup::HoleCount {
+                    game: s.variant.kind(),
+                    holes: g.len(),
+                    given: s.seeds.len(),
+                },
             );
             return false;
         }
@@ -186,11 +233,10 @@ impl Problems {
         {
             self.push(
                 None,
-                format!(
-                    "ownership lists {} holes, the board has {}",
-                    o.len(),
-                    g.len()
-                ),
+                CommonSetup::OwnerCount {
+                    given: o.len(),
+                    holes: g.len(),
+                },
             );
             return false;
         }
@@ -199,24 +245,25 @@ impl Problems {
             + s.stores.iter().map(|&x| u64::from(x)).sum::<u64>()
             + s.reserves.iter().map(|&x| u64::from(x)).sum::<u64>();
         let expected = u64::from(s.variant.total_seeds());
-        self.check(total == expected, None, || {
-            format!(
-                "seed total is {total} (board {on_board}, stores {} and {}, reserves {} and {}), {} has {expected}",
-                s.stores[0], s.stores[1], s.reserves[0], s.reserves[1], s.variant
-            )
+        self.check(total == expected, None, || CommonSetup::SeedTotal {
+            variant: s.variant,
+            total,
+            on_board,
+            stores: s.stores,
+            reserves: s.reserves,
+            expected,
         });
         if s.marks.len() != g.len() {
             self.push(
                 None,
-                format!(
-                    "marks list {} holes, the board has {}",
-                    s.marks.len(),
-                    g.len()
-                ),
+                CommonSetup::MarkCount {
+                    given: s.marks.len(),
+                    holes: g.len(),
+                },
             );
             return false;
         }
-        self.check(s.round >= 1, None, || "round numbers start at 1".to_owned());
+        self.check(s.round >= 1, None, || CommonSetup::RoundZero);
         true
     }
 }

@@ -84,15 +84,7 @@ fn start_from(
     Position::from_setup(&setup).map_err(|e| {
         let first = &e.problems[0];
         let mut msg = format!("the Position is not a position of {}: ", record.game());
-        let parts: Vec<String> = e
-            .problems
-            .iter()
-            .map(|p| match p.rule {
-                Some(r) => format!("{} ({r})", p.message),
-                None => p.message.clone(),
-            })
-            .collect();
-        msg.push_str(&parts.join("; "));
+        msg.push_str(&e.to_string());
         Box::new(Problem::new(ProblemKind::Position, span.clone(), msg).rule(
             if e.problems.len() == 1 {
                 first.rule

@@ -452,7 +452,7 @@ impl<'r> Replay<'r> {
         let s = self.cx.item_span(self.here);
         if self.pos.round_result().is_none() {
             // The rule that ends rounds (B13, G19, S15, ...), as the rules core names it.
-            let rule = self.pos.decision_request().err().and_then(|e| e.rule);
+            let rule = self.pos.decision_request().err().map(|e| e.rule);
             self.cx.push(
                 Problem::new(
                     ProblemKind::Round,
@@ -512,8 +512,9 @@ impl<'r> Replay<'r> {
                 Flow::Break(())
             }
             Err(e) => {
-                self.cx
-                    .push(Problem::new(ProblemKind::Round, s, e.message).rule(e.rule));
+                self.cx.push(
+                    Problem::new(ProblemKind::Round, s, e.reason.to_string()).rule(Some(e.rule)),
+                );
                 Flow::Break(())
             }
         }
@@ -618,7 +619,7 @@ impl<'r> Replay<'r> {
         let rule = expected
             .as_ref()
             .map(|m| m.rule)
-            .or_else(|| self.pos.decision_request().err().and_then(|e| e.rule));
+            .or_else(|| self.pos.decision_request().err().map(|e| e.rule));
         let ply = self.ply;
         self.cx.push(
             Problem::new(ProblemKind::Result, s, message)

@@ -1,8 +1,12 @@
-//! The notes and refusals every game shares ([`Endless`], [`Common`]), what a game's own notes
-//! are ([`GameNote`]), and the words they share.
+//! The notes and refusals every game shares ([`Endless`], [`Common`], [`CommonSetup`],
+//! [`CommonRound`]), what a game's own notes and refusals are ([`GameNote`], [`GameRefusal`]),
+//! and the words they share.
 
 use crate::geometry::Hole;
+use crate::marks::MarkKind;
 use crate::player::{Dir, Player};
+use crate::rule::Rule;
+use crate::variant::{GameKind, Variant};
 use std::fmt;
 
 /// "1 seed", "3 seeds".
@@ -66,6 +70,23 @@ pub trait GameNote: fmt::Display + Clone + fmt::Debug + Eq + Send + Sync + 'stat
     fn decides_right(&self) -> bool {
         false
     }
+
+    /// The rules the note's words name besides the rule of its event, in their order (a Uugg
+    /// note says "only a balla eats, U13"): what the line showing it cites. None by default.
+    fn cites(&self) -> &'static [Rule] {
+        &[]
+    }
+}
+
+/// What a game's refusals are (each game's `notes.rs`: why it refuses a move, a set-up, a next
+/// round): a reason in words, and the rules those words name besides the rule of the error.
+pub trait GameRefusal: fmt::Display + Clone + fmt::Debug + Eq + Send + Sync + 'static {
+    /// The rules the reason's words name, in the order they name them (Redu's `NoPass`, refused
+    /// by R30, says why by R27): what a message citing the reason cites besides the error's rule.
+    /// None by default.
+    fn cites(&self) -> &'static [Rule] {
+        &[]
+    }
 }
 
 /// Why a move is refused in words every game uses; each game's own reasons are its arm of
@@ -127,6 +148,8 @@ pub enum Common {
     },
 }
 
+impl GameRefusal for Common {}
+
 impl fmt::Display for Common {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -157,6 +180,173 @@ impl fmt::Display for Common {
             }
             Common::Endless { hole, dir: Some(d) } => {
                 write!(f, "the sowing from {hole}{d} never ends")
+            }
+        }
+    }
+}
+
+/// Why a setup is not a position, in words every game uses; each game's own reasons are its arm
+/// of [`crate::notes::SetupReason`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CommonSetup {
+    /// The seeds list a number of holes the board does not have.
+    HoleCount {
+        /// The game.
+        game: GameKind,
+        /// Holes on its board.
+        holes: usize,
+        /// Holes the position gives.
+        given: usize,
+    },
+    /// The ownership lists a number of holes the board does not have.
+    OwnerCount {
+        /// Holes the ownership lists.
+        given: usize,
+        /// Holes on the board.
+        holes: usize,
+    },
+    /// The marks list a number of holes the board does not have.
+    MarkCount {
+        /// Holes the marks list.
+        given: usize,
+        /// Holes on the board.
+        holes: usize,
+    },
+    /// Board, stores and reserves do not add up to the game's seeds.
+    SeedTotal {
+        /// The game and its options.
+        variant: Variant,
+        /// Seeds in all.
+        total: u64,
+        /// Seeds on the board.
+        on_board: u64,
+        /// The stores (A, B).
+        stores: [u32; 2],
+        /// The reserves (A, B).
+        reserves: [u32; 2],
+        /// The game's seeds.
+        expected: u64,
+    },
+    /// Round 0.
+    RoundZero,
+    /// A round number larger than positions hold (16 bits).
+    RoundTooLarge {
+        /// The round number.
+        round: u32,
+    },
+    /// The opening is pending in a game that has none.
+    NoOpening {
+        /// The game's title.
+        game: &'static str,
+    },
+    /// A capture right in a game that has none.
+    NoRights {
+        /// The game's title.
+        game: &'static str,
+    },
+    /// A mark of a kind the game does not have.
+    MarkKindUnknown {
+        /// The game's title.
+        game: &'static str,
+        /// The kind.
+        kind: MarkKind,
+        /// The marked hole.
+        hole: Hole,
+    },
+    /// A mark in a game that has no marks.
+    NoMarks {
+        /// The game's title.
+        game: &'static str,
+        /// The kind.
+        kind: MarkKind,
+        /// The marked hole.
+        hole: Hole,
+    },
+    /// An ownership other than each player's own row, in a game whose ownership never changes
+    /// (B1, G2, R1).
+    OwnRows {
+        /// The game's title.
+        game: &'static str,
+    },
+    /// Reserves in round 1 (B16, G25).
+    ReservesInRoundOne,
+    /// No opener, where the opener alternates from round to round (B17, S20, U23).
+    OpenerRequired,
+}
+
+impl GameRefusal for CommonSetup {}
+
+impl fmt::Display for CommonSetup {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CommonSetup::HoleCount { game, holes, given } => write!(
+                f,
+                "{} has {holes} holes, the position gives {given}",
+                game.title()
+            ),
+            CommonSetup::OwnerCount { given, holes } => {
+                write!(f, "ownership lists {given} holes, the board has {holes}")
+            }
+            CommonSetup::MarkCount { given, holes } => {
+                write!(f, "marks list {given} holes, the board has {holes}")
+            }
+            CommonSetup::SeedTotal {
+                variant,
+                total,
+                on_board,
+                stores,
+                reserves,
+                expected,
+            } => write!(
+                f,
+                "seed total is {total} (board {on_board}, stores {} and {}, reserves {} and {}), {variant} has {expected}",
+                stores[0], stores[1], reserves[0], reserves[1]
+            ),
+            CommonSetup::RoundZero => f.write_str("round numbers start at 1"),
+            CommonSetup::RoundTooLarge { round } => write!(f, "round {round} is too large"),
+            CommonSetup::NoOpening { game } => write!(f, "{game} has no opening"),
+            CommonSetup::NoRights { game } => write!(f, "{game} has no capture rights"),
+            CommonSetup::MarkKindUnknown { game, kind, hole } => {
+                write!(f, "{game} has no {kind:?} marks (hole {hole})")
+            }
+            CommonSetup::NoMarks { game, kind, hole } => {
+                write!(f, "{game} has no marks ({kind:?} on {hole})")
+            }
+            CommonSetup::OwnRows { game } => write!(f, "in {game} each player owns his own row"),
+            CommonSetup::ReservesInRoundOne => {
+                f.write_str("reserves arise only at the set-up of a later round")
+            }
+            CommonSetup::OpenerRequired => f.write_str(
+                "the opener of the round is required: the next round's opener alternates",
+            ),
+        }
+    }
+}
+
+/// Why the next round cannot be set up, in words every game uses; each game's own reasons are
+/// its arm of [`crate::notes::RoundReason`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CommonRound {
+    /// The round is not over (B13, G19, S15, U16, R27).
+    NotOver {
+        /// The sentence, in the game's words ([`crate::Game::NOT_OVER`]).
+        words: &'static str,
+    },
+    /// A decision given where the next round needs none (B16, S18, U19).
+    NoDecision {
+        /// Why none is made.
+        because: &'static str,
+    },
+}
+
+impl GameRefusal for CommonRound {}
+
+impl fmt::Display for CommonRound {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CommonRound::NotOver { words } => f.write_str(words),
+            CommonRound::NoDecision { because } => {
+                write!(f, "no set-up decision is made: {because}")
             }
         }
     }

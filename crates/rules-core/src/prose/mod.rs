@@ -15,12 +15,26 @@ use walk::{lap_steps, seeds_word, sentence, steps_explained};
 use crate::player::Player;
 use crate::position::Position;
 use crate::round::Decision;
+use crate::rule::Rule;
 use crate::trace::{Event, Trace};
 
 /// What is pending at a position besides the player to move, in words: a Redu right (R19-R23).
 #[must_use]
 pub fn right_line(pos: &Position) -> Option<String> {
-    pos.game().prose().pending(&pos.to_setup())
+    pos.game()
+        .prose()
+        .pending(&pos.to_setup())
+        .map(|(line, _)| line)
+}
+
+/// An explanation of a ply: its lines, and the rules they cite.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Explanation {
+    /// One paragraph line per step, each citing its rule.
+    pub lines: Vec<String>,
+    /// The rules the lines cite, each once, in the order first cited: recorded as the lines
+    /// were written, so that nothing reads them back out of the words.
+    pub cites: Vec<Rule>,
 }
 
 /// The seeds on the board after the events of `trace`, followed from `before`; `None` when the
@@ -57,10 +71,17 @@ pub fn follow(before: &Position, trace: &Trace) -> Option<Vec<u32>> {
 /// The explanation of one ply, one paragraph line per step, each citing its rule.
 #[must_use]
 pub fn explain(before: &Position, trace: &Trace, after: &Position) -> Vec<String> {
+    explanation(before, trace, after).lines
+}
+
+/// The explanation of one ply ([`explain`]) with the rules it cites.
+#[must_use]
+pub fn explanation(before: &Position, trace: &Trace, after: &Position) -> Explanation {
     let counts = follow(before, trace).is_some_and(|end| end == after.to_setup().seeds);
-    let mut out = steps_explained(before.game().prose(), before.to_setup(), trace, counts);
-    out.extend(summary(trace, after));
-    out
+    let (mut lines, mut cites) =
+        steps_explained(before.game().prose(), before.to_setup(), trace, counts);
+    lines.extend(summary(trace, after, &mut cites));
+    Explanation { lines, cites }
 }
 
 /// The explanation of a move the rules refuse, as far as it was traced (`Position::play_attempt`):
@@ -74,10 +95,17 @@ pub fn explain_refused(before: &Position, trace: &Trace) -> Vec<String> {
         trace,
         follow(before, trace).is_some(),
     )
+    .0
 }
 
-/// What the ply captured in all, the stores, and what comes next.
-fn summary(trace: &Trace, after: &Position) -> Vec<String> {
+/// What the ply captured in all, the stores, and what comes next; the rules it cites are added
+/// to `cites`.
+fn summary(trace: &Trace, after: &Position, cites: &mut Vec<Rule>) -> Vec<String> {
+    let mut cite = |r: Rule| {
+        if !cites.contains(&r) {
+            cites.push(r);
+        }
+    };
     let mut out = Vec::new();
     let c = trace.captured();
     if c != [0, 0] {
@@ -93,12 +121,16 @@ fn summary(trace: &Trace, after: &Position) -> Vec<String> {
     let a = after.to_setup();
     out.push(format!("Stores: A {}, B {}.", a.stores[0], a.stores[1]));
     match after.round_result() {
-        Some(r) => out.push(format!(
-            "The round is over ({}): round totals A {}, B {}; holdings A {}, B {}.",
-            r.rule, r.totals[0], r.totals[1], r.holdings[0], r.holdings[1]
-        )),
+        Some(r) => {
+            cite(r.rule);
+            out.push(format!(
+                "The round is over ({}): round totals A {}, B {}; holdings A {}, B {}.",
+                r.rule, r.totals[0], r.totals[1], r.holdings[0], r.holdings[1]
+            ));
+        }
         None => {
-            if let Some(rl) = right_line(after) {
+            if let Some((rl, rules)) = after.game().prose().pending(&after.to_setup()) {
+                rules.iter().for_each(|&r| cite(r));
                 out.push(format!("{}.", sentence(&rl)));
             }
             out.push(format!("{} to move.", after.to_move()));

@@ -3,6 +3,9 @@
 //! what every hole held before each seed), the seeds, marks, notes and turns. What one game says
 //! in its own words (why a lap starts or relays, why a capture is made, why a player passes)
 //! is that game's [`Prose`], in its folder (`games/<game>/prose.rs`).
+//!
+//! Every rule an explanation cites is written through [`Walk::cite`], which records it: the
+//! rules an explanation cites are known as typed values, never read back out of its words.
 
 use crate::geometry::{Geometry, Hole};
 use crate::marks::{Mark, MarkKind};
@@ -11,6 +14,7 @@ use crate::round::Decision;
 use crate::rule::Rule;
 use crate::setup::Setup;
 use crate::trace::{CaptureKind, Event, LapKind, Trace};
+use std::cell::RefCell;
 use std::fmt::Write as _;
 
 /// The direction of a lap in words.
@@ -72,7 +76,7 @@ pub(crate) struct Taking {
 pub(crate) fn goes_on(w: &Walk<'_>, l: &LapStart, how: &str) -> String {
     format!(
         "so the sowing goes on ({}): all {} of {} are lifted and sown as lap {}, {how}{}",
-        l.rule,
+        w.cite(l.rule),
         seeds_word(l.seeds),
         l.hole,
         w.lap,
@@ -88,18 +92,18 @@ pub(crate) fn default_first_lap(w: &Walk<'_>, l: &LapStart) -> String {
         all_seeds(l.seeds),
         l.hole,
         dir_words(l.dir),
-        l.rule
+        w.cite(l.rule)
     )
 }
 
 /// A capture in the words any game may use.
-pub(crate) fn default_capture(_: &Walk<'_>, c: &Taking) -> String {
+pub(crate) fn default_capture(w: &Walk<'_>, c: &Taking) -> String {
     format!(
         "{} captures {} from {} ({}).",
         c.player,
         seeds_word(c.seeds),
         c.hole,
-        c.rule
+        w.cite(c.rule)
     )
 }
 
@@ -120,7 +124,7 @@ pub(crate) trait Prose {
             l.hole,
             w.lap,
             dir_words(l.dir),
-            l.rule
+            w.cite(l.rule)
         )
     }
 
@@ -128,10 +132,11 @@ pub(crate) trait Prose {
     fn gather(&self, w: &Walk<'_>, holes: &[Hole], seeds: u32, dir: Dir, rule: Rule) -> String {
         let names: Vec<String> = holes.iter().map(ToString::to_string).collect();
         format!(
-            "The opening: {} takes one seed from each of {} ({seeds} in all) and sows them {}, starting in the hole after the last of them ({rule}).",
+            "The opening: {} takes one seed from each of {} ({seeds} in all) and sows them {}, starting in the hole after the last of them ({}).",
             w.mover,
             names.join(" "),
             dir_words(dir),
+            w.cite(rule),
         )
     }
 
@@ -141,8 +146,9 @@ pub(crate) trait Prose {
     }
 
     /// Why a player has no legal move, after "has no legal move".
-    fn pass_why(&self) -> &'static str {
-        ""
+    fn pass_why(&self, w: &Walk<'_>) -> String {
+        let _ = w;
+        String::new()
     }
 
     /// The steps of a ply in the game's own layout, if it has one (Redu: seed by seed, column
@@ -152,8 +158,9 @@ pub(crate) trait Prose {
         None
     }
 
-    /// What is pending at a position besides the player to move, in words (Redu's right).
-    fn pending(&self, setup: &Setup) -> Option<String> {
+    /// What is pending at a position besides the player to move, in words (Redu's right), and
+    /// the rules the words cite.
+    fn pending(&self, setup: &Setup) -> Option<(String, &'static [Rule])> {
         let _ = setup;
         None
     }
@@ -186,9 +193,26 @@ pub(crate) struct Walk<'a> {
     pub(crate) capture_explained: bool,
     /// Whether the counts every seed changes are the board's (see [`follow`]).
     counts: bool,
+    /// The rules the lines cite, each once, in the order first cited.
+    cites: RefCell<Vec<Rule>>,
 }
 
 impl Walk<'_> {
+    /// `rule`, recorded as cited: every rule a line writes is written through here.
+    pub(crate) fn cite(&self, rule: Rule) -> Rule {
+        let mut cites = self.cites.borrow_mut();
+        if !cites.contains(&rule) {
+            cites.push(rule);
+        }
+        rule
+    }
+
+    /// `rules` as a line writes them, `R5, R20, R22`, recorded as cited.
+    pub(crate) fn cite_all(&self, rules: &[Rule]) -> String {
+        let ids: Vec<&str> = rules.iter().map(|&r| self.cite(r).id()).collect();
+        ids.join(", ")
+    }
+
     /// "A's own", "B's": whose hole `i` is, from the mover's side.
     fn whose(&self, i: usize) -> String {
         let o = self.setup.owner(i);
@@ -200,14 +224,14 @@ impl Walk<'_> {
     }
 }
 
-/// One line per event of `trace` from `before`; `counts` shows each hole's count before and
-/// after each seed.
+/// One line per event of `trace` from `before`, and the rules they cite (each once, in the
+/// order first cited); `counts` shows each hole's count before and after each seed.
 pub(crate) fn steps_explained(
     game: &dyn Prose,
     setup: Setup,
     trace: &Trace,
     counts: bool,
-) -> Vec<String> {
+) -> (Vec<String>, Vec<Rule>) {
     let mut w = Walk {
         g: setup.geometry(),
         mover: setup.to_move,
@@ -221,6 +245,7 @@ pub(crate) fn steps_explained(
         sown_in_opponents_row: false,
         capture_explained: false,
         counts,
+        cites: RefCell::new(Vec::new()),
     };
     let mut out: Vec<String> = Vec::new();
     for (k, e) in trace.events.iter().enumerate() {
@@ -228,7 +253,7 @@ pub(crate) fn steps_explained(
             out.push(line);
         }
     }
-    out
+    (out, w.cites.into_inner())
 }
 
 /// The line of one event, if it has one.
@@ -306,21 +331,32 @@ fn explain_event(game: &dyn Prose, w: &mut Walk<'_>, k: usize, e: &Event) -> Opt
             if let Some(i) = w.g.index(*hole) {
                 w.marks[i] = Some(*mark);
             }
-            Some(mark_line(*hole, *mark, *rule))
+            Some(mark_line(w, *hole, *mark, *rule))
         }
-        Event::Note { rule, note } => Some(format!("{} ({rule}).", sentence(&note.to_string()))),
+        Event::Note { rule, note } => {
+            // The note's words first, then its rule, as the line reads.
+            for &r in note.cites() {
+                w.cite(r);
+            }
+            Some(format!(
+                "{} ({}).",
+                sentence(&note.to_string()),
+                w.cite(*rule)
+            ))
+        }
         Event::Pass { player, rule } => Some(format!(
-            "{player} has no legal move{}, so he passes, and the pass is a ply ({rule}).",
-            game.pass_why()
+            "{player} has no legal move{}, so he passes, and the pass is a ply ({}).",
+            game.pass_why(w),
+            w.cite(*rule)
         )),
         Event::Next {
             player,
             repeat,
             rule,
         } => Some(if *repeat {
-            format!("{player} moves again ({rule}).")
+            format!("{player} moves again ({}).", w.cite(*rule))
         } else {
-            format!("The turn passes to {player} ({rule}).")
+            format!("The turn passes to {player} ({}).", w.cite(*rule))
         }),
     }
 }
@@ -361,19 +397,25 @@ fn sow_line(w: &mut Walk<'_>, k: usize, hole: Hole) -> Option<String> {
 }
 
 /// A mark set on `hole`.
-fn mark_line(hole: Hole, mark: Mark, rule: Rule) -> String {
+fn mark_line(w: &Walk<'_>, hole: Hole, mark: Mark, rule: Rule) -> String {
     match mark.kind {
         MarkKind::Chosen => format!(
-            "{hole} is now chosen: a move has started from it this round, so its seeds can be captured (B2)."
+            "{hole} is now chosen: a move has started from it this round, so its seeds can be captured ({}).",
+            w.cite(Rule::B2)
         ),
-        MarkKind::Blocked => format!("{hole} is blocked ({rule})."),
+        MarkKind::Blocked => format!("{hole} is blocked ({}).", w.cite(rule)),
         MarkKind::Claim => format!(
-            "{hole} becomes a claimed hole of {}: nobody sows from it, and its seeds count for its creator ({rule}, S16).",
-            mark.owner
+            "{hole} becomes a claimed hole of {}: nobody sows from it, and its seeds count for its creator ({}, {}).",
+            mark.owner,
+            w.cite(rule),
+            w.cite(Rule::S16)
         ),
         MarkKind::Uugg => format!(
-            "{hole} becomes an uugg of {}: nobody sows from it, and its seeds count for {} ({rule}, U8).",
-            mark.owner, mark.owner
+            "{hole} becomes an uugg of {}: nobody sows from it, and its seeds count for {} ({}, {}).",
+            mark.owner,
+            mark.owner,
+            w.cite(rule),
+            w.cite(Rule::U8)
         ),
     }
 }

@@ -6,7 +6,7 @@ use crate::games::common::{board_index, forced_pass, foreign_move};
 use crate::geometry::{Geometry, HoleSet};
 use crate::marks::{Mark, MarkKind};
 use crate::moves::Move;
-use crate::notes::Common;
+use crate::notes::{Common, CommonRound, CommonSetup};
 use crate::player::{Dir, Player};
 use crate::round::{AfterRound, Decision, DecisionRequest, MatchResult, RoundError, richer};
 use crate::rule::Rule;
@@ -19,7 +19,7 @@ pub(crate) mod options;
 mod perft;
 mod prose;
 
-use notes::{Note, Refusal};
+use notes::{Note, Refusal, RoundReason, SetupReason};
 pub use options::BechiOptions;
 
 /// Seeds per filled hole at every set-up (B1, B16).
@@ -216,7 +216,7 @@ impl Game for Bechi {
             pr.check(
                 o.iter().enumerate().all(|(i, p)| *p == g.row(i)),
                 Some(Rule::B1),
-                || "in Bechi each player owns his own row".to_owned(),
+                || CommonSetup::OwnRows { game: "Bechi" },
             );
         }
         let mut chosen = HoleSet::EMPTY;
@@ -229,67 +229,70 @@ impl Game for Bechi {
                 MarkKind::Claim | MarkKind::Uugg => {
                     pr.push(
                         None,
-                        format!("Bechi has no {:?} marks (hole {hole})", m.kind),
+                        CommonSetup::MarkKindUnknown {
+                            game: "Bechi",
+                            kind: m.kind,
+                            hole,
+                        },
                     );
                     continue;
                 }
             }
             pr.check(m.owner == g.row(i), Some(Rule::B2), || {
-                format!(
-                    "the mark on {hole} belongs to the owner of the hole, {}",
-                    g.row(i)
-                )
+                SetupReason::MarkOfOwner {
+                    hole,
+                    owner: g.row(i),
+                }
             });
         }
         for i in blocked.iter() {
             let hole = g.hole(i);
             pr.check(s.seeds[i] == 0, Some(Rule::B3), || {
-                format!(
-                    "blocked hole {hole} holds {} seeds; a blocked hole holds none",
-                    s.seeds[i]
-                )
+                SetupReason::BlockedHoldsSeeds {
+                    hole,
+                    seeds: s.seeds[i],
+                }
             });
             pr.check(!chosen.contains(i), Some(Rule::B3), || {
-                format!("blocked hole {hole} cannot have been chosen: it cannot be played")
+                SetupReason::BlockedChosen { hole }
             });
         }
         if !blocked.is_empty() {
             pr.check(s.round > 1, Some(Rule::B3), || {
-                "blocked holes exist only in rounds after the first".to_owned()
+                SetupReason::BlockedInRoundOne
             });
             let rows: Vec<Player> = Player::BOTH
                 .into_iter()
                 .filter(|p| !blocked.and(g.row_set(*p)).is_empty())
                 .collect();
             pr.check(rows.len() <= 1, Some(Rule::B16), || {
-                "only the poorer player leaves holes unfilled, so blocked holes lie in one row"
-                    .to_owned()
+                SetupReason::BlockedInBothRows
             });
             for p in rows {
-                pr.check(blocked.and(g.row_set(p)).len() < usize::from(n), Some(Rule::B15), || {
-                    format!("every hole of {p} is blocked: a player who cannot fill a hole has lost the match")
-                });
+                pr.check(
+                    blocked.and(g.row_set(p)).len() < usize::from(n),
+                    Some(Rule::B15),
+                    || SetupReason::AllBlocked { player: p },
+                );
             }
         }
         for p in Player::BOTH {
             pr.check(
                 s.stores[p.index()].is_multiple_of(2),
                 Some(Rule::B9),
-                || {
-                    format!(
-                        "{p}'s store holds {}, but captures are always of even holes",
-                        s.stores[p.index()]
-                    )
+                || SetupReason::OddStore {
+                    player: p,
+                    seeds: s.stores[p.index()],
                 },
             );
         }
         if s.round == 1 {
             pr.check(s.reserves == [0, 0], Some(Rule::B16), || {
-                "reserves arise only at the set-up of a later round".to_owned()
+                CommonSetup::ReservesInRoundOne
             });
         }
         pr.check(s.opener.is_some(), Some(Rule::B17), || {
-            "the opener of the round is required: the next round's opener alternates".to_owned()
+            CommonSetup::OpenerRequired
         });
         pr.unused_fields(s, "Bechi", false, false);
         pr.finish()?;
@@ -448,13 +451,13 @@ impl Game for Bechi {
         let g = self.geometry();
         let h = self.holdings();
         let n = u32::from(self.n);
-        let no_decision = |why: &str| {
+        let no_decision = |why: &'static str| {
             if *decision == Decision::None {
                 Ok(())
             } else {
                 Err(RoundError::new(
                     Rule::B16,
-                    format!("no set-up decision is made: {why}"),
+                    CommonRound::NoDecision { because: why },
                 ))
             }
         };
@@ -495,10 +498,10 @@ impl Game for Bechi {
                 let Decision::Fill(holes) = decision else {
                     return Err(RoundError::new(
                         Rule::B16,
-                        format!(
-                            "{poorer} must choose the {fill} hole{} he fills",
-                            if fill == 1 { "" } else { "s" }
-                        ),
+                        RoundReason::FillNeeded {
+                            player: poorer,
+                            holes: fill,
+                        },
                     ));
                 };
                 let mut filled = HoleSet::EMPTY;
@@ -509,13 +512,16 @@ impl Game for Bechi {
                         .ok_or_else(|| {
                             RoundError::new(
                                 Rule::B16,
-                                format!("{hole} is not one of {poorer}'s holes"),
+                                RoundReason::NotOwnHole {
+                                    hole: *hole,
+                                    player: poorer,
+                                },
                             )
                         })?;
                     if filled.contains(i) {
                         return Err(RoundError::new(
                             Rule::B16,
-                            format!("{hole} is listed twice"),
+                            RoundReason::Twice { hole: *hole },
                         ));
                     }
                     filled.insert(i);
@@ -523,12 +529,12 @@ impl Game for Bechi {
                 if filled.len() as u32 != fill {
                     return Err(RoundError::new(
                         Rule::B16,
-                        format!(
-                            "{poorer} holds {} seeds and fills exactly {fill} hole{} with 6, not {}",
-                            h[poorer.index()],
-                            if fill == 1 { "" } else { "s" },
-                            filled.len()
-                        ),
+                        RoundReason::FillCount {
+                            player: poorer,
+                            seeds: h[poorer.index()],
+                            holes: fill,
+                            given: filled.len(),
+                        },
                     ));
                 }
                 for i in self.own(poorer).iter() {

@@ -4,6 +4,7 @@
 use super::Bechi;
 use crate::marks::MarkKind;
 use crate::prose::walk::{LapStart, Prose, Taking, Walk, all_seeds, dir_words, seeds_word};
+use crate::rule::Rule;
 use crate::trace::CaptureKind;
 
 impl Prose for Bechi {
@@ -26,33 +27,38 @@ impl Prose for Bechi {
             .iter()
             .any(|m| m.is_some_and(|m| m.kind == MarkKind::Blocked));
         format!(
-            "{mover} lifts {} of {hole}. {hole} is {side} (B4), so the seeds go {}. The first seed goes back into {hole} itself, then one into each following hole ({}){}.",
+            "{mover} lifts {} of {hole}. {hole} is {side} ({}), so the seeds go {}. The first seed goes back into {hole} itself, then one into each following hole ({}){}.",
             all_seeds(l.seeds),
+            w.cite(Rule::B4),
             dir_words(l.dir),
-            l.rule,
+            w.cite(l.rule),
             if blocked {
-                "; blocked holes are skipped (B7)"
+                format!("; blocked holes are skipped ({})", w.cite(Rule::B7))
             } else {
-                ""
+                String::new()
             }
         )
     }
 
-    fn capture(&self, _: &mut Walk<'_>, c: &Taking) -> String {
-        let (hole, n, player, rule) = (c.hole, c.seeds, c.player, c.rule);
+    fn capture(&self, w: &mut Walk<'_>, c: &Taking) -> String {
+        let (hole, n, player, rule) = (c.hole, c.seeds, c.player, w.cite(c.rule));
         if c.kind == CaptureKind::Chain {
             format!(
                 "The next hole in the direction of the sowing, {hole}, holds {n}, an even number of at least 2, and is chosen: {player} captures it too ({rule})."
             )
         } else {
             format!(
-                "The last seed fell in {hole}, which now holds {n}, an even number, and is chosen (B2): {player} captures its {} ({rule}).",
+                "The last seed fell in {hole}, which now holds {n}, an even number, and is chosen ({}): {player} captures its {} ({rule}).",
+                w.cite(Rule::B2),
                 seeds_word(n)
             )
         }
     }
 
-    fn pass_why(&self) -> &'static str {
-        ": none of his holes holds 2 seeds or more (B4)"
+    fn pass_why(&self, w: &Walk<'_>) -> String {
+        format!(
+            ": none of his holes holds 2 seeds or more ({})",
+            w.cite(Rule::B4)
+        )
     }
 }

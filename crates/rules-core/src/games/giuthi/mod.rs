@@ -6,7 +6,7 @@ use crate::game::{Game, Illegal, Sink};
 use crate::games::common::{board_index, forced_pass, foreign_move};
 use crate::geometry::{Geometry, HoleSet, MAX_HOLES};
 use crate::moves::Move;
-use crate::notes::Common;
+use crate::notes::{Common, CommonSetup};
 use crate::player::{Dir, Player};
 use crate::round::{AfterRound, Decision, DecisionRequest, MatchResult, RoundError, richer};
 use crate::rule::Rule;
@@ -19,7 +19,7 @@ pub(crate) mod options;
 mod perft;
 mod prose;
 
-use notes::{Note, Refusal, Stop};
+use notes::{Note, Refusal, RoundReason, SetupReason, Stop};
 pub use options::GiuthiOptions;
 
 /// A Giuthi position.
@@ -66,11 +66,6 @@ impl Giuthi {
         });
         // G8: a lap ending in a hole that held seeds is lifted and sown back the other way; G9: a
         // lap ending in an empty hole ends the sowing.
-        let start = LapStart {
-            origin: i,
-            dir,
-            hand,
-        };
         let sown = relay_sow(
             &mut c.seeds,
             g,
@@ -298,31 +293,32 @@ impl Game for Giuthi {
             pr.check(
                 o.iter().enumerate().all(|(i, p)| *p == g.row(i)),
                 Some(Rule::G2),
-                || "in Giuthi each player owns his own row".to_owned(),
+                || CommonSetup::OwnRows { game: "Giuthi" },
             );
         }
         for (i, m) in s.marked() {
             pr.push(
                 None,
-                format!("Giuthi has no marks ({:?} on {})", m.kind, g.hole(i)),
+                CommonSetup::NoMarks {
+                    game: "Giuthi",
+                    kind: m.kind,
+                    hole: g.hole(i),
+                },
             );
         }
         if s.round == 1 {
             pr.check(s.reserves == [0, 0], Some(Rule::G25), || {
-                "reserves arise only at the set-up of a later round".to_owned()
+                CommonSetup::ReservesInRoundOne
             });
         } else {
             pr.check(
                 s.reserves[0] == 0 || s.reserves[1] == 0,
                 Some(Rule::G24),
-                || {
-                    "only the richer player keeps a reserve; the poorer places all his seeds"
-                        .to_owned()
-                },
+                || SetupReason::TwoReserves,
             );
         }
         pr.check(s.opener.is_none(), Some(Rule::G26), || {
-            "a Giuthi position names no opener: the richer player opens later rounds".to_owned()
+            SetupReason::NamesOpener
         });
         pr.unused_fields(s, "Giuthi", false, false);
         pr.finish()?;
@@ -425,10 +421,7 @@ impl Game for Giuthi {
     fn next_round(&self, decision: &Decision) -> Result<AfterRound<Giuthi>, RoundError> {
         if let Some(end) = self.match_end() {
             if *decision != Decision::None {
-                return Err(RoundError::new(
-                    Rule::G22,
-                    "the match is over: no layout is made",
-                ));
+                return Err(RoundError::new(Rule::G22, RoundReason::MatchOver));
             }
             return Ok(AfterRound::MatchOver(end));
         }
@@ -439,39 +432,36 @@ impl Game for Giuthi {
         let Decision::Layout(layout) = decision else {
             return Err(RoundError::new(
                 Rule::G23,
-                format!(
-                    "{poorer}, the poorer player, must lay out his {} seeds",
-                    h[poorer.index()]
-                ),
+                RoundReason::LayoutNeeded {
+                    player: poorer,
+                    seeds: h[poorer.index()],
+                },
             ));
         };
         if layout.len() != usize::from(self.n) {
             return Err(RoundError::new(
                 Rule::G23,
-                format!(
-                    "a layout gives the seeds of all {} holes, not {}",
-                    self.n,
-                    layout.len()
-                ),
+                RoundReason::LayoutLength {
+                    holes: self.n,
+                    given: layout.len(),
+                },
             ));
         }
         if let Some(k) = layout.iter().position(|&x| x == 0) {
             return Err(RoundError::new(
                 Rule::G23,
-                format!(
-                    "every hole receives at least one seed, and hole {} receives none",
-                    k + 1
-                ),
+                RoundReason::EmptyHole { number: k + 1 },
             ));
         }
         let sum: u64 = layout.iter().map(|&x| u64::from(x)).sum();
         if sum != u64::from(h[poorer.index()]) {
             return Err(RoundError::new(
                 Rule::G24,
-                format!(
-                    "{poorer} places all his {} seeds; the layout places {sum}",
-                    h[poorer.index()]
-                ),
+                RoundReason::LayoutTotal {
+                    player: poorer,
+                    seeds: h[poorer.index()],
+                    placed: sum,
+                },
             ));
         }
         let mut next = *self;

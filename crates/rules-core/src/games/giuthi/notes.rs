@@ -2,7 +2,7 @@
 //! `Display`.
 
 use crate::geometry::Hole;
-use crate::notes::common::GameNote;
+use crate::notes::common::{GameNote, GameRefusal};
 use crate::player::Player;
 use std::fmt;
 
@@ -95,6 +95,8 @@ pub enum Refusal {
     },
 }
 
+impl GameRefusal for Refusal {}
+
 impl fmt::Display for Refusal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -102,6 +104,95 @@ impl fmt::Display for Refusal {
             Refusal::NoDirection { hole } => write!(
                 f,
                 "the mover chooses the direction: write {hole}+ or {hole}-"
+            ),
+        }
+    }
+}
+
+/// Why a setup is not a Giuthi position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SetupReason {
+    /// G24: both players keep a reserve.
+    TwoReserves,
+    /// G26: an opener named.
+    NamesOpener,
+}
+
+impl GameRefusal for SetupReason {}
+
+impl fmt::Display for SetupReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            SetupReason::TwoReserves => {
+                "only the richer player keeps a reserve; the poorer places all his seeds"
+            }
+            SetupReason::NamesOpener => {
+                "a Giuthi position names no opener: the richer player opens later rounds"
+            }
+        })
+    }
+}
+
+/// Why the next Giuthi round cannot be set up with a decision (G22-G24).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RoundReason {
+    /// G22: the match is over, and a layout is given.
+    MatchOver,
+    /// G23: no layout given.
+    LayoutNeeded {
+        /// The poorer player.
+        player: Player,
+        /// His holdings.
+        seeds: u32,
+    },
+    /// G23: a layout of another number of holes.
+    LayoutLength {
+        /// N.
+        holes: u8,
+        /// The holes the layout gives.
+        given: usize,
+    },
+    /// G23: a hole of the layout receives no seed.
+    EmptyHole {
+        /// Its number, from 1.
+        number: usize,
+    },
+    /// G24: the layout does not place all the poorer player's seeds.
+    LayoutTotal {
+        /// The poorer player.
+        player: Player,
+        /// His holdings.
+        seeds: u32,
+        /// What the layout places.
+        placed: u64,
+    },
+}
+
+impl GameRefusal for RoundReason {}
+
+impl fmt::Display for RoundReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RoundReason::MatchOver => f.write_str("the match is over: no layout is made"),
+            RoundReason::LayoutNeeded { player, seeds } => write!(
+                f,
+                "{player}, the poorer player, must lay out his {seeds} seeds"
+            ),
+            RoundReason::LayoutLength { holes, given } => write!(
+                f,
+                "a layout gives the seeds of all {holes} holes, not {given}"
+            ),
+            RoundReason::EmptyHole { number } => write!(
+                f,
+                "every hole receives at least one seed, and hole {number} receives none"
+            ),
+            RoundReason::LayoutTotal {
+                player,
+                seeds,
+                placed,
+            } => write!(
+                f,
+                "{player} places all his {seeds} seeds; the layout places {placed}"
             ),
         }
     }

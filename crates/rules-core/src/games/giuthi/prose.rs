@@ -4,17 +4,19 @@
 
 use super::Giuthi;
 use crate::prose::walk::{LapStart, Prose, Taking, Walk, all_seeds, dir_words, goes_on};
+use crate::rule::Rule;
 use crate::trace::CaptureKind;
 
 impl Prose for Giuthi {
     fn first_lap(&self, w: &Walk<'_>, l: &LapStart) -> String {
         format!(
-            "{} lifts {} of {}, an own hole with at least 2 seeds (G4), and sows them {}, the direction he chose, one per hole from the next hole ({}).",
+            "{} lifts {} of {}, an own hole with at least 2 seeds ({}), and sows them {}, the direction he chose, one per hole from the next hole ({}).",
             w.mover,
             all_seeds(l.seeds),
             l.hole,
+            w.cite(Rule::G4),
             dir_words(l.dir),
-            l.rule
+            w.cite(l.rule)
         )
     }
 
@@ -26,7 +28,7 @@ impl Prose for Giuthi {
     }
 
     fn capture(&self, w: &mut Walk<'_>, c: &Taking) -> String {
-        let (hole, n, player, rule) = (c.hole, c.seeds, c.player, c.rule);
+        let (hole, n, player, rule) = (c.hole, c.seeds, c.player, w.cite(c.rule));
         if c.kind == CaptureKind::Chain {
             let own =
                 w.g.opposite(c.i)
@@ -44,13 +46,14 @@ impl Prose for Giuthi {
             w.capture_explained = true;
             let (j, _) = w.last.unwrap_or((c.i, 0));
             format!(
-                "The last seed fell in {}, an own hole that was empty before it, and {} of this move fell in the opponent's row (G12): ",
+                "The last seed fell in {}, an own hole that was empty before it, and {} of this move fell in the opponent's row ({}): ",
                 w.g.hole(j),
                 if w.sown_in_opponents_row {
                     "a seed"
                 } else {
                     "no seed"
-                }
+                },
+                w.cite(Rule::G12)
             )
         };
         format!(
@@ -59,7 +62,10 @@ impl Prose for Giuthi {
         )
     }
 
-    fn pass_why(&self) -> &'static str {
-        ": none of his holes holds 2 seeds or more, or every start of his never ends (G4, G10)"
+    fn pass_why(&self, w: &Walk<'_>) -> String {
+        format!(
+            ": none of his holes holds 2 seeds or more, or every start of his never ends ({})",
+            w.cite_all(&[Rule::G4, Rule::G10])
+        )
     }
 }

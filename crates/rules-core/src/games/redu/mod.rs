@@ -16,15 +16,15 @@ pub(crate) mod options;
 mod prose;
 mod zigzag;
 
-pub use moves::{Letter, Letters, ReduSow};
-use notes::{Column, Note, Refusal};
+pub use moves::{FormError, Letter, Letters, ReduSow};
+use notes::{Column, Note, Refusal, RoundReason, SetupReason};
 pub use options::{Entry, ReduOptions};
 
 use crate::game::{Game, Illegal, Sink};
 use crate::geometry::{Geometry, Hole, HoleSet};
 use crate::marks::{Right, RightKind};
 use crate::moves::Move;
-use crate::notes::Common;
+use crate::notes::{Common, CommonSetup};
 use crate::perft::Perft;
 use crate::player::{Dir, Player};
 use crate::round::{AfterRound, Decision, MatchResult, RoundError, richer};
@@ -1097,54 +1097,54 @@ impl Game for Redu {
             pr.check(
                 o.iter().enumerate().all(|(i, p)| *p == GEO.row(i)),
                 Some(Rule::R1),
-                || "in Redu each player owns his own row".to_owned(),
+                || CommonSetup::OwnRows { game: "Redu" },
             );
         }
         for (i, m) in s.marked() {
             pr.push(
                 None,
-                format!("Redu has no marks ({:?} on {})", m.kind, GEO.hole(i)),
+                CommonSetup::NoMarks {
+                    game: "Redu",
+                    kind: m.kind,
+                    hole: GEO.hole(i),
+                },
             );
         }
         pr.check(s.reserves == [0, 0], Some(Rule::R1), || {
-            "Redu has no reserves: all 48 seeds are on the board at the start".to_owned()
+            SetupReason::Reserves
         });
-        pr.check(s.round == 1, None, || {
-            "a Redu game is a single round (mancala rules redu, §4)".to_owned()
-        });
-        pr.check(s.opener.is_none(), None, || {
-            "a Redu position names no opener: the game is a single round".to_owned()
-        });
-        pr.check(!s.opening_pending, None, || {
-            "Redu has no opening".to_owned()
+        pr.check(s.round == 1, None, || SetupReason::SingleRound);
+        pr.check(s.opener.is_none(), None, || SetupReason::NamesOpener);
+        pr.check(!s.opening_pending, None, || CommonSetup::NoOpening {
+            game: "Redu",
         });
         let mut right = None;
         if let Some(Right { kind, hole }) = s.right {
             match GEO.index(hole) {
-                None => pr.push(
-                    Some(Rule::R19),
-                    format!("there is no hole {hole} on a 2×6 board"),
-                ),
+                None => pr.push(Some(Rule::R19), SetupReason::RightNoHole { hole }),
                 Some(i) => {
                     pr.check(hole.side == s.to_move, Some(Rule::R19), || {
-                        format!(
-                            "the right's hole {hole} must be in the row of its holder, {}, the player to move, the only one who may use it",
-                            s.to_move
-                        )
+                        SetupReason::RightNotHolders {
+                            hole,
+                            holder: s.to_move,
+                        }
                     });
                     let x = s.seeds[i];
                     match kind {
                         RightKind::O1 | RightKind::O2 => {
-                            pr.check(x == 1, Some(if kind == RightKind::O1 { Rule::R5 } else { Rule::R8 }), || {
-                                format!(
-                                    "an {kind:?} right concerns the one seed that fell into the empty hole {hole}, which holds {x}"
-                                )
+                            let rule = if kind == RightKind::O1 {
+                                Rule::R5
+                            } else {
+                                Rule::R8
+                            };
+                            pr.check(x == 1, Some(rule), || SetupReason::RightNotOneSeed {
+                                kind,
+                                hole,
+                                seeds: x,
                             });
                         }
                         RightKind::O3 => {
-                            pr.check(x >= 1, Some(Rule::R19a), || {
-                                format!("the O3 right's hole {hole} holds no seed")
-                            });
+                            pr.check(x >= 1, Some(Rule::R19a), || SetupReason::O3Empty { hole });
                         }
                     }
                     right = Some((kind, i as u8));
@@ -1280,10 +1280,7 @@ impl Game for Redu {
 
     fn next_round(&self, decision: &Decision) -> Result<AfterRound<Redu>, RoundError> {
         if *decision != Decision::None {
-            return Err(RoundError::new(
-                Rule::R28,
-                "a Redu game is one round: no set-up decision is made",
-            ));
+            return Err(RoundError::new(Rule::R28, RoundReason::OneRound));
         }
         let [a, b] = self.round_totals();
         Ok(AfterRound::MatchOver(match richer([a, b]) {

@@ -6,6 +6,7 @@ use super::zigzag::{Need, Zig, base_of, first_column};
 use crate::geometry::hole;
 use crate::geometry::{Geometry, Hole};
 use crate::player::Dir;
+use crate::rule::Rule;
 use crate::trace::{Event, NoTrace, Trace};
 use nom::branch::alt;
 use nom::character::complete::{char, one_of};
@@ -275,7 +276,8 @@ impl ReduSow {
     /// the procedure of R15; the board is not needed (only the number of seeds, `path.len()`).
     ///
     /// # Errors
-    /// The path is not one a sowing from `start` can take; the message names the rule.
+    /// The path is not one a sowing from `start` can take; the message names the rule, and so
+    /// do the error's `rules`.
     pub fn from_path(
         capture: Option<Hole>,
         start: Hole,
@@ -283,7 +285,7 @@ impl ReduSow {
         dir: Option<Dir>,
         path: &[Hole],
         forgotten: bool,
-    ) -> Result<ReduSow, String> {
+    ) -> Result<ReduSow, FormError> {
         let g = Geometry::two_rows(6);
         let me = start.side;
         let base = base_of(me);
@@ -296,14 +298,18 @@ impl ReduSow {
             ..ReduSow::new(start)
         };
         let n = path.len();
-        out.seeds = Some(u8::try_from(n).map_err(|_| "too many holes in the path".to_owned())?);
+        out.seeds =
+            Some(u8::try_from(n).map_err(|_| FormError::new("too many holes in the path", &[]))?);
         let idx = |h: Hole| {
             g.index(h)
-                .ok_or_else(|| format!("there is no hole {h} on a 2×6 board"))
+                .ok_or_else(|| FormError::new(format!("there is no hole {h} on a 2×6 board"), &[]))
         };
         let path: Vec<usize> = path.iter().map(|&h| idx(h)).collect::<Result<_, _>>()?;
         if !(1..=6).contains(&start.number) {
-            return Err(format!("there is no hole {start} on a 2×6 board"));
+            return Err(FormError::new(
+                format!("there is no hole {start} on a 2×6 board"),
+                &[],
+            ));
         }
         let own = |j: i8| usize::from(base) + j as usize - 1;
         let opp = |j: i8| 11 - own(j);
@@ -311,11 +317,17 @@ impl ReduSow {
         // The start column and direction candidates.
         let (c0, dirs): (i8, Vec<i8>) = if let Some(s2) = second {
             if s2.side != me || n != 2 {
-                return Err("two singletons (R9) sow exactly 2 seeds".to_owned());
+                return Err(FormError::new(
+                    "two singletons (R9) sow exactly 2 seeds",
+                    &[Rule::R9],
+                ));
             }
             let (lo, hi) = (start.number.min(s2.number), start.number.max(s2.number));
             if hi != lo + 1 {
-                return Err(format!("{start} and {s2} are not consecutive holes (R9)"));
+                return Err(FormError::new(
+                    format!("{start} and {s2} are not consecutive holes (R9)"),
+                    &[Rule::R9],
+                ));
             }
             // σ = + sows from the higher hole, σ = − from the lower (R9).
             let mut v = vec![];
@@ -326,9 +338,12 @@ impl ReduSow {
                 v.push(-1);
             }
             let Some(&s) = v.first() else {
-                return Err(format!(
-                    "the first seed of two singletons falls opposite the hole next to them (R6, R9), not in {}",
-                    name(path[0])
+                return Err(FormError::new(
+                    format!(
+                        "the first seed of two singletons falls opposite the hole next to them (R6, R9), not in {}",
+                        name(path[0])
+                    ),
+                    &[Rule::R6, Rule::R9],
                 ));
             };
             (if s > 0 { hi as i8 } else { lo as i8 }, vec![s])
@@ -337,17 +352,23 @@ impl ReduSow {
         };
         let want = |s: i8| dir.is_none_or(|d| (d == Dir::Ccw) == (s > 0));
         match n {
-            0 => Err("the long form lists at least one hole".to_owned()),
+            0 => Err(FormError::new("the long form lists at least one hole", &[])),
             1 => {
                 if path[0] != opp(c0) {
-                    return Err(format!(
-                        "a single seed goes into the opposite hole {} (R4), not {}",
-                        name(opp(c0)),
-                        name(path[0])
+                    return Err(FormError::new(
+                        format!(
+                            "a single seed goes into the opposite hole {} (R4), not {}",
+                            name(opp(c0)),
+                            name(path[0])
+                        ),
+                        &[Rule::R4],
                     ));
                 }
                 if dir.is_some() {
-                    return Err("a single seed has no direction (R4)".to_owned());
+                    return Err(FormError::new(
+                        "a single seed has no direction (R4)",
+                        &[Rule::R4],
+                    ));
                 }
                 Ok(out)
             }
@@ -359,10 +380,13 @@ impl ReduSow {
                         return Ok(out);
                     }
                 }
-                Err(format!(
-                    "two seeds go first opposite the adjacent hole, then into the adjacent hole (R6): {} then {} cannot follow from {start}",
-                    name(path[0]),
-                    name(path[1])
+                Err(FormError::new(
+                    format!(
+                        "two seeds go first opposite the adjacent hole, then into the adjacent hole (R6): {} then {} cannot follow from {start}",
+                        name(path[0]),
+                        name(path[1])
+                    ),
+                    &[Rule::R6],
                 ))
             }
             _ => {
@@ -382,12 +406,22 @@ impl ReduSow {
                         }
                     }
                 }
-                Err(format!(
-                    "no zigzag from {start} sows the holes {} in this order (R10–R15)",
-                    path.iter()
-                        .map(|&i| name(i).to_string())
-                        .collect::<Vec<_>>()
-                        .join(", ")
+                Err(FormError::new(
+                    format!(
+                        "no zigzag from {start} sows the holes {} in this order (R10–R15)",
+                        path.iter()
+                            .map(|&i| name(i).to_string())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
+                    &[
+                        Rule::R10,
+                        Rule::R11,
+                        Rule::R12,
+                        Rule::R13,
+                        Rule::R14,
+                        Rule::R15,
+                    ],
                 ))
             }
         }
@@ -566,6 +600,33 @@ fn form(i: &str) -> IResult<&str, Form> {
 /// What Redu's moves look like, for messages.
 pub(crate) const EXPECTED: &str = "a Redu move (spec/notation.md §5.5): a sowing such as 4B, 4B+, 4B-hwd, 2B3B+ or 4B/2A/5B/6B, an O1 capture and sowing such as x3B:5B+, or a capture such as x3B";
 
+/// Why a Redu token or the long form of a sowing is not a move: the message, and the rules it
+/// names (its `Display` is the message).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FormError {
+    /// What is wrong, in words that name the rules.
+    pub message: String,
+    /// The rules the message names, in its order (a range spelt out): `4B/4A` breaks R4.
+    pub rules: &'static [Rule],
+}
+
+impl FormError {
+    fn new(message: impl Into<String>, rules: &'static [Rule]) -> FormError {
+        FormError {
+            message: message.into(),
+            rules,
+        }
+    }
+}
+
+impl fmt::Display for FormError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for FormError {}
+
 /// A Redu token read: a capture ply, a penalty claim or a sowing.
 pub(crate) enum ReduToken {
     /// `x3B`.
@@ -576,18 +637,21 @@ pub(crate) enum ReduToken {
     Sow(ReduSow),
 }
 
-/// Reads a Redu token; `Err` holds the message.
-pub(crate) fn parse_token(token: &str) -> Result<ReduToken, String> {
+/// Reads a Redu token; `Err` says why it is not one.
+pub(crate) fn parse_token(token: &str) -> Result<ReduToken, FormError> {
     let f = match form(token) {
         Ok((_, f)) => f,
         Err(_) if token == "pass" => {
-            return Err(
-                "`pass`: Redu has no passes (R30): a player who cannot sow ends the game (R27)"
-                    .to_owned(),
-            );
+            return Err(FormError::new(
+                "`pass`: Redu has no passes (R30): a player who cannot sow ends the game (R27)",
+                &[Rule::R30, Rule::R27],
+            ));
         }
         Err(_) => {
-            return Err(format!("`{token}` is not a redu move: expected {EXPECTED}"));
+            return Err(FormError::new(
+                format!("`{token}` is not a redu move: expected {EXPECTED}"),
+                &[],
+            ));
         }
     };
     match f {
@@ -599,10 +663,13 @@ pub(crate) fn parse_token(token: &str) -> Result<ReduToken, String> {
 
 /// The sowing a sowing token's form writes: its long form made decisions, two singletons lower
 /// hole first (either order is read).
-fn sow_of(token: &str, s: SowForm) -> Result<ReduSow, String> {
+fn sow_of(token: &str, s: SowForm) -> Result<ReduSow, FormError> {
     if let Some(path) = &s.path {
         let mut m = ReduSow::from_path(s.capture, s.start, s.second, s.dir, path, s.forgotten)
-            .map_err(|e| format!("`{token}`: {e}"))?;
+            .map_err(|e| FormError {
+                message: format!("`{token}`: {}", e.message),
+                rules: e.rules,
+            })?;
         if let Some(h2) = m.second
             && h2 < m.start
         {
@@ -614,9 +681,9 @@ fn sow_of(token: &str, s: SowForm) -> Result<ReduSow, String> {
     let mut letters = Letters::EMPTY;
     for l in &s.letters {
         if !letters.push(*l) {
-            return Err(format!(
-                "`{token}`: more than {} decision letters",
-                Letters::MAX
+            return Err(FormError::new(
+                format!("`{token}`: more than {} decision letters", Letters::MAX),
+                &[],
             ));
         }
     }

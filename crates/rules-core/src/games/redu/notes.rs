@@ -3,8 +3,9 @@
 
 use crate::geometry::Hole;
 use crate::marks::RightKind;
-use crate::notes::common::{GameNote, seeds};
+use crate::notes::common::{GameNote, GameRefusal, seeds};
 use crate::player::{Dir, Player};
+use crate::rule::Rule;
 use std::fmt;
 
 /// A column of the 2×6 board in words: `column 4 (4B, 3A)`, its number from the mover's side and
@@ -553,6 +554,18 @@ impl Refusal {
     }
 }
 
+impl GameRefusal for Refusal {
+    /// The rules the words of a refusal name besides its own rule.
+    fn cites(&self) -> &'static [Rule] {
+        match self {
+            Refusal::PenaltyNoCapture { .. } => &[Rule::R5],
+            Refusal::PenaltyPlayed { .. } => &[Rule::R25],
+            Refusal::NoPass => &[Rule::R27],
+            _ => &[],
+        }
+    }
+}
+
 impl fmt::Display for Refusal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         use Refusal as R;
@@ -684,6 +697,92 @@ impl fmt::Display for Refusal {
                     write!(f, "{d}")?;
                 }
                 f.write_str("` is not a Redu move token (spec/notation.md §5)")
+            }
+        }
+    }
+}
+
+/// Why a setup is not a Redu position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SetupReason {
+    /// R1: seeds kept off the board.
+    Reserves,
+    /// A round other than the first (redu.md §4).
+    SingleRound,
+    /// An opener named.
+    NamesOpener,
+    /// R19: a right on a hole the board does not have.
+    RightNoHole {
+        /// The hole.
+        hole: Hole,
+    },
+    /// R19: a right whose hole is not in the row of the player to move, its holder.
+    RightNotHolders {
+        /// The hole.
+        hole: Hole,
+        /// The player to move.
+        holder: Player,
+    },
+    /// R5, R8: an O1 or O2 right on a hole that does not hold the one seed that fell in it.
+    RightNotOneSeed {
+        /// O1 or O2.
+        kind: RightKind,
+        /// The hole.
+        hole: Hole,
+        /// Its seeds.
+        seeds: u32,
+    },
+    /// R19a: an O3 right on an empty hole.
+    O3Empty {
+        /// The hole.
+        hole: Hole,
+    },
+}
+
+impl GameRefusal for SetupReason {}
+
+impl fmt::Display for SetupReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SetupReason::Reserves => {
+                f.write_str("Redu has no reserves: all 48 seeds are on the board at the start")
+            }
+            SetupReason::SingleRound => {
+                f.write_str("a Redu game is a single round (mancala rules redu, §4)")
+            }
+            SetupReason::NamesOpener => {
+                f.write_str("a Redu position names no opener: the game is a single round")
+            }
+            SetupReason::RightNoHole { hole } => {
+                write!(f, "there is no hole {hole} on a 2×6 board")
+            }
+            SetupReason::RightNotHolders { hole, holder } => write!(
+                f,
+                "the right's hole {hole} must be in the row of its holder, {holder}, the player to move, the only one who may use it"
+            ),
+            SetupReason::RightNotOneSeed { kind, hole, seeds } => write!(
+                f,
+                "an {kind:?} right concerns the one seed that fell into the empty hole {hole}, which holds {seeds}"
+            ),
+            SetupReason::O3Empty { hole } => write!(f, "the O3 right's hole {hole} holds no seed"),
+        }
+    }
+}
+
+/// Why the next Redu round cannot be set up.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RoundReason {
+    /// R28: a Redu game is one round, so no decision is made.
+    OneRound,
+}
+
+impl GameRefusal for RoundReason {}
+
+impl fmt::Display for RoundReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RoundReason::OneRound => {
+                f.write_str("a Redu game is one round: no set-up decision is made")
             }
         }
     }

@@ -83,9 +83,10 @@ impl GameOptions for ReduOptions {
     }
 
     fn parse_move(token: &str) -> Option<Result<Move, TokenError>> {
-        let read = parse_token(token).map_err(|message| TokenError {
+        let read = parse_token(token).map_err(|e| TokenError {
             token: token.to_owned(),
-            message,
+            message: e.message,
+            rules: e.rules.to_vec(),
         });
         Some(read.map(|t| match t {
             ReduToken::Capture(hole) => Move::ReduCapture { hole },

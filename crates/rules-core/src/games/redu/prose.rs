@@ -18,19 +18,21 @@ use std::fmt::Write as _;
 impl Prose for Redu {
     /// A lone seed (R4), two seeds (R6), or three or more in zigzag (R15).
     fn first_lap(&self, w: &Walk<'_>, l: &LapStart) -> String {
-        let (mover, hole, rule) = (w.mover, l.hole, l.rule);
+        let (mover, hole, rule) = (w.mover, l.hole, w.cite(l.rule));
         match l.seeds {
             1 => format!(
                 "{mover} lifts the lone seed of {hole}; a single seed goes into the opposite hole ({rule})."
             ),
             2 => format!(
-                "{mover} lifts the 2 seeds of {hole} and sows them {}: the first into the hole opposite the adjacent one, the second into the adjacent one ({rule}, R7).",
-                dir_words(l.dir)
+                "{mover} lifts the 2 seeds of {hole} and sows them {}: the first into the hole opposite the adjacent one, the second into the adjacent one ({rule}, {}).",
+                dir_words(l.dir),
+                w.cite(Rule::R7)
             ),
             _ => format!(
-                "{mover} lifts {} of {hole} and sows them in zigzag {}, column by column: in each column the entry hole, then the other one; the start column is never sown again (R10, R14, {rule}).",
+                "{mover} lifts {} of {hole} and sows them in zigzag {}, column by column: in each column the entry hole, then the other one; the start column is never sown again ({}, {rule}).",
                 all_seeds(l.seeds),
-                dir_words(l.dir)
+                dir_words(l.dir),
+                w.cite_all(&[Rule::R10, Rule::R14])
             ),
         }
     }
@@ -38,11 +40,13 @@ impl Prose for Redu {
     fn gather(&self, w: &Walk<'_>, holes: &[Hole], _: u32, dir: Dir, rule: Rule) -> String {
         let names: Vec<String> = holes.iter().map(ToString::to_string).collect();
         format!(
-            "{} lifts the two singletons {} together and sows their 2 seeds {} as a 2-seed sowing from {} ({rule}, R6).",
+            "{} lifts the two singletons {} together and sows their 2 seeds {} as a 2-seed sowing from {} ({}, {}).",
             w.mover,
             names.join(" and "),
             dir_words(dir),
-            names.last().map_or("", String::as_str)
+            names.last().map_or("", String::as_str),
+            w.cite(rule),
+            w.cite(Rule::R6)
         )
     }
 
@@ -51,16 +55,23 @@ impl Prose for Redu {
     }
 
     /// The pending right of the player to move (R19-R23).
-    fn pending(&self, s: &Setup) -> Option<String> {
+    fn pending(&self, s: &Setup) -> Option<(String, &'static [Rule])> {
         let r = s.right?;
-        let rules = match r.kind {
-            RightKind::O1 => "R5, R20, R22",
-            RightKind::O2 => "R8, R20, R23",
-            RightKind::O3 => "R17, R20, R23",
+        let rules: &'static [Rule] = match r.kind {
+            RightKind::O1 => &[Rule::R5, Rule::R20, Rule::R22],
+            RightKind::O2 => &[Rule::R8, Rule::R20, Rule::R23],
+            RightKind::O3 => &[Rule::R17, Rule::R20, Rule::R23],
         };
-        Some(format!(
-            "right {}: {} may take the seed in {} at the start of this turn ({rules})",
-            r.kind, s.to_move, r.hole
+        let ids: Vec<&str> = rules.iter().map(|r| r.id()).collect();
+        Some((
+            format!(
+                "right {}: {} may take the seed in {} at the start of this turn ({})",
+                r.kind,
+                s.to_move,
+                r.hole,
+                ids.join(", ")
+            ),
+            rules,
         ))
     }
 }

@@ -6,7 +6,7 @@ use crate::game::{Game, Illegal, Sink};
 use crate::geometry::{Geometry, HoleSet};
 use crate::marks::{Mark, MarkKind};
 use crate::moves::Move;
-use crate::notes::Common;
+use crate::notes::{Common, CommonRound, CommonSetup};
 use crate::player::{Dir, Player};
 use crate::round::{AfterRound, Decision, MatchResult, RoundError};
 use crate::rule::Rule;
@@ -19,7 +19,7 @@ pub(crate) mod options;
 mod perft;
 mod prose;
 
-use notes::{Note, Over, Refusal};
+use notes::{Note, Over, Refusal, SetupReason};
 pub use options::{ClaimsScoreTo, SulusOptions};
 
 /// The board (README §2.2): 1B..9B are indices 0..9, 1A..9A are 9..18; `+` is `+1 mod 18`.
@@ -526,28 +526,19 @@ impl Game for SulusNishtaw {
             if (1..LEN).contains(&holes_b) && a == territory_a(holes_b) {
                 terr_a = a;
             } else {
-                pr.push(
-                    Some(Rule::S19),
-                    "territories must be as S19 annexes holes: the player with h ≤ 9 holes owns his holes 1 to h, the other player every other hole",
-                );
+                pr.push(Some(Rule::S19), SetupReason::Territories);
             }
         }
         if s.round == 1 {
             pr.check(terr_a == G.row_set(Player::A), Some(Rule::S1), || {
-                "in round 1 each player owns his own nine holes".to_owned()
+                SetupReason::RoundOneRows
             });
         }
         let mut claims = [HoleSet::EMPTY; 2];
         for (i, m) in s.marked() {
             let hole = G.hole(i);
             if m.kind != MarkKind::Claim {
-                pr.push(
-                    None,
-                    format!(
-                        "Sulus Nishtaw has no {:?} marks (hole {hole}); its marks are claims",
-                        m.kind
-                    ),
-                );
+                pr.push(None, SetupReason::NotAClaim { kind: m.kind, hole });
                 continue;
             }
             let owner = if terr_a.contains(i) {
@@ -556,45 +547,34 @@ impl Game for SulusNishtaw {
                 Player::B
             };
             if m.owner == owner {
-                pr.push(
-                    Some(Rule::S2),
-                    format!(
-                        "{hole} lies in {owner}'s territory and cannot be claimed by {owner}: a claim arises only in the opponent's territory"
-                    ),
-                );
+                pr.push(Some(Rule::S2), SetupReason::OwnClaim { hole, owner });
             }
             claims[m.owner.index()].insert(i);
         }
         pr.check(s.reserves == [0, 0], Some(Rule::S18), || {
-            "Sulus Nishtaw keeps no reserves: every hole starts a round with 3 seeds".to_owned()
+            SetupReason::Reserves
         });
         for p in Player::BOTH {
             pr.check(
                 s.stores[p.index()] == 0 || !claims[p.other().index()].is_empty(),
                 Some(Rule::S9),
-                || {
-                    format!(
-                        "{p} has taken {} seeds in taxes, but {} has claimed no hole: taxes come only from holes the opponent claimed",
-                        s.stores[p.index()],
-                        p.other()
-                    )
+                || SetupReason::TaxWithoutClaim {
+                    player: p,
+                    seeds: s.stores[p.index()],
                 },
             );
         }
         pr.check(s.opener.is_some(), Some(Rule::S20), || {
-            "the opener of the round is required: the next round's opener alternates".to_owned()
+            CommonSetup::OpenerRequired
         });
         if s.opening_pending {
             let fresh = s.seeds.iter().all(|&x| x == u32::from(START_SEEDS))
                 && claims == [HoleSet::EMPTY; 2]
                 && s.stores == [0, 0];
-            pr.check(fresh, Some(Rule::S6), || {
-                "before the opening every hole holds 3 seeds, with no claims and no taxes taken"
-                    .to_owned()
-            });
+            pr.check(fresh, Some(Rule::S6), || SetupReason::NotFresh);
             if let Some(o) = s.opener {
                 pr.check(s.to_move == o, Some(Rule::S6), || {
-                    format!("the opening is played by the round's opener, {o}")
+                    SetupReason::OpeningByOpener { opener: o }
                 });
             }
         }
@@ -710,7 +690,9 @@ impl Game for SulusNishtaw {
         if *decision != Decision::None {
             return Err(RoundError::new(
                 Rule::S18,
-                "no set-up decision is made: the territories follow from the round totals",
+                CommonRound::NoDecision {
+                    because: "the territories follow from the round totals",
+                },
             ));
         }
         if let Some(end) = self.match_end() {
@@ -737,7 +719,6 @@ impl Game for SulusNishtaw {
     /// S16: a claim's seeds go to its creator under `claims-score-to=creator`; every other
     /// seed to the owner of its hole.
     fn provisional_totals(&self) -> [u32; 2] {
-        let mut totals = self.store.map(u32::from);
         let to_creator = self.opts.claims_score_to == ClaimsScoreTo::Creator;
         for i in 0..LEN {
             let to = if to_creator && self.claims[0].contains(i) {
@@ -763,6 +744,7 @@ impl Game for SulusNishtaw {
                     } else {
                         Player::B
                     }
+        let mut totals = self.store.map(u32::from);
                 })
                 .collect()
         });

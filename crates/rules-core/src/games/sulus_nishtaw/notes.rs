@@ -2,7 +2,8 @@
 //! English is their `Display`.
 
 use crate::geometry::Hole;
-use crate::notes::common::{GameNote, plural};
+use crate::marks::MarkKind;
+use crate::notes::common::{GameNote, GameRefusal, plural};
 use crate::player::Player;
 use std::fmt;
 
@@ -159,6 +160,8 @@ pub enum Over {
     NoMove(Player),
 }
 
+impl GameRefusal for Refusal {}
+
 impl fmt::Display for Refusal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -198,5 +201,94 @@ impl fmt::Display for Refusal {
                 "{hole} holds 3 seeds; under V1 a move starts from a 3-seed hole only when every hole {player} could otherwise start from holds 3"
             ),
         }
+    }
+}
+
+/// Why a setup is not a Sulus Nishtaw position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SetupReason {
+    /// S19: territories that annexing holes cannot make.
+    Territories,
+    /// S1: territories other than the rows in round 1.
+    RoundOneRows,
+    /// A mark other than a claim.
+    NotAClaim {
+        /// The kind.
+        kind: MarkKind,
+        /// The marked hole.
+        hole: Hole,
+    },
+    /// S2: a claim in the claimer's own territory.
+    OwnClaim {
+        /// The hole.
+        hole: Hole,
+        /// The claimer, who owns it.
+        owner: Player,
+    },
+    /// S18: a reserve.
+    Reserves,
+    /// S9: taxes taken without a hole claimed by the opponent.
+    TaxWithoutClaim {
+        /// The player who took them.
+        player: Player,
+        /// His store.
+        seeds: u32,
+    },
+    /// S6: the opening pending on a board that is not fresh.
+    NotFresh,
+    /// S6: the opening pending, and the opener not to move.
+    OpeningByOpener {
+        /// The round's opener.
+        opener: Player,
+    },
+}
+
+impl GameRefusal for SetupReason {}
+
+impl fmt::Display for SetupReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SetupReason::Territories => f.write_str(
+                "territories must be as S19 annexes holes: the player with h ≤ 9 holes owns his holes 1 to h, the other player every other hole",
+            ),
+            SetupReason::RoundOneRows => {
+                f.write_str("in round 1 each player owns his own nine holes")
+            }
+            SetupReason::NotAClaim { kind, hole } => write!(
+                f,
+                "Sulus Nishtaw has no {kind:?} marks (hole {hole}); its marks are claims"
+            ),
+            SetupReason::OwnClaim { hole, owner } => write!(
+                f,
+                "{hole} lies in {owner}'s territory and cannot be claimed by {owner}: a claim arises only in the opponent's territory"
+            ),
+            SetupReason::Reserves => f.write_str(
+                "Sulus Nishtaw keeps no reserves: every hole starts a round with 3 seeds",
+            ),
+            SetupReason::TaxWithoutClaim { player, seeds } => write!(
+                f,
+                "{player} has taken {seeds} seeds in taxes, but {} has claimed no hole: taxes come only from holes the opponent claimed",
+                player.other()
+            ),
+            SetupReason::NotFresh => f.write_str(
+                "before the opening every hole holds 3 seeds, with no claims and no taxes taken",
+            ),
+            SetupReason::OpeningByOpener { opener } => {
+                write!(f, "the opening is played by the round's opener, {opener}")
+            }
+        }
+    }
+}
+
+/// Why the next Sulus Nishtaw round cannot be set up with a decision: it needs none, so it has
+/// no reasons of its own (S18 is [`crate::notes::CommonRound::NoDecision`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RoundReason {}
+
+impl GameRefusal for RoundReason {}
+
+impl fmt::Display for RoundReason {
+    fn fmt(&self, _: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {}
     }
 }

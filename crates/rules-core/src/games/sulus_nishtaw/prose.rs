@@ -9,6 +9,7 @@ use crate::prose::walk::{
     goes_on, seeds_word,
 };
 use crate::round::Decision;
+use crate::rule::Rule;
 use crate::trace::{CaptureKind, Event};
 
 /// Whether the ply is the round's opening (S4, S6): its note says no hole is claimed during it
@@ -31,13 +32,14 @@ impl Prose for SulusNishtaw {
             return default_first_lap(w, l);
         }
         format!(
-            "{} lifts {} of {}, an unclaimed hole of his territory ({}), and sows them {}, one per hole from the next hole of the cycle ({}, S11).",
+            "{} lifts {} of {}, an unclaimed hole of his territory ({}), and sows them {}, one per hole from the next hole of the cycle ({}, {}).",
             w.mover,
             all_seeds(l.seeds),
             l.hole,
-            l.rule,
+            w.cite(l.rule),
             dir_words(l.dir),
-            l.rule
+            l.rule,
+            w.cite(Rule::S11)
         )
     }
 
@@ -45,11 +47,17 @@ impl Prose for SulusNishtaw {
         let opening = opening(w);
         let own = w.setup.owner(i) == w.mover;
         let why = if !own && held == 3 && opening {
-            "; it is the opponent's and held 3, but no hole is claimed during the opening (S5)"
+            format!(
+                "; it is the opponent's and held 3, but no hole is claimed during the opening ({})",
+                w.cite(Rule::S5)
+            )
         } else if own && held == 3 {
-            "; it is the mover's own, so going from 3 to 4 claims nothing (S8)"
+            format!(
+                "; it is the mover's own, so going from 3 to 4 claims nothing ({})",
+                w.cite(Rule::S8)
+            )
         } else {
-            ""
+            String::new()
         };
         format!("it is occupied and not claimed{why}, {}", goes_on(w, l, ""))
     }
@@ -68,7 +76,7 @@ impl Prose for SulusNishtaw {
             } else {
                 " alone, as the hole was empty before it"
             },
-            c.rule
+            w.cite(c.rule)
         )
     }
 

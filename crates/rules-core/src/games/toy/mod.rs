@@ -165,7 +165,7 @@ impl Game for Toy {
 
     fn next_round(&self, decision: &Decision) -> Result<AfterRound<Toy>, RoundError> {
         if *decision != Decision::None {
-            return Err(RoundError::new(Rule::B13, "the match is over"));
+            return Err(RoundError::new(Rule::B13, notes::RoundReason::MatchOver));
         }
         Ok(AfterRound::MatchOver(MatchResult {
             winner: richer(self.round_totals()),

@@ -1,7 +1,7 @@
 //! What the toy game's traces note and why it refuses a move.
 
 use crate::geometry::Hole;
-use crate::notes::common::GameNote;
+use crate::notes::common::{GameNote, GameRefusal};
 use std::fmt;
 
 /// A note of a toy ply: the last seed made no pair.
@@ -39,6 +39,8 @@ pub enum Refusal {
     },
 }
 
+impl GameRefusal for Refusal {}
+
 impl fmt::Display for Refusal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -46,6 +48,35 @@ impl fmt::Display for Refusal {
                 write!(f, "{hole} is not a non-empty hole of the mover")
             }
             Refusal::NotASowing { token } => write!(f, "`{token}` is not a toy move"),
+        }
+    }
+}
+
+/// Why a setup is not a toy position: the toy game checks only what every game checks.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SetupReason {}
+
+impl GameRefusal for SetupReason {}
+
+impl fmt::Display for SetupReason {
+    fn fmt(&self, _: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {}
+    }
+}
+
+/// Why the toy game sets up no next round.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RoundReason {
+    /// Its one round is its match.
+    MatchOver,
+}
+
+impl GameRefusal for RoundReason {}
+
+impl fmt::Display for RoundReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RoundReason::MatchOver => f.write_str("the match is over"),
         }
     }
 }

@@ -11,7 +11,7 @@ use crate::games::common::{board_index, forced_pass, foreign_move};
 use crate::geometry::{Geometry, Hole, HoleSet};
 use crate::marks::{Mark, MarkKind};
 use crate::moves::Move;
-use crate::notes::Common;
+use crate::notes::{Common, CommonRound, CommonSetup};
 use crate::perft::Perft;
 use crate::player::{Dir, Player};
 use crate::round::{AfterRound, Decision, MatchResult, RoundError, richer};
@@ -24,7 +24,7 @@ pub mod notes;
 pub(crate) mod options;
 mod prose;
 
-use notes::{Note, Refusal};
+use notes::{Note, Refusal, SetupReason};
 pub use options::{Balla, UuggOptions};
 
 /// The largest board: 2×7 (U1).
@@ -444,12 +444,14 @@ impl Game for Uugg {
         }
         if s.round == 1 {
             pr.check(own_a == g.row_set(Player::A), Some(Rule::U1), || {
-                "in round 1 each player owns his own row".to_owned()
+                SetupReason::RoundOneRows
             });
         } else {
-            pr.check(territories_from_fill_order(g, own_a), Some(Rule::U20), || {
-                "this ownership cannot come from the fill order: one player owns his whole row and the other his holes 1 to m (m at least 1), the rest of his row going to the first".to_owned()
-            });
+            pr.check(
+                territories_from_fill_order(g, own_a),
+                Some(Rule::U20),
+                || SetupReason::FillOrder,
+            );
         }
         let mut uugg = [HoleSet::EMPTY; 2];
         for (i, m) in s.marked() {
@@ -457,36 +459,37 @@ impl Game for Uugg {
             if m.kind != MarkKind::Uugg {
                 pr.push(
                     None,
-                    format!("Uugg has no {:?} marks (hole {hole})", m.kind),
+                    CommonSetup::MarkKindUnknown {
+                        game: "Uugg",
+                        kind: m.kind,
+                        hole,
+                    },
                 );
                 continue;
             }
             uugg[m.owner.index()].insert(i);
             pr.check(s.owner(i) != m.owner, Some(Rule::U5), || {
-                format!(
-                    "{hole} is an uugg of {}, who owns the hole; an uugg is made in a hole of the opponent",
-                    m.owner
-                )
+                SetupReason::OwnUugg {
+                    hole,
+                    owner: m.owner,
+                }
             });
         }
         for p in Player::BOTH {
             pr.check(
                 s.stores[p.index()] == 0 || !uugg[p.other().index()].is_empty(),
                 Some(Rule::U9),
-                || {
-                    format!(
-                        "{p} has eaten {}, but {} has no uugg to eat from",
-                        s.stores[p.index()],
-                        p.other()
-                    )
+                || SetupReason::EatenWithoutUugg {
+                    player: p,
+                    seeds: s.stores[p.index()],
                 },
             );
         }
         pr.check(s.reserves == [0, 0], Some(Rule::U19), || {
-            "Uugg keeps no seeds off the board: every hole of a set-up holds 4".to_owned()
+            SetupReason::Reserves
         });
         pr.check(s.opener.is_some(), Some(Rule::U23), || {
-            "the opener of the round is required: the next round's opener alternates".to_owned()
+            CommonSetup::OpenerRequired
         });
         pr.unused_fields(s, "Uugg", false, false);
         pr.finish()?;
@@ -603,7 +606,9 @@ impl Game for Uugg {
         if *decision != Decision::None {
             return Err(RoundError::new(
                 Rule::U19,
-                "no set-up decision is made: the scores decide the next round's holes",
+                CommonRound::NoDecision {
+                    because: "the scores decide the next round's holes",
+                },
             ));
         }
         let s = self.round_totals();

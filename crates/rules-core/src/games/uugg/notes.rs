@@ -2,8 +2,9 @@
 //! `Display`.
 
 use crate::geometry::Hole;
-use crate::notes::common::GameNote;
+use crate::notes::common::{GameNote, GameRefusal};
 use crate::player::Player;
+use crate::rule::Rule;
 use std::fmt;
 
 /// A note of a Uugg ply.
@@ -60,7 +61,16 @@ pub enum Note {
     NoMove,
 }
 
-impl GameNote for Note {}
+impl GameNote for Note {
+    /// The rules the words of a note name besides its own rule: an uugg of the opponent eats
+    /// nothing unless by a balla (U13).
+    fn cites(&self) -> &'static [Rule] {
+        match self {
+            Note::InUugg { creator, mover, .. } if creator != mover => &[Rule::U13],
+            _ => &[],
+        }
+    }
+}
 
 impl fmt::Display for Note {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -153,6 +163,8 @@ pub enum Refusal {
     },
 }
 
+impl GameRefusal for Refusal {}
+
 impl fmt::Display for Refusal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -175,5 +187,68 @@ impl fmt::Display for Refusal {
                 )
             }
         }
+    }
+}
+
+/// Why a setup is not a Uugg position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SetupReason {
+    /// U1: territories other than the rows in round 1.
+    RoundOneRows,
+    /// U20: an ownership the fill order cannot give.
+    FillOrder,
+    /// U5: an uugg in a hole of its creator.
+    OwnUugg {
+        /// The hole.
+        hole: Hole,
+        /// The creator, who owns it.
+        owner: Player,
+    },
+    /// U9: seeds eaten without an uugg of the opponent to eat from.
+    EatenWithoutUugg {
+        /// The player who ate them.
+        player: Player,
+        /// His store.
+        seeds: u32,
+    },
+    /// U19: a reserve.
+    Reserves,
+}
+
+impl GameRefusal for SetupReason {}
+
+impl fmt::Display for SetupReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SetupReason::RoundOneRows => f.write_str("in round 1 each player owns his own row"),
+            SetupReason::FillOrder => f.write_str(
+                "this ownership cannot come from the fill order: one player owns his whole row and the other his holes 1 to m (m at least 1), the rest of his row going to the first",
+            ),
+            SetupReason::OwnUugg { hole, owner } => write!(
+                f,
+                "{hole} is an uugg of {owner}, who owns the hole; an uugg is made in a hole of the opponent"
+            ),
+            SetupReason::EatenWithoutUugg { player, seeds } => write!(
+                f,
+                "{player} has eaten {seeds}, but {} has no uugg to eat from",
+                player.other()
+            ),
+            SetupReason::Reserves => f.write_str(
+                "Uugg keeps no seeds off the board: every hole of a set-up holds 4",
+            ),
+        }
+    }
+}
+
+/// Why the next Uugg round cannot be set up with a decision: it needs none, so it has no
+/// reasons of its own (U19 is [`crate::notes::CommonRound::NoDecision`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RoundReason {}
+
+impl GameRefusal for RoundReason {}
+
+impl fmt::Display for RoundReason {
+    fn fmt(&self, _: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {}
     }
 }
