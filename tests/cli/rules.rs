@@ -329,6 +329,57 @@ fn illegal_moves_say_see_mancala_rules() {
     }
 }
 
+/// The rules of a "see:" hint and of a JSON error's `rules` come from the typed error, never
+/// from its English: every rule a bad position's set-up problems break, each once in their
+/// order; an illegal move's rule after those its reason names; the rules a Redu long form's
+/// message names. A rule ID that is only echoed input is not cited.
+#[test]
+fn see_hints_take_the_rules_of_the_typed_errors() {
+    let see = |args: &[&str], hint: &str| {
+        let out = mancala().args(args).output().unwrap();
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        let last = err.lines().last().unwrap_or_default().to_owned();
+        assert_eq!(last, hint, "{args:?}: {err}");
+    };
+    let json_rules = |args: &[&str]| -> Vec<String> {
+        let out = mancala().args(args).output().unwrap();
+        let text = String::from_utf8(out.stdout).unwrap();
+        let line = text.lines().last().unwrap();
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        assert_eq!(v["type"], "error", "{line}");
+        v["data"]["rules"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r.as_str().unwrap().to_owned())
+            .collect()
+    };
+    // The seed total (no rule), a blocked hole holding seeds and blocked holes in round 1 (B3
+    // twice), an odd store (B9).
+    let bad = "bechi 6,6,6,6/6,6,6,6x B store=1,0 opener=B";
+    see(&["show", bad], "  = see: mancala rules B3 B9");
+    assert_eq!(json_rules(&["show", "--format", "json", bad]), ["B3", "B9"]);
+    // Reserves in round 1 (G25), an opener named (G26).
+    let bad = "giuthi 6,6,6,6,6,6,6,6/6,6,6,6,6,6,6,6 B reserve=1,0 opener=B store=0,0";
+    assert_eq!(
+        json_rules(&["show", "--format", "json", bad]),
+        ["G25", "G26"]
+    );
+    // A Redu long form naming R4; Redu's pass, naming R30 then R27.
+    see(&["play", "redu", "4B/4A"], "  = see: mancala rules R4");
+    assert_eq!(
+        json_rules(&["play", "--format", "json", "redu", "pass"]),
+        ["R30", "R27"]
+    );
+    // `R5` is not a Bechi move: the message echoes it, and cites nothing.
+    let out = mancala().args(["play", "bechi", "R5"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(!err.contains("see:"), "{err}");
+    assert!(json_rules(&["play", "--format", "json", "bechi", "R5"]).is_empty());
+}
+
 /// The help texts and the version cite the documents the product carries, never a path outside
 /// it.
 #[test]

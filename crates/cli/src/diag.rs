@@ -8,6 +8,7 @@
 //! shortened.
 
 use notation::text::{for_people, for_terminal};
+use rules_core::Rule;
 use std::fmt::Display;
 use std::io::Write;
 
@@ -55,23 +56,28 @@ pub fn control(own: &str) {
     write(own.as_bytes());
 }
 
-/// Reports a bad position on stderr, with the `mancala rules` command that prints the rules its
-/// message cites.
-pub fn report_position(message: &str) {
+/// Reports a bad position or move on stderr, with the `mancala rules` command that prints the
+/// rules its message cites: `rules`, which the typed error gave with the message (a set-up's
+/// problems, an illegal move's rule), never read back out of the English.
+pub fn report_position(message: &str, rules: &[Rule]) {
     error(message);
-    let ids = cited(message);
-    if !ids.is_empty() {
-        see(&format!("mancala rules {}", ids.join(" ")));
+    if !rules.is_empty() {
+        see(&format!("mancala rules {}", ids(rules).join(" ")));
     }
 }
 
-/// The rule IDs a message cites, each once.
-pub(crate) fn cited(message: &str) -> Vec<String> {
-    let mut ids: Vec<String> = Vec::new();
-    for c in rulebook::citations(message) {
-        if !ids.contains(&c.id) {
-            ids.push(c.id);
+/// The IDs of `rules`.
+pub(crate) fn ids(rules: &[Rule]) -> Vec<&'static str> {
+    rules.iter().map(|r| r.id()).collect()
+}
+
+/// `rules` each once, in their order: what a message citing them in that order cites.
+pub(crate) fn once(rules: impl IntoIterator<Item = Rule>) -> Vec<Rule> {
+    let mut out: Vec<Rule> = Vec::new();
+    for r in rules {
+        if !out.contains(&r) {
+            out.push(r);
         }
     }
-    ids
+    out
 }

@@ -14,7 +14,7 @@ use crate::position_input::{self, Given};
 use crate::style::{Paint, Style};
 use crate::validate;
 use notation::{Step, write_position};
-use rules_core::{Move, PlayOptions, Position, Trace};
+use rules_core::{Move, PlayOptions, Position, Rule, Trace};
 use std::io::Write;
 
 /// Prints the heading of an explanation and the board before the ply.
@@ -57,8 +57,8 @@ fn print(
         )
     };
     print_before(out, style, &head, before)?;
-    let lines = rules_core::prose::explain(before, trace, after);
-    for line in &lines {
+    let explanation = rules_core::prose::explanation(before, trace, after);
+    for line in &explanation.lines {
         writeln!(out, "{}", style.rules(line))?;
     }
     writeln!(out)?;
@@ -68,7 +68,7 @@ fn print(
         style.paint(Paint::Dim, &write_position(&after.to_setup()))
     )?;
     write!(out, "{}", board::draw(after, "  ", style))?;
-    let ids = cited(&lines);
+    let ids = cited(&explanation.cites);
     if !ids.is_empty() {
         let ids = ids.join(" ");
         writeln!(
@@ -106,24 +106,19 @@ fn print_refused(
     Ok(())
 }
 
-/// The rule IDs an explanation cites, each once, in the rule book's order (ranges spelt out).
-pub fn cited(lines: &[String]) -> Vec<String> {
+/// The IDs of the rules an explanation cites (`rules_core::prose::Explanation::cites`), each
+/// once, in the rule book's order.
+pub fn cited(rules: &[Rule]) -> Vec<String> {
     let book = rulebook::book();
-    let mut ids: Vec<&rulebook::Rule> = Vec::new();
-    for c in lines.iter().flat_map(|l| rulebook::citations(l)) {
-        let rules = match &c.last {
-            Some(last) => book.range(&c.id, last).unwrap_or_default(),
-            None => book.rule(&c.id).into_iter().collect(),
-        };
-        for r in rules {
-            if !ids.iter().any(|x| x.id == r.id) {
-                ids.push(r);
-            }
+    let mut ids: Vec<&'static str> = Vec::new();
+    for r in rules {
+        if !ids.contains(&r.id()) {
+            ids.push(r.id());
         }
     }
-    let order = |r: &rulebook::Rule| book.rules().position(|x| x.id == r.id);
-    ids.sort_by_key(|r| order(r));
-    ids.into_iter().map(|r| r.id.clone()).collect()
+    let order = |id: &str| book.rules().position(|x| x.id == id);
+    ids.sort_by_key(|id| order(id));
+    ids.into_iter().map(str::to_owned).collect()
 }
 
 pub fn run(args: &ExplainArgs, style: Style) -> Result<Verdict, CliError> {
@@ -263,9 +258,31 @@ pub fn run(args: &ExplainArgs, style: Style) -> Result<Verdict, CliError> {
 mod tests {
     use super::*;
 
+    /// The rules an explanation records as cited are those its words cite (ranges spelt out),
+    /// for every ply of the corpus: the "rules cited" line needs no reading of the words.
+    fn assert_cites_are_the_words(before: &Position, trace: &Trace, after: &Position, at: &str) {
+        let book = rulebook::book();
+        let e = rules_core::prose::explanation(before, trace, after);
+        let mut in_words: Vec<String> = Vec::new();
+        for c in e.lines.iter().flat_map(|l| rulebook::citations(l)) {
+            let rules = match &c.last {
+                Some(last) => book.range(&c.id, last).unwrap_or_default(),
+                None => book.rule(&c.id).into_iter().collect(),
+            };
+            for r in rules {
+                if !in_words.contains(&r.id) {
+                    in_words.push(r.id.clone());
+                }
+            }
+        }
+        in_words.sort_by_key(|id| book.rules().position(|x| x.id == *id));
+        assert_eq!(cited(&e.cites), in_words, "{at}: {:?}", e.lines);
+    }
+
     /// Following the seeds of every ply of the corpus from the position before it gives the
     /// position after it (penalty claims aside, which replay another ply): so the counts
-    /// `explain` prints before and after every seed are the board's.
+    /// `explain` prints before and after every seed are the board's. Its explanation cites the
+    /// rules it records.
     #[test]
     fn the_seeds_followed_through_every_corpus_ply_give_the_board_after_it() {
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus");
@@ -297,6 +314,8 @@ mod tests {
                                 after,
                                 ..
                             } => {
+                                let at = format!("{}: {token}", path.display());
+                                assert_cites_are_the_words(before.unwrap(), trace, after, &at);
                                 if !token.starts_with('p') {
                                     let end = rules_core::prose::follow(before.unwrap(), trace);
                                     assert_eq!(

@@ -27,10 +27,12 @@ pub fn position(args: &GameArgs) -> Result<Position, CliError> {
     };
     let pos = position_input::read(text, &given).map_err(|e| match e {
         Bad::Usage(m) => CliError::Usage(m),
-        Bad::Invalid(m) => CliError::Invalid(match m.strip_prefix("bad position") {
-            Some(rest) => format!("bad --position{rest}"),
-            None => format!("bad --position: {m}"),
-        }),
+        Bad::Invalid { message: m, .. } => {
+            CliError::Invalid(match m.strip_prefix("bad position") {
+                Some(rest) => format!("bad --position{rest}"),
+                None => format!("bad --position: {m}"),
+            })
+        }
     })?;
     if let Some(g) = game
         && g != pos.variant().kind()

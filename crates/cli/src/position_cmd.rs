@@ -17,7 +17,7 @@ use crate::style::{Paint, Style};
 use crate::svg;
 use notation::write_position;
 use rules_core::PlayOptions;
-use rules_core::Position;
+use rules_core::{Position, Rule};
 use serde_json::{Value, json};
 use std::io::Write;
 
@@ -76,23 +76,25 @@ impl Answer {
     }
 
     /// Reports an error: on stderr for one POSITION, and in the output stream in JSON and in a
-    /// batch (text: `error: line N: MESSAGE`). `data` holds the members beyond `kind`, `message`
-    /// and `rules`.
+    /// batch (text: `error: line N: MESSAGE`). `rules` are those the message cites, from the
+    /// typed error it was made from; `data` holds the members beyond `kind`, `message` and
+    /// `rules`.
     pub fn error(
         self,
         out: &mut (impl Write + ?Sized),
         kind: &str,
         message: &str,
+        rules: &[Rule],
         mut data: Value,
     ) -> Result<(), CliError> {
         if self.input.is_none() {
-            crate::diag::report_position(message);
+            crate::diag::report_position(message, rules);
         }
         match (self.format, self.input) {
             (Format::Json, _) => {
                 data["kind"] = json!(kind);
                 data["message"] = json!(message);
-                data["rules"] = json!(crate::diag::cited(message));
+                data["rules"] = json!(crate::diag::ids(rules));
                 self.line(out, "error", data)?;
             }
             (Format::Text, Some(n)) => writeln!(out, "error: line {n}: {message}")?,
@@ -117,10 +119,10 @@ impl Answer {
                 } else {
                     "position"
                 };
-                self.error(out, kind, bad.message(), json!({}))?;
+                self.error(out, kind, bad.message(), bad.rules(), json!({}))?;
                 let outcome = match bad {
                     Bad::Usage(_) => Outcome::Usage,
-                    Bad::Invalid(_) => Outcome::Invalid,
+                    Bad::Invalid { .. } => Outcome::Invalid,
                 };
                 Ok(Err(self.end(out, outcome)?))
             }
@@ -145,7 +147,7 @@ pub(crate) fn run_on(
             match line {
                 Ok(line) => answer(line, a, out),
                 Err(bad) => {
-                    a.error(out, bad.kind(), &bad.message(), json!({}))?;
+                    a.error(out, bad.kind(), &bad.message(), &[], json!({}))?;
                     a.end(out, Outcome::Invalid)
                 }
             }
@@ -361,20 +363,26 @@ fn play_moves(
                     pos.to_move(),
                     write_position(&pos.to_setup())
                 );
-                (message, Some(e.rule), e.reason.to_string())
+                let cites = crate::diag::once(e.cites());
+                (message, Some(e.rule), e.reason.to_string(), cites)
             }),
-            Err(e) => Err((format!("ply {n}: {}", e.message), None, e.message.clone())),
+            Err(e) => Err((
+                format!("ply {n}: {}", e.message),
+                None,
+                e.message.clone(),
+                crate::diag::once(e.rules.iter().copied()),
+            )),
         };
         let played = match refused {
             Ok(p) => p,
-            Err((message, rule, reason)) => {
+            Err((message, rule, reason, cites)) => {
                 // The plies before the illegal one stand: JSON shows them first.
                 for l in lines.drain(..) {
                     a.line(out, "ply", l)?;
                 }
                 let mut data = json!({"ply": n, "move": token, "rule": rule, "reason": reason});
                 position_members(&pos, &mut data);
-                a.error(out, "move", &message, data)?;
+                a.error(out, "move", &message, &cites, data)?;
                 return a.end(out, Outcome::Invalid);
             }
         };

@@ -4,7 +4,7 @@
 //! and `--opener` (B by default) to move.
 
 use crate::exit::CliError;
-use rules_core::{GameKind, Player, Position};
+use rules_core::{GameKind, Player, Position, Rule};
 
 /// What the command line says about every position it reads: the `--option KEY=VALUE`s (checked
 /// once for their shape, typed per position once its game is known) and `--opener`.
@@ -33,15 +33,36 @@ impl Given {
 pub enum Bad {
     /// Exit 2.
     Usage(String),
-    /// Exit 1; the message may cite rules.
-    Invalid(String),
+    /// Exit 1.
+    Invalid {
+        /// What is wrong.
+        message: String,
+        /// The rules the message cites, in its order: those of the set-up's problems.
+        rules: Vec<Rule>,
+    },
 }
 
 impl Bad {
+    /// Invalid input that cites no rule.
+    pub fn invalid(message: String) -> Bad {
+        Bad::Invalid {
+            message,
+            rules: Vec::new(),
+        }
+    }
+
     /// The message.
     pub fn message(&self) -> &str {
         match self {
-            Bad::Usage(m) | Bad::Invalid(m) => m,
+            Bad::Usage(m) | Bad::Invalid { message: m, .. } => m,
+        }
+    }
+
+    /// The rules the message cites.
+    pub fn rules(&self) -> &[Rule] {
+        match self {
+            Bad::Usage(_) => &[],
+            Bad::Invalid { rules, .. } => rules,
         }
     }
 }
@@ -49,7 +70,7 @@ impl Bad {
 impl From<CliError> for Bad {
     fn from(e: CliError) -> Bad {
         match e {
-            CliError::Invalid(m) => Bad::Invalid(m),
+            CliError::Invalid(m) => Bad::invalid(m),
             other => Bad::Usage(other.to_string()),
         }
     }
@@ -90,27 +111,26 @@ pub fn read(text: &str, given: &Given) -> Result<Position, Bad> {
         && !word.chars().any(notation::text::is_invisible)
         && let Err(e) = word.parse::<GameKind>()
     {
-        return Err(Bad::Invalid(format!(
+        return Err(Bad::invalid(format!(
             "{e} (a POSITION is a position string, its JSON form, or a game's name for its start position)"
         )));
     }
     if text.trim_start().starts_with('{') {
-        let setup = notation::position_from_json(text, &given.options).map_err(Bad::Invalid)?;
+        let setup = notation::position_from_json(text, &given.options).map_err(Bad::invalid)?;
         return legal(&setup);
     }
     let stated = crate::option_args::options_of_position(text, &given.options)?;
     let setup = notation::parse_position(text, stated.as_ref())
-        .map_err(|e| Bad::Invalid(format!("bad position at column {}: {e}", e.offset + 1)))?;
+        .map_err(|e| Bad::invalid(format!("bad position at column {}: {e}", e.offset + 1)))?;
     legal(&setup)
 }
 
-/// The position `setup` describes, or why it is not a position of its game.
+/// The position `setup` describes, or why it is not a position of its game, with the rules its
+/// problems break.
 fn legal(setup: &rules_core::Setup) -> Result<Position, Bad> {
-    Position::from_setup(setup).map_err(|e| {
-        Bad::Invalid(format!(
-            "not a legal {} position: {e}",
-            setup.variant.kind().name()
-        ))
+    Position::from_setup(setup).map_err(|e| Bad::Invalid {
+        message: format!("not a legal {} position: {e}", setup.variant.kind().name()),
+        rules: e.cites(),
     })
 }
 
@@ -156,8 +176,8 @@ pub fn read_or_report(text: &str, given: &Given) -> Result<Option<Position>, Cli
     match read(text, given) {
         Ok(p) => Ok(Some(p)),
         Err(Bad::Usage(m)) => Err(CliError::Usage(m)),
-        Err(Bad::Invalid(m)) => {
-            crate::diag::report_position(&m);
+        Err(Bad::Invalid { message, rules }) => {
+            crate::diag::report_position(&message, &rules);
             Ok(None)
         }
     }

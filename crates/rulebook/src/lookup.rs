@@ -81,6 +81,7 @@ impl Book {
         if let Some(r) = self.rule(&upper) {
             return Ok(Query::Rule(r));
         }
+        // tidy: book prose: a range the user asked for (`U18-U20`), read as the book writes one.
         if let [c] = &citations(&upper)[..]
             && c.offset == 0
             && let Some(last) = &c.last

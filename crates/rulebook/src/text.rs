@@ -110,6 +110,7 @@ pub fn option_table(md: &str) -> Vec<OptionRow> {
                 key: code_spans(cell(key)).concat(),
                 values: code_spans(cell(values)),
                 default: code_spans(cell(default)).concat(),
+                // tidy: book prose: the cell is the book's own text, whose rules are its words.
                 rules: rules
                     .map(|k| citations(cell(k)).into_iter().map(|c| c.id).collect())
                     .unwrap_or_default(),

@@ -181,9 +181,11 @@ fn page_steps(
                 ..
             } => {
                 ply_no = *number;
-                let words =
-                    last.map_or_else(Vec::new, |b| rules_core::prose::explain(b, trace, after));
-                let ids = explain::cited(&words);
+                let explained = last.map_or_else(Default::default, |b| {
+                    rules_core::prose::explanation(b, trace, after)
+                });
+                let words = explained.lines;
+                let ids = explain::cited(&explained.cites);
                 for id in &ids {
                     if !cited.contains(id) {
                         cited.push(id.clone());
