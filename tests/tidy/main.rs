@@ -11,11 +11,13 @@
 //! * `links`: the book's links lead somewhere, its engine notes to a section of `spec/engine.md`
 //!   about that rule, and the crate packages the very files of `spec/rules/`; no document or help
 //!   text of the product points outside it.
+//! * `typed_rules`: no product code reads rule IDs out of English or spells one as a string.
 
 mod binding;
 mod citations;
 mod links;
 mod options;
+mod typed_rules;
 
 use rulebook::Book;
 use std::path::PathBuf;
