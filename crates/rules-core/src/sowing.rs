@@ -1,5 +1,5 @@
 //! The relay sowing shared by Giuthi, Sulus Nishtaw and Uugg, with exact endless-sowing detection
-//! (rules README §4).
+//! (rules README §4), and the lift that starts a lap in every game that sows a whole hole.
 //!
 //! A sowing state is (hole contents, seeds in hand, current hole, direction). Each state has exactly
 //! one predecessor, so a sowing that never ends is purely periodic and comes back to its first
@@ -35,6 +35,36 @@ pub(crate) struct Sown {
     pub touched: HoleSet,
     /// The relays made: the laps after the first.
     pub relays: u64,
+}
+
+/// Lifts every seed of hole index `i` to sow them in `dir`: the hole is emptied, the trace gets
+/// the lap's `Lift` (of kind `lap`, by `rule`), and the lap starts there. The start of a move in
+/// every game that sows a whole hole (B6, G6, S7, U2; the relay after Sulus Nishtaw's gathered
+/// opening, S6).
+#[inline]
+pub(crate) fn lift<const L: usize, T: Tracer>(
+    seeds: &mut [u8; L],
+    g: Geometry,
+    i: usize,
+    dir: Dir,
+    lap: LapKind,
+    rule: Rule,
+    t: &mut T,
+) -> LapStart {
+    let hand = seeds[i];
+    seeds[i] = 0;
+    emit(t, || Event::Lift {
+        hole: g.hole(i),
+        seeds: hand.into(),
+        dir,
+        lap,
+        rule,
+    });
+    LapStart {
+        origin: i,
+        dir,
+        hand,
+    }
 }
 
 /// The first lap of a sowing: seeds already lifted from `origin`, to be sown in `dir`.

@@ -2,7 +2,7 @@
 //! the hole, even captures from chosen holes, blocked holes in later rounds.
 
 use crate::game::{Game, Illegal, Sink};
-use crate::games::common::{board_index, forced_pass, foreign_move};
+use crate::games::common::{board_index, forced_pass, foreign_move, seed_bytes};
 use crate::geometry::{Geometry, HoleSet};
 use crate::marks::{Mark, MarkKind};
 use crate::moves::Move;
@@ -11,7 +11,7 @@ use crate::player::{Dir, Player};
 use crate::round::{AfterRound, Decision, DecisionRequest, MatchResult, RoundError, richer};
 use crate::rule::Rule;
 use crate::setup::{Problems, Setup, SetupError};
-use crate::sowing::sow_lap;
+use crate::sowing::{lift, sow_lap};
 use crate::trace::{CaptureKind, Event, LapKind, Tracer, emit};
 
 pub mod notes;
@@ -93,15 +93,7 @@ impl Bechi {
         let g = self.geometry();
         let me = self.to_move;
         let mut c = *self;
-        let n = c.seeds[i];
-        c.seeds[i] = 0;
-        emit(t, || Event::Lift {
-            hole: g.hole(i),
-            seeds: n.into(),
-            dir,
-            lap: LapKind::Start,
-            rule: Rule::B6,
-        });
+        let n = lift(&mut c.seeds, g, i, dir, LapKind::Start, Rule::B6, t).hand;
         if !c.chosen.contains(i) {
             c.chosen.insert(i);
             emit(t, || Event::Mark {
@@ -207,10 +199,7 @@ impl Game for Bechi {
 
     /// Checks a setup (B1–B3, B13–B16) and makes it a position.
     fn from_setup(BechiOptions { holes: n }: BechiOptions, s: &Setup) -> Result<Bechi, SetupError> {
-        let mut pr = Problems::default();
-        if !pr.common(s) {
-            return Err(pr.finish().expect_err("common() reported a problem"));
-        }
+        let mut pr = Problems::start(s)?;
         let g = s.geometry();
         if let Some(o) = &s.owners {
             pr.check(
@@ -296,10 +285,7 @@ impl Game for Bechi {
         });
         pr.unused_fields(s, "Bechi", false, false);
         pr.finish()?;
-        let mut seeds = [0u8; 8];
-        for (i, &x) in s.seeds.iter().enumerate() {
-            seeds[i] = x as u8; // the total check bounds every count by 48
-        }
+        let seeds: [u8; 8] = seed_bytes(&s.seeds);
         Ok(Bechi {
             seeds,
             chosen,

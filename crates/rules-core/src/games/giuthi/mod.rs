@@ -3,7 +3,7 @@
 //! layout and the richer player's copy between rounds.
 
 use crate::game::{Game, Illegal, Sink};
-use crate::games::common::{board_index, forced_pass, foreign_move};
+use crate::games::common::{board_index, forced_pass, foreign_move, seed_bytes};
 use crate::geometry::{Geometry, HoleSet, MAX_HOLES};
 use crate::moves::Move;
 use crate::notes::{Common, CommonSetup};
@@ -11,7 +11,7 @@ use crate::player::{Dir, Player};
 use crate::round::{AfterRound, Decision, DecisionRequest, MatchResult, RoundError, richer};
 use crate::rule::Rule;
 use crate::setup::{Problems, Setup, SetupError};
-use crate::sowing::{Endless, LapEnd, LapStart, SowingRules, cycle_key, relay_sow};
+use crate::sowing::{Endless, LapEnd, SowingRules, cycle_key, lift, relay_sow};
 use crate::trace::{CaptureKind, Event, LapKind, NoTrace, Tracer, emit};
 
 pub mod notes;
@@ -55,15 +55,7 @@ impl Giuthi {
         let me = self.to_move;
         let own = self.own(me);
         let mut c = *self;
-        let hand = c.seeds[i];
-        c.seeds[i] = 0;
-        emit(t, || Event::Lift {
-            hole: g.hole(i),
-            seeds: hand.into(),
-            dir,
-            lap: LapKind::Start,
-            rule: Rule::G6,
-        });
+        let start = lift(&mut c.seeds, g, i, dir, LapKind::Start, Rule::G6, t);
         // G8: a lap ending in a hole that held seeds is lifted and sown back the other way; G9: a
         // lap ending in an empty hole ends the sowing.
         let sown = relay_sow(
@@ -284,10 +276,7 @@ impl Game for Giuthi {
         }: GiuthiOptions,
         s: &Setup,
     ) -> Result<Giuthi, SetupError> {
-        let mut pr = Problems::default();
-        if !pr.common(s) {
-            return Err(pr.finish().expect_err("common() reported a problem"));
-        }
+        let mut pr = Problems::start(s)?;
         let g = s.geometry();
         if let Some(o) = &s.owners {
             pr.check(
@@ -322,10 +311,7 @@ impl Game for Giuthi {
         });
         pr.unused_fields(s, "Giuthi", false, false);
         pr.finish()?;
-        let mut seeds = [0u8; MAX_HOLES];
-        for (i, &x) in s.seeds.iter().enumerate() {
-            seeds[i] = x as u8; // the total check bounds every count by 180
-        }
+        let seeds: [u8; MAX_HOLES] = seed_bytes(&s.seeds);
         Ok(Giuthi {
             seeds,
             store: s.stores.map(|x| x as u8),

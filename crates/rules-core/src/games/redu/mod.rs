@@ -21,6 +21,7 @@ use notes::{Column, Note, Refusal, RoundReason, SetupReason};
 pub use options::{Entry, ReduOptions};
 
 use crate::game::{Game, Illegal, Sink};
+use crate::games::common::seed_bytes;
 use crate::geometry::{Geometry, Hole, HoleSet};
 use crate::marks::{Right, RightKind};
 use crate::moves::Move;
@@ -1089,10 +1090,7 @@ impl Game for Redu {
         }: ReduOptions,
         s: &Setup,
     ) -> Result<Redu, SetupError> {
-        let mut pr = Problems::default();
-        if !pr.common(s) {
-            return Err(pr.finish().expect_err("common() reported a problem"));
-        }
+        let mut pr = Problems::start(s)?;
         if let Some(o) = &s.owners {
             pr.check(
                 o.iter().enumerate().all(|(i, p)| *p == GEO.row(i)),
@@ -1152,10 +1150,7 @@ impl Game for Redu {
             }
         }
         pr.finish()?;
-        let mut seeds = [0u8; 12];
-        for (i, &x) in s.seeds.iter().enumerate() {
-            seeds[i] = x as u8; // the total check bounds every count by 48
-        }
+        let seeds: [u8; 12] = seed_bytes(&s.seeds);
         Ok(Redu {
             seeds,
             store: s.stores.map(|x| x as u8),

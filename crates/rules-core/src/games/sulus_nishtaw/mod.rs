@@ -3,6 +3,7 @@
 //! through claimed holes, claims, taxes with repeat moves, and the variants V1 and V2.
 
 use crate::game::{Game, Illegal, Sink};
+use crate::games::common::{seed_bytes, totals_by_marks};
 use crate::geometry::{Geometry, HoleSet};
 use crate::marks::{Mark, MarkKind};
 use crate::moves::Move;
@@ -11,7 +12,7 @@ use crate::player::{Dir, Player};
 use crate::round::{AfterRound, Decision, MatchResult, RoundError};
 use crate::rule::Rule;
 use crate::setup::{Problems, Setup, SetupError};
-use crate::sowing::{Endless, LapEnd, LapStart, SowingRules, cycle_key, relay_sow};
+use crate::sowing::{Endless, LapEnd, SowingRules, cycle_key, lift, relay_sow};
 use crate::trace::{CaptureKind, Event, LapKind, NoTrace, Tracer, emit};
 
 pub mod notes;
@@ -168,24 +169,12 @@ impl SulusNishtaw {
         }
         // The whole content of the hole of the last of them (with k = 1, of the only hole) is
         // lifted and sown as normal laps: a relay of the gathered lap, or with k = 1 the first lap.
-        let hand = c.seeds[at];
-        c.seeds[at] = 0;
-        emit(t, || Event::Lift {
-            hole: G.hole(at),
-            seeds: hand.into(),
-            dir: Dir::Ccw,
-            lap: if k > 1 {
-                LapKind::Relay
-            } else {
-                LapKind::Start
-            },
-            rule,
-        });
-        let start = LapStart {
-            origin: at,
-            dir: Dir::Ccw,
-            hand,
+        let lap = if k > 1 {
+            LapKind::Relay
+        } else {
+            LapKind::Start
         };
+        let start = lift(&mut c.seeds, G, at, Dir::Ccw, lap, rule, t);
         // S5: no claim during the opening: only an empty hole (S8.3) ends a lap.
         let sown = relay_sow(
             &mut c.seeds,
@@ -231,20 +220,7 @@ impl SulusNishtaw {
         let theirs = self.claims[opp.index()];
         let opp_terr = self.terr(opp);
         let mut c = *self;
-        let hand = c.seeds[i];
-        c.seeds[i] = 0;
-        emit(t, || Event::Lift {
-            hole: G.hole(i),
-            seeds: hand.into(),
-            dir: Dir::Ccw,
-            lap: LapKind::Start,
-            rule: Rule::S7,
-        });
-        let start = LapStart {
-            origin: i,
-            dir: Dir::Ccw,
-            hand,
-        };
+        let start = lift(&mut c.seeds, G, i, Dir::Ccw, LapKind::Start, Rule::S7, t);
         // S8: the first case that applies ends the lap; case 5 relays.
         let sown = relay_sow(
             &mut c.seeds,
@@ -508,10 +484,7 @@ impl Game for SulusNishtaw {
 
     /// Checks a setup (S1–S3, S4–S6, S9, S16, S18–S20) and makes it a position.
     fn from_setup(opts: SulusOptions, s: &Setup) -> Result<SulusNishtaw, SetupError> {
-        let mut pr = Problems::default();
-        if !pr.common(s) {
-            return Err(pr.finish().expect_err("common() reported a problem"));
-        }
+        let mut pr = Problems::start(s)?;
         // Territories: rows, or the shape S19 gives (the smaller territory is its owner's holes
         // 1 … h, the other player owns the rest).
         let mut terr_a = G.row_set(Player::A);
@@ -580,10 +553,7 @@ impl Game for SulusNishtaw {
         }
         pr.unused_fields(s, "Sulus Nishtaw", true, false);
         pr.finish()?;
-        let mut seeds = [0u8; LEN];
-        for (i, &x) in s.seeds.iter().enumerate() {
-            seeds[i] = x as u8; // the total check bounds every count by 54
-        }
+        let seeds: [u8; LEN] = seed_bytes(&s.seeds);
         Ok(SulusNishtaw {
             seeds,
             terr_a,
@@ -720,19 +690,12 @@ impl Game for SulusNishtaw {
     /// seed to the owner of its hole.
     fn provisional_totals(&self) -> [u32; 2] {
         let to_creator = self.opts.claims_score_to == ClaimsScoreTo::Creator;
-        for i in 0..LEN {
-            let to = if to_creator && self.claims[0].contains(i) {
-                Player::A
-            } else if to_creator && self.claims[1].contains(i) {
-                Player::B
-            } else if self.terr_a.contains(i) {
-                Player::A
-            } else {
-                Player::B
-            };
-            totals[to.index()] += u32::from(self.seeds[i]);
-        }
-        totals
+        let claims = if to_creator {
+            self.claims
+        } else {
+            [HoleSet::EMPTY; 2]
+        };
+        totals_by_marks(self.store, &self.seeds, LEN, claims, self.terr_a)
     }
 
     fn to_setup(&self) -> Setup {
@@ -744,7 +707,6 @@ impl Game for SulusNishtaw {
                     } else {
                         Player::B
                     }
-        let mut totals = self.store.map(u32::from);
                 })
                 .collect()
         });

@@ -7,6 +7,7 @@
 //! Bechi's B13 for its end and scoring, B4 for its moves.
 
 use crate::game::{Game, Illegal, Sink};
+use crate::games::common::seed_bytes;
 use crate::geometry::Geometry;
 use crate::moves::Move;
 use crate::perft::Perft;
@@ -15,6 +16,7 @@ use crate::prose::walk::Prose;
 use crate::round::{AfterRound, Decision, MatchResult, RoundError, richer};
 use crate::rule::Rule;
 use crate::setup::{Problems, Setup, SetupError};
+use crate::sowing::lift;
 use crate::trace::{CaptureKind, Event, LapKind, Tracer, emit};
 
 pub mod notes;
@@ -41,15 +43,7 @@ impl Toy {
     fn sow<T: Tracer>(&self, i: usize, t: &mut T) -> Toy {
         let me = self.to_move;
         let mut c = *self;
-        let n = c.seeds[i];
-        c.seeds[i] = 0;
-        emit(t, || Event::Lift {
-            hole: G.hole(i),
-            seeds: n.into(),
-            dir: Dir::Ccw,
-            lap: LapKind::Start,
-            rule: Rule::B4,
-        });
+        let n = lift(&mut c.seeds, G, i, Dir::Ccw, LapKind::Start, Rule::B4, t).hand;
         let mut pos = i;
         for _ in 0..n {
             pos = G.step(pos, Dir::Ccw);
@@ -88,16 +82,10 @@ impl Game for Toy {
     const SCORING: Rule = Rule::B13;
 
     fn from_setup(_: ToyOptions, s: &Setup) -> Result<Toy, SetupError> {
-        let mut pr = Problems::default();
-        if !pr.common(s) {
-            return Err(pr.finish().expect_err("common() reported a problem"));
-        }
+        let mut pr = Problems::start(s)?;
         pr.unused_fields(s, "Toy", false, false);
         pr.finish()?;
-        let mut seeds = [0u8; 4];
-        for (i, &x) in s.seeds.iter().enumerate() {
-            seeds[i] = x as u8; // the total check bounds every count by 8
-        }
+        let seeds: [u8; 4] = seed_bytes(&s.seeds);
         Ok(Toy {
             seeds,
             store: s.stores.map(|x| x as u8),

@@ -7,7 +7,7 @@
 //! whose owner does not change within the round.
 
 use crate::game::{Game, Illegal, Sink};
-use crate::games::common::{board_index, forced_pass, foreign_move};
+use crate::games::common::{board_index, forced_pass, foreign_move, seed_bytes, totals_by_marks};
 use crate::geometry::{Geometry, Hole, HoleSet};
 use crate::marks::{Mark, MarkKind};
 use crate::moves::Move;
@@ -17,7 +17,7 @@ use crate::player::{Dir, Player};
 use crate::round::{AfterRound, Decision, MatchResult, RoundError, richer};
 use crate::rule::Rule;
 use crate::setup::{Problems, Setup, SetupError};
-use crate::sowing::{Endless, LapEnd, LapStart, SowingRules, cycle_key, relay_sow};
+use crate::sowing::{Endless, LapEnd, SowingRules, cycle_key, lift, relay_sow};
 use crate::trace::{CaptureKind, Event, LapKind, NoTrace, Tracer, emit};
 
 pub mod notes;
@@ -124,20 +124,7 @@ impl Uugg {
         // U5.3, U21: uagga needs a hole the opponent owns that is not an uugg.
         let theirs = self.own(me.other()).minus(uuggs);
         let mut c = *self;
-        let hand = c.seeds[i];
-        c.seeds[i] = 0;
-        emit(t, || Event::Lift {
-            hole: g.hole(i),
-            seeds: hand.into(),
-            dir: Dir::Ccw,
-            lap: LapKind::Start,
-            rule: Rule::U2,
-        });
-        let start = LapStart {
-            origin: i,
-            dir: Dir::Ccw,
-            hand,
-        };
+        let start = lift(&mut c.seeds, g, i, Dir::Ccw, LapKind::Start, Rule::U2, t);
         // U5: an uugg, then an empty hole, then 3 -> 4 in an opponent's hole end the turn; any
         // other hole is relayed, in the same direction.
         let sown = relay_sow(
@@ -431,10 +418,7 @@ impl Game for Uugg {
         UuggOptions { holes: n, balla }: UuggOptions,
         s: &Setup,
     ) -> Result<Uugg, SetupError> {
-        let mut pr = Problems::default();
-        if !pr.common(s) {
-            return Err(pr.finish().expect_err("common() reported a problem"));
-        }
+        let mut pr = Problems::start(s)?;
         let g = s.geometry();
         let mut own_a = HoleSet::EMPTY;
         for i in 0..g.len() {
@@ -493,10 +477,7 @@ impl Game for Uugg {
         });
         pr.unused_fields(s, "Uugg", false, false);
         pr.finish()?;
-        let mut seeds = [0u8; HOLES];
-        for (i, &x) in s.seeds.iter().enumerate() {
-            seeds[i] = x as u8; // the total check bounds every count by 56
-        }
+        let seeds: [u8; HOLES] = seed_bytes(&s.seeds);
         Ok(Uugg {
             seeds,
             uugg,
@@ -737,20 +718,13 @@ impl Game for Uugg {
 
     /// U18: an uugg's seeds go to its creator, the others to the owner of their hole.
     fn provisional_totals(&self) -> [u32; 2] {
-        let mut totals = self.store.map(u32::from);
-        for i in 0..self.geometry().len() {
-            let to = if self.uugg[0].contains(i) {
-                Player::A
-            } else if self.uugg[1].contains(i) {
-                Player::B
-            } else if self.own_a.contains(i) {
-                Player::A
-            } else {
-                Player::B
-            };
-            totals[to.index()] += u32::from(self.seeds[i]);
-        }
-        totals
+        totals_by_marks(
+            self.store,
+            &self.seeds,
+            self.geometry().len(),
+            self.uugg,
+            self.own_a,
+        )
     }
 
     fn to_setup(&self) -> Setup {
