@@ -372,6 +372,11 @@ fn see_hints_take_the_rules_of_the_typed_errors() {
         json_rules(&["play", "--format", "json", "redu", "pass"]),
         ["R30", "R27"]
     );
+    // The common token forms name their game's rule: Sulus Nishtaw has no passes (S15).
+    assert_eq!(
+        json_rules(&["play", "--format", "json", "sulus-nishtaw", "pass"]),
+        ["S15"]
+    );
     // `R5` is not a Bechi move: the message echoes it, and cites nothing.
     let out = mancala().args(["play", "bechi", "R5"]).output().unwrap();
     assert_eq!(out.status.code(), Some(1));

@@ -81,3 +81,53 @@ pub(crate) fn once(rules: impl IntoIterator<Item = Rule>) -> Vec<Rule> {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use rules_core::{GameKind, Move};
+
+    /// The rules a token error gives are those its words cite, ranges spelt out: the `see:`
+    /// hint of a token that is not a move needs no reading of the words.
+    #[test]
+    fn token_errors_give_the_rules_their_words_cite() {
+        let book = rulebook::book();
+        let tokens = [
+            "pass",
+            "open",
+            "x",
+            "4B-",
+            "4B+",
+            "2B+",
+            "10A",
+            "4B/4A",
+            "4B/3A/4A",
+            "4B+/3A",
+            "2B3B/5B",
+            "2B4B/3A/2A",
+            "4B/3A/3B",
+            "4B/2A/5B/6B",
+            "4B/4A/3A/3B",
+            "x3B:4B/3A",
+        ];
+        let mut errors = 0;
+        for game in GameKind::ALL {
+            for token in tokens {
+                let Err(e) = Move::parse(game, token) else {
+                    continue;
+                };
+                errors += 1;
+                let mut cited: Vec<String> = Vec::new();
+                for c in rulebook::citations(&e.message) {
+                    let rules = match &c.last {
+                        Some(last) => book.range(&c.id, last).unwrap_or_default(),
+                        None => book.rule(&c.id).into_iter().collect(),
+                    };
+                    cited.extend(rules.into_iter().map(|r| r.id.clone()));
+                }
+                let given: Vec<String> = e.rules.iter().map(ToString::to_string).collect();
+                assert_eq!(given, cited, "{game} {token}: {}", e.message);
+            }
+        }
+        assert!(errors > 40, "{errors}");
+    }
+}

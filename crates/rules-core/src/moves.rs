@@ -191,11 +191,12 @@ pub(crate) fn parse_common(
     opening: bool,
     openers: &str,
 ) -> Result<Move, TokenError> {
-    let err = |message: String| TokenError {
+    let err_citing = |message: String, rules: Vec<Rule>| TokenError {
         token: token.to_owned(),
         message,
-        rules: Vec::new(),
+        rules,
     };
+    let err = |message: String| err_citing(message, Vec::new());
     let expected = tokens.expected;
     let f = form(token).ok_or_else(|| {
         err(format!(
@@ -204,15 +205,19 @@ pub(crate) fn parse_common(
     })?;
     match f {
         Form::Pass => match tokens.no_pass {
-            Some(rule) => Err(err(format!(
-                "`{token}`: {title} has no passes ({rule}); a {name} move is {expected}"
-            ))),
+            Some(rule) => Err(err_citing(
+                format!("`{token}`: {title} has no passes ({rule}); a {name} move is {expected}"),
+                vec![rule],
+            )),
             None => Ok(Move::Pass),
         },
         Form::Sow(hole, dir) => match (tokens.ccw_only, dir) {
-            (Some(rule), Some(Dir::Cw)) => Err(err(format!(
-                "`{token}`: {title} sows counterclockwise only ({rule}); write the hole alone"
-            ))),
+            (Some(rule), Some(Dir::Cw)) => Err(err_citing(
+                format!(
+                    "`{token}`: {title} sows counterclockwise only ({rule}); write the hole alone"
+                ),
+                vec![rule],
+            )),
             _ => Ok(Move::Sow { hole, dir }),
         },
         Form::Open if opening => Ok(Move::Open),
