@@ -218,9 +218,12 @@ fn endgame_for<'t>(
 /// The report line of an endgame table (`--endgame`).
 fn endgame_words(t: &Endgame) -> String {
     let s = t.stats();
-    let ceiling = s.ceiling.map_or(String::new(), |c| {
+    let mut ceiling = s.ceiling.map_or(String::new(), |c| {
         format!("; a closure too large stopped solving at {c} seeds")
     });
+    if s.full {
+        ceiling.push_str("; the table is full and solves no more");
+    }
     format!(
         "endgame tables (at most {} seeds in play): {} positions solved in {} closures, {:.3} s; \
          {} probes answered{ceiling}",

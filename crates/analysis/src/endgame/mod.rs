@@ -40,6 +40,10 @@ pub const ENDLESS_WORST: i8 = -127;
 /// bytes each while it is solved).
 pub const CLOSURE_LIMIT: usize = 4_000_000;
 
+/// The most positions a table holds (about 50 bytes each): past it, no closure is solved and
+/// the table only answers for what it holds.
+pub const TABLE_LIMIT: usize = 16_000_000;
+
 /// A key's hasher: keys are already spread, so a multiply and a fold are enough.
 #[derive(Default)]
 pub struct KeyHasher(u64);
@@ -93,6 +97,8 @@ pub struct EndgameStats {
     pub seconds: f64,
     /// Levels from this one up are no longer solved (a closure was too large), if any.
     pub ceiling: Option<u32>,
+    /// The table holds [`TABLE_LIMIT`] positions or more: it solves no more.
+    pub full: bool,
 }
 
 /// An endgame table of one game variant, shared by the threads of a search.
@@ -180,7 +186,9 @@ impl Endgame {
             self.hits.fetch_add(1, Ordering::Relaxed);
             return Some((v, k.baseline));
         }
-        if k.level >= self.ceiling.load(Ordering::Relaxed) {
+        if k.level >= self.ceiling.load(Ordering::Relaxed)
+            || self.positions.load(Ordering::Relaxed) >= TABLE_LIMIT
+        {
             return None;
         }
         let Ok(mut solving) = self.solving.try_lock() else {
@@ -263,6 +271,7 @@ impl Endgame {
             hits: self.hits.load(Ordering::Relaxed),
             seconds,
             ceiling: (ceiling <= self.seeds).then_some(ceiling),
+            full: self.positions.load(Ordering::Relaxed) >= TABLE_LIMIT,
         }
     }
 }
