@@ -34,7 +34,11 @@ impl Level {
     /// An empty option for node `d`.
     #[must_use]
     pub fn no_exit(d: usize) -> i16 {
-        if d % 2 == 0 { ENDLESS } else { NO_EXIT_MIN }
+        if d.is_multiple_of(2) {
+            ENDLESS
+        } else {
+            NO_EXIT_MIN
+        }
     }
 
     /// X's value of every node ([`ENDLESS`] for endless play). `range` bounds every finite
@@ -48,12 +52,11 @@ impl Level {
         let width = usize::try_from(2 * range + 1).unwrap_or(1);
         let bucket = |v: i16| usize::try_from(v + range).unwrap_or(0).min(width - 1);
         let mut buckets: Vec<Vec<u32>> = vec![Vec::new(); width];
-        for d in 0..n {
-            let e = self.exit[d];
-            let ready = if d % 2 == 0 {
+        for (d, (&e, &l)) in self.exit.iter().zip(&left).enumerate() {
+            let ready = if d.is_multiple_of(2) {
                 e > ENDLESS
             } else {
-                left[d] == 0 && e < NO_EXIT_MIN
+                l == 0 && e < NO_EXIT_MIN
             };
             if ready && e > ENDLESS {
                 buckets[bucket(e)].push(d as u32);
@@ -76,7 +79,7 @@ impl Level {
                     if fixed[p] {
                         continue;
                     }
-                    if p % 2 == 0 {
+                    if p.is_multiple_of(2) {
                         buckets[b].push(p as u32);
                     } else {
                         left[p] -= 1;
