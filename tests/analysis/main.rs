@@ -4,6 +4,7 @@
 //! search, and the Bechi match.
 
 mod agree;
+mod endgame;
 mod hand;
 mod hashed;
 mod limits;

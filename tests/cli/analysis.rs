@@ -613,3 +613,54 @@ fn annotate_gives_the_same_record_with_any_number_of_threads() {
         "{one}"
     );
 }
+
+/// `--endgame K`: the same ending answered from the table, its two values the search's without
+/// it; the table's report; a game without tables is a usage error.
+#[test]
+fn analyse_reads_endgame_tables() {
+    let pos = "giuthi 0,0,0,1,1/0,1,3,1,0 B store=12,21";
+    let run = |extra: &[&str]| {
+        let mut args = vec![
+            "analyse",
+            "--format",
+            "json",
+            "-o",
+            "seeds=4",
+            "--threads",
+            "1",
+        ];
+        args.extend_from_slice(extra);
+        args.push(pos);
+        let out = mancala().args(&args).output().unwrap();
+        assert_eq!(out.status.code(), Some(0));
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        v["data"].clone()
+    };
+    let with = run(&["--endgame", "8"]);
+    let without = run(&[]);
+    assert_eq!(with["value"], without["value"]);
+    assert_eq!(with["worst"], without["worst"]);
+    assert_eq!(with["proved"], true);
+    assert!(with["endgame"]["positions"].as_u64().unwrap() > 0, "{with}");
+    assert_eq!(with["endgame"]["seeds"], 8);
+    assert!(without.get("endgame").is_none());
+    let out = mancala()
+        .args(["analyse", "--endgame", "8", pos, "-o", "seeds=4"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("endgame tables (at most 8 seeds in play): "),
+        "{text}"
+    );
+    let out = mancala()
+        .args(["analyse", "--endgame", "8", ENDING])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("--endgame 8: endgame tables cover giuthi and uugg, not bechi"),
+        "{err}"
+    );
+}

@@ -52,6 +52,10 @@
 //!   in a fresh copy of the checkout with nothing built (`target/cold-build/src` by default), with
 //!   its wall and CPU time, the crates compiled and each test binary's time (`cold.rs`; README
 //!   "The first hour").
+//! * `cargo xtask endgame [--option K=V]... --seeds K [--check N]`: every Giuthi position of at
+//!   most K seeds solved into an endgame table, with its size, time and peak memory, then N
+//!   positions of random games it covers searched without it and compared (`endgame.rs`;
+//!   spec/analysis.md §12).
 
 mod tool;
 
@@ -62,6 +66,7 @@ mod bench_search;
 mod check_proof;
 mod cold;
 mod compare;
+mod endgame;
 mod limits;
 mod test;
 
@@ -94,8 +99,9 @@ fn main() -> ExitCode {
         Some("render") => tool::render(&args[1..]),
         Some("compare-outputs") => compare::compare_outputs(&args[1..]),
         Some("cold-build") => cold::cold_build(&args[1..]),
+        Some("endgame") => endgame::endgame(&args[1..]),
         _ => Err(
-            "usage: cargo xtask (test [--python-only] | perft-suites [--reference] [--limit N] [--suite NAME] [--hash SIZE] | bench [--json] [--runs N] [--game G] [--hash SIZE] [--max-seconds S] [--records N] [--no-perft] [--no-validate] [--no-batch] [--no-python] [--no-search] [--threads 1,2,4,..] | gen-records [--out FILE] [--bytes N] [--count N] [--seed S] [--game G] [--option K=V]... [--max-rounds N] | uugg-endless [--holes N] [--depth D] [--list] | limits | solve-check [--db FILE] [--count N] [--nodes N] | accuracy [--db FILE] [--count N] [--times MS,MS,..] | check-proof FILE... | dist [--out DIR] | render [--out DIR] [--only PATTERN] [--no-install] | cold-build [--ci] [--dir DIR] | compare-outputs --old BIN [--new BIN] [--quick])"
+            "usage: cargo xtask (test [--python-only] | perft-suites [--reference] [--limit N] [--suite NAME] [--hash SIZE] | bench [--json] [--runs N] [--game G] [--hash SIZE] [--max-seconds S] [--records N] [--no-perft] [--no-validate] [--no-batch] [--no-python] [--no-search] [--threads 1,2,4,..] | gen-records [--out FILE] [--bytes N] [--count N] [--seed S] [--game G] [--option K=V]... [--max-rounds N] | uugg-endless [--holes N] [--depth D] [--list] | limits | solve-check [--db FILE] [--count N] [--nodes N] | accuracy [--db FILE] [--count N] [--times MS,MS,..] | check-proof FILE... | dist [--out DIR] | render [--out DIR] [--only PATTERN] [--no-install] | cold-build [--ci] [--dir DIR] | compare-outputs --old BIN [--new BIN] [--quick] | endgame [--option K=V]... --seeds K [--check N])"
                 .to_owned(),
         ),
     };

@@ -13,6 +13,7 @@
 
 pub mod annotate;
 pub mod db;
+pub mod endgame;
 pub mod eval;
 pub mod matches;
 pub mod proof;

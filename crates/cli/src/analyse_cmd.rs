@@ -7,6 +7,7 @@ use crate::exit::{CliError, Verdict as Exit};
 use crate::position_cmd::{Answer, run_on};
 use crate::position_input::Given;
 use analysis::db::Database;
+use analysis::endgame::{Both, CLOSURE_LIMIT, Endgame};
 use analysis::search::Oracle;
 use analysis::{Analysis, Engine, Limits, Line, SearchOptions, Unfinished};
 use notation::write_position;
@@ -197,12 +198,45 @@ fn unfinished_json(pos: &Position, u: &Unfinished, threads: usize) -> serde_json
     })
 }
 
-/// Writes the answer for one position, with what `--proof` wrote.
+/// The endgame table for `pos` (`--endgame K`): the one kept from the lines before when it is
+/// of the same game and options, a new one otherwise.
+fn endgame_for<'t>(
+    tables: &'t mut Option<Endgame>,
+    pos: &Position,
+    k: u32,
+) -> Result<&'t Endgame, CliError> {
+    if tables.as_ref().is_none_or(|t| t.variant() != pos.variant()) {
+        let t = Endgame::new(pos.variant(), k, CLOSURE_LIMIT)
+            .map_err(|e| CliError::Usage(format!("--endgame {k}: {e}")))?;
+        *tables = Some(t);
+    }
+    tables
+        .as_ref()
+        .ok_or_else(|| CliError::Usage(format!("--endgame {k}: no table")))
+}
+
+/// The report line of an endgame table (`--endgame`).
+fn endgame_words(t: &Endgame) -> String {
+    let s = t.stats();
+    let mut ceiling = s.ceiling.map_or(String::new(), |c| {
+        format!("; a closure too large stopped solving at {c} seeds")
+    });
+    if s.full {
+        ceiling.push_str("; the table is full and solves no more");
+    }
+    format!(
+        "endgame tables (at most {} seeds in play): {} positions solved in {} closures, {:.3} s; \
+         {} probes answered{ceiling}",
+        s.seeds, s.positions, s.closures, s.seconds, s.hits
+    )
+}
+
+/// Writes the answer for one position, with what `--proof` wrote and the endgame table used.
 fn write_answer(
     pos: &Position,
     result: &Result<Analysis, Unfinished>,
     threads: usize,
-    written: Option<&crate::proof_out::Written>,
+    (written, table): (Option<&crate::proof_out::Written>, Option<&Endgame>),
     a: Answer,
     out: &mut dyn Write,
 ) -> Result<(), CliError> {
@@ -213,6 +247,9 @@ fn write_answer(
         };
         if let Some(w) = written {
             data["proof"] = w.json();
+        }
+        if let Some(t) = table {
+            data["endgame"] = json!(t.stats());
         }
         return a.line(out, "analysis", data);
     }
@@ -240,6 +277,9 @@ fn write_answer(
                 an.elapsed.as_secs_f64(),
                 an.nodes_per_second()
             )?;
+            if let Some(t) = table {
+                writeln!(out, "{}", endgame_words(t))?;
+            }
             if let Some(w) = written {
                 writeln!(out, "{}", w.words())?;
             }
@@ -272,12 +312,13 @@ pub fn run(args: &AnalyseArgs) -> Result<Exit, CliError> {
     let db = args.db.as_deref().map(load_db).transpose()?;
     let threads = crate::cli::thread_count(args.threads);
     let mut engine = Engine::new(args.hash, threads).map_err(crate::perft::hash_refused)?;
-    let opts = SearchOptions {
+    let base = SearchOptions {
         limits: search_limits(args),
         multipv: args.multipv as usize,
         also: &[],
-        oracle: db.as_ref().map(|d| d as &dyn Oracle),
+        oracle: None,
     };
+    let mut tables: Option<Endgame> = None;
     let mut proof_error = None;
     let verdict = run_on(&args.position, args.format, |text, a, out| {
         let pos = match a.position(text, &given, out)? {
@@ -290,6 +331,20 @@ pub fn run(args: &AnalyseArgs) -> Result<Exit, CliError> {
         if args.clear_hash {
             engine.clear();
         }
+        let table = args
+            .endgame
+            .map(|k| endgame_for(&mut tables, &pos, k))
+            .transpose()?;
+        let both;
+        let oracle: Option<&dyn Oracle> = match (db.as_ref(), table) {
+            (Some(d), Some(t)) => {
+                both = Both(d, t);
+                Some(&both)
+            }
+            (Some(d), None) => Some(d),
+            (None, t) => t.map(|t| t as &dyn Oracle),
+        };
+        let opts = SearchOptions { oracle, ..base };
         let result = engine.analyse(&pos, &opts);
         // A damaged block met by the search: the answer (and a proof of it) cannot be trusted.
         db_failure(db.as_ref(), args.db.as_deref())?;
@@ -307,12 +362,12 @@ pub fn run(args: &AnalyseArgs) -> Result<Exit, CliError> {
                 &pos,
                 &result,
                 threads,
-                written,
+                (written, table),
                 a,
                 &mut std::io::stderr().lock(),
             )?;
         } else {
-            write_answer(&pos, &result, threads, written, a, out)?;
+            write_answer(&pos, &result, threads, (written, table), a, out)?;
         }
         if let Some(Err(e)) = proof {
             proof_error = Some(e);

@@ -854,6 +854,12 @@ pub struct AnalyseArgs {
     #[arg(long, value_name = "FILE")]
     pub db: Option<std::path::PathBuf>,
 
+    /// Endgame tables (giuthi, uugg): positions with at most K seeds in play (every seed on
+    /// the board; in uugg those outside the uuggs) are solved once by retrograde analysis, as
+    /// the search meets them, and looked up instead of searched
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(1..=31))]
+    pub endgame: Option<u32>,
+
     /// Write a proof of the exact value to FILE, for `cargo xtask check-proof` (with no limit
     /// given, the search runs until the value is proved); - writes it to standard output and
     /// the analysis to standard error

@@ -62,7 +62,22 @@ pub(super) struct Searcher<'s> {
     /// The stamp of the iteration searched ([`table::stamp`]): estimates of the table serve
     /// only their own iteration.
     pub stamp: u32,
+    /// The history heuristic: for each mover and move (by a hash of the move), how much its
+    /// cutoffs were worth (the square of the plies left below them), to order quiet moves.
+    history: Vec<u32>,
     interrupt: Interruptible,
+}
+
+/// log2 of the history heuristic's places per player.
+const HISTORY_BITS: u32 = 10;
+
+/// The place of `m` played by `mover` in the history table.
+fn history_place(mover: Player, m: &Move) -> usize {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    m.hash(&mut h);
+    let place = (h.finish() >> (64 - HISTORY_BITS)) as usize;
+    mover.index() << HISTORY_BITS | place
 }
 
 impl<'s> Searcher<'s> {
@@ -84,6 +99,7 @@ impl<'s> Searcher<'s> {
             stopped: false,
             helper: None,
             stamp: 0,
+            history: vec![0; 2 << HISTORY_BITS],
             interrupt,
         }
     }
@@ -201,8 +217,10 @@ impl<'s> Searcher<'s> {
     }
 
     /// The moves in the order to search them: the table's best move, then by the estimate
-    /// after the move (best for the mover first).
+    /// after the move (best for the mover first: the moves that gain seeds), moves of equal
+    /// estimate by their history (the cutoffs they made elsewhere).
     pub fn order(
+        &self,
         pos: &Position,
         children: &[(Move, Position)],
         best: u8,
@@ -210,13 +228,18 @@ impl<'s> Searcher<'s> {
     ) -> Vec<usize> {
         let mut order: Vec<usize> = (0..children.len()).collect();
         if depth >= 2 {
+            let mover = pos.to_move();
             // A child's estimate is for its player to move, who is the mover again after a
             // repeat move.
-            let keys: Vec<i32> = children
+            let keys: Vec<(i32, std::cmp::Reverse<u32>)> = children
                 .iter()
-                .map(|(_, c)| {
+                .map(|(m, c)| {
                     let e = estimate(c);
-                    if c.to_move() == pos.to_move() { -e } else { e }
+                    let h = self.history[history_place(mover, m)];
+                    (
+                        if c.to_move() == mover { -e } else { e },
+                        std::cmp::Reverse(h),
+                    )
                 })
                 .collect();
             order.sort_by_key(|&i| keys[i]);
@@ -311,7 +334,7 @@ impl<'s> Searcher<'s> {
         let Some(children) = self.moves(pos) else {
             return STOPPED;
         };
-        let order = Self::order(pos, &children, best_move, depth);
+        let order = self.order(pos, &children, best_move, depth);
         self.path.push((key, *pos));
         let node = Node {
             pos,
@@ -325,6 +348,15 @@ impl<'s> Searcher<'s> {
         let best_index = scan.best_index;
         if self.stopped {
             return STOPPED;
+        }
+        if best.v >= beta {
+            // A cutoff: the move is worth trying early elsewhere.
+            let place = history_place(pos.to_move(), &children[best_index].0);
+            let h = &mut self.history[place];
+            *h = h.saturating_add(depth * depth);
+            if *h > 1 << 28 {
+                self.history.iter_mut().for_each(|x| *x /= 2);
+            }
         }
         let bound = if best.tainted {
             Bound::None
@@ -426,8 +458,19 @@ pub(super) struct Scan {
 
 impl Scan {
     /// Takes the score of move `i`; whether it cuts the node off.
+    ///
+    /// A cutoff makes the node's score this move's: a lower bound, proved (and free of the
+    /// path) when this move's score is, whatever the moves before it were (they only bound the
+    /// node from below by less). Without a cutoff the score is the best of all the moves, an
+    /// upper bound or exact, proved only when every move's is.
     pub fn add(&mut self, s: Score, i: usize) -> bool {
         self.searched += 1;
+        if s.v >= self.beta {
+            self.best = s;
+            self.best_index = i;
+            self.alpha = s.v;
+            return true;
+        }
         self.best.proved &= s.proved;
         self.best.tainted |= s.tainted;
         if s.v > self.best.v {

@@ -1,0 +1,333 @@
+//! Endgame tables by seeds on the board (spec/analysis.md §12), as Awari and Kalah were solved:
+//! every position with at most K seeds still in play is solved exactly once, by retrograde
+//! analysis, and the search reads its value instead of searching below it.
+//!
+//! * [`key`]: a position's key (its board seen from the mover), its level (the seeds that can
+//!   still move) and its baseline (the part of the margin already settled). The table's value
+//!   is the rest of the margin, which depends on the key alone.
+//! * [`closure`]: everything reachable from a position the table lacks, solved level by level.
+//! * [`retro`]: one level, with cycles, under both conventions for endless play.
+//!
+//! The table is filled on demand: the first time the search meets a position of at most K
+//! seeds that it lacks, the closure of that position is solved and kept; later probes of any
+//! position solved so read it. A perfect index over every board of K seeds or fewer is out of
+//! reach for Uugg (an uugg's seeds are part of what a position is), and on demand the table
+//! holds only what play from the searched position can reach.
+
+pub mod closure;
+pub mod key;
+pub mod retro;
+
+use crate::search::Oracle;
+use crate::value::ENDLESS;
+use key::Keying;
+use rules_core::{Position, Variant};
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::atomic::{AtomicU32, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Mutex, RwLock};
+use std::time::Instant;
+
+/// A position's board values for its player to move: endless play his best outcome, and his
+/// worst ([`ENDLESS_BEST`], [`ENDLESS_WORST`] for endless play).
+pub type Values = [i8; 2];
+/// Endless play, the mover's best outcome, in [`Values`].
+pub const ENDLESS_BEST: i8 = 127;
+/// Endless play, the mover's worst outcome, in [`Values`].
+pub const ENDLESS_WORST: i8 = -127;
+
+/// The most positions of one level one closure may list before it is given up (about 100
+/// bytes each while it is solved).
+pub const CLOSURE_LIMIT: usize = 4_000_000;
+
+/// The most positions a table holds (about 50 bytes each): past it, no closure is solved and
+/// the table only answers for what it holds.
+pub const TABLE_LIMIT: usize = 16_000_000;
+
+/// A key's hasher: keys are already spread, so a multiply and a fold are enough.
+#[derive(Default)]
+pub struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+
+    fn write_u128(&mut self, n: u128) {
+        let folded = (n as u64) ^ ((n >> 64) as u64).rotate_left(29);
+        self.0 = folded.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+
+    fn finish(&self) -> u64 {
+        self.0 ^ (self.0 >> 31)
+    }
+}
+
+type Map = HashMap<u128, Values, BuildHasherDefault<KeyHasher>>;
+
+/// log2 of the shards of the table: threads reading at once seldom meet.
+const SHARD_BITS: u32 = 6;
+
+/// Why there is no table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EndgameError(pub String);
+
+impl std::fmt::Display for EndgameError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for EndgameError {}
+
+/// What a table did, for the report.
+#[derive(Copy, Clone, Debug, Default, PartialEq, serde::Serialize)]
+pub struct EndgameStats {
+    /// K: positions with at most this many seeds in play are looked up.
+    pub seeds: u32,
+    /// Positions solved and held.
+    pub positions: usize,
+    /// Closures solved.
+    pub closures: u64,
+    /// Probes answered from the table.
+    pub hits: u64,
+    /// Seconds spent solving.
+    pub seconds: f64,
+    /// Levels from this one up are no longer solved (a closure was too large), if any.
+    pub ceiling: Option<u32>,
+    /// The table holds [`TABLE_LIMIT`] positions or more: it solves no more.
+    pub full: bool,
+}
+
+/// An endgame table of one game variant, shared by the threads of a search.
+pub struct Endgame {
+    variant: Variant,
+    keying: Keying,
+    seeds: u32,
+    shards: Box<[RwLock<Map>]>,
+    /// One closure is solved at a time; a thread that finds another solving goes on without.
+    solving: Mutex<(u64, f64)>,
+    /// Levels at or above it are not solved.
+    ceiling: AtomicU32,
+    limit: usize,
+    positions: AtomicUsize,
+    hits: AtomicU64,
+}
+
+impl Endgame {
+    /// A table of `variant` for positions with at most `seeds` seeds in play, solving closures
+    /// of at most `limit` positions.
+    ///
+    /// # Errors
+    /// The game's values do not split into a settled part and a board value (only Giuthi and
+    /// Uugg are covered; Bechi has `mancala solve`), or `seeds` is above 31.
+    pub fn new(variant: Variant, seeds: u32, limit: usize) -> Result<Endgame, EndgameError> {
+        let keying = Keying::of(variant.kind()).ok_or_else(|| {
+            EndgameError(format!(
+                "endgame tables cover giuthi and uugg, not {}",
+                variant.kind().name()
+            ))
+        })?;
+        if seeds > 31 {
+            return Err(EndgameError(format!(
+                "endgame tables hold at most 31 seeds in play, not {seeds}"
+            )));
+        }
+        Ok(Endgame {
+            variant,
+            keying,
+            seeds,
+            shards: (0..1 << SHARD_BITS)
+                .map(|_| RwLock::new(Map::default()))
+                .collect(),
+            solving: Mutex::new((0, 0.0)),
+            ceiling: AtomicU32::new(seeds + 1),
+            limit,
+            positions: AtomicUsize::new(0),
+            hits: AtomicU64::new(0),
+        })
+    }
+
+    /// The game and options of the table.
+    #[must_use]
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    fn shard(&self, key: u128) -> &RwLock<Map> {
+        let mut h = KeyHasher::default();
+        h.write_u128(key);
+        &self.shards[(h.finish() >> (64 - SHARD_BITS)) as usize]
+    }
+
+    /// The values held for `key`.
+    fn get(&self, key: u128) -> Option<Values> {
+        let shard = self
+            .shard(key)
+            .read()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        shard.get(&key).copied()
+    }
+
+    /// The board values of `pos` ([`Values`]), solving its closure if the table lacks it and
+    /// no other thread is solving one. `None` when it has too many seeds in play, is of
+    /// another variant, or could not be solved now.
+    pub fn board_values(&self, pos: &Position) -> Option<(Values, i32)> {
+        if pos.variant() != self.variant {
+            return None;
+        }
+        let k = self.keying.known(pos)?;
+        if k.level > self.seeds {
+            return None;
+        }
+        if let Some(v) = self.get(k.key) {
+            self.hits.fetch_add(1, Ordering::Relaxed);
+            return Some((v, k.baseline));
+        }
+        if k.level >= self.ceiling.load(Ordering::Relaxed)
+            || self.positions.load(Ordering::Relaxed) >= TABLE_LIMIT
+        {
+            return None;
+        }
+        let Ok(mut solving) = self.solving.try_lock() else {
+            return None;
+        };
+        let start = Instant::now();
+        // On a thread of its own: a search's thread may cut long sowings short
+        // (`rules_core::interrupt`), and a closure must see every move.
+        let solved = std::thread::scope(|s| {
+            s.spawn(|| closure::solve(self.keying, pos, self, self.limit))
+                .join()
+        });
+        solving.0 += 1;
+        solving.1 += start.elapsed().as_secs_f64();
+        if !matches!(solved, Ok(Ok(_))) {
+            self.ceiling.store(k.level, Ordering::Relaxed);
+            return None;
+        }
+        drop(solving);
+        let v = self.get(k.key)?;
+        Some((v, k.baseline))
+    }
+
+    /// Solves every Giuthi position of at most K seeds: each board with B to move (the
+    /// half-turn symmetry gives A's), in order of seeds, its closure solved unless the table
+    /// already holds it. Returns the boards looked at.
+    ///
+    /// # Errors
+    /// The game is not Giuthi (Uugg's positions are too many to list, §12.2), or a closure was
+    /// too large.
+    pub fn fill(&self) -> Result<u64, EndgameError> {
+        if self.keying != Keying::Giuthi {
+            return Err(EndgameError(
+                "only giuthi's tables are filled whole: uugg's are solved as the search needs them"
+                    .to_owned(),
+            ));
+        }
+        let total = self.variant.total_seeds();
+        let mut setup = rules_core::Setup::start(self.variant, rules_core::Player::B);
+        let mut boards = 0u64;
+        let mut failed = None;
+        for seeds in 0..=self.seeds.min(total) {
+            let mut board = vec![0u32; setup.seeds.len()];
+            each_board(&mut board, 0, seeds, &mut |b| {
+                if failed.is_some() {
+                    return;
+                }
+                boards += 1;
+                setup.seeds.copy_from_slice(b);
+                setup.stores = [total - seeds, 0];
+                let solved = Position::from_setup(&setup)
+                    .ok()
+                    .and_then(|p| self.board_values(&p));
+                if solved.is_none() {
+                    failed = Some(seeds);
+                }
+            });
+            if let Some(s) = failed {
+                return Err(EndgameError(format!(
+                    "a closure of a board of {s} seeds has more than {} positions",
+                    self.limit
+                )));
+            }
+        }
+        Ok(boards)
+    }
+
+    /// What the table did so far.
+    #[must_use]
+    pub fn stats(&self) -> EndgameStats {
+        let (closures, seconds) = *self
+            .solving
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let ceiling = self.ceiling.load(Ordering::Relaxed);
+        EndgameStats {
+            seeds: self.seeds,
+            positions: self.positions.load(Ordering::Relaxed),
+            closures,
+            hits: self.hits.load(Ordering::Relaxed),
+            seconds,
+            ceiling: (ceiling <= self.seeds).then_some(ceiling),
+            full: self.positions.load(Ordering::Relaxed) >= TABLE_LIMIT,
+        }
+    }
+}
+
+impl closure::Store for Endgame {
+    fn get(&self, key: u128) -> Option<Values> {
+        Endgame::get(self, key)
+    }
+
+    fn put(&self, solved: Vec<(u128, Values)>) {
+        self.positions.fetch_add(solved.len(), Ordering::Relaxed);
+        for (key, v) in solved {
+            self.shard(key)
+                .write()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .insert(key, v);
+        }
+    }
+}
+
+/// A board value with its baseline, as a search score: the final margin for the mover.
+fn score(v: i8, baseline: i32) -> i32 {
+    match v {
+        ENDLESS_BEST => ENDLESS,
+        ENDLESS_WORST => -ENDLESS,
+        _ => baseline + i32::from(v),
+    }
+}
+
+impl Oracle for Endgame {
+    fn probe(&self, pos: &Position) -> Option<[i32; 2]> {
+        let (v, baseline) = self.board_values(pos)?;
+        Some([score(v[0], baseline), score(v[1], baseline)])
+    }
+}
+
+/// Two oracles, the first asked first (a solved database and an endgame table).
+pub struct Both<'a>(pub &'a dyn Oracle, pub &'a dyn Oracle);
+
+impl Oracle for Both<'_> {
+    fn probe(&self, pos: &Position) -> Option<[i32; 2]> {
+        self.0.probe(pos).or_else(|| self.1.probe(pos))
+    }
+}
+
+/// Calls `f` with every way of putting `left` seeds into `board[at..]` (the holes before `at`
+/// as they are).
+fn each_board(board: &mut [u32], at: usize, left: u32, f: &mut dyn FnMut(&[u32])) {
+    if at + 1 == board.len() {
+        board[at] = left;
+        f(board);
+        return;
+    }
+    for here in 0..=left {
+        board[at] = here;
+        each_board(board, at + 1, left - here, f);
+    }
+    board[at] = 0;
+}

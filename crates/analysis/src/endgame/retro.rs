@@ -1,0 +1,98 @@
+//! Retrograde analysis of one level of an endgame table (spec/analysis.md §12.2): positions
+//! whose moves stay in the level (no seed leaves play) form a graph that may have cycles; the
+//! moves that leave it lead to values already known.
+//!
+//! Each position is taken twice, once under each convention, and every value is counted for
+//! one fixed player X, the one whose worst outcome endless play is: under "endless play is the
+//! mover's worst" X is the mover (who maximises X's value), under "his best" X is his opponent
+//! (the mover minimises it). A move keeps X, so the doubled graph has no negation and endless
+//! play is always X's worst outcome. Values are then fixed from the highest down (the
+//! retrograde analysis of terminal-payoff games, as Dijkstra's algorithm fixes distances): a
+//! maximising node takes the first value fixed among its options, a minimising one waits until
+//! all its moves are fixed and takes the last. Nodes never fixed can be held in the level for
+//! ever by the side that wants that: endless play, X's worst.
+
+/// X's value of a node that is never fixed: endless play.
+pub const ENDLESS: i16 = -1000;
+/// No option leaving the level (for a minimising node: larger than every value).
+const NO_EXIT_MIN: i16 = 1000;
+
+/// One level, doubled: node `2i` is position `i` with endless play the mover's worst (X the
+/// mover, maximising), `2i + 1` the same with it his best (X his opponent, minimising).
+pub struct Level {
+    /// The best option leaving the level, for the node's chooser: the largest for a maximising
+    /// node ([`ENDLESS`] when none), the smallest for a minimising one.
+    pub exit: Vec<i16>,
+    /// Moves that stay in the level, for each node.
+    pub inside: Vec<u32>,
+    /// `parents[starts[d]..starts[d + 1]]`: the nodes with a move to node `d` (once a move).
+    pub starts: Vec<u32>,
+    pub parents: Vec<u32>,
+}
+
+impl Level {
+    /// An empty option for node `d`.
+    #[must_use]
+    pub fn no_exit(d: usize) -> i16 {
+        if d.is_multiple_of(2) {
+            ENDLESS
+        } else {
+            NO_EXIT_MIN
+        }
+    }
+
+    /// X's value of every node ([`ENDLESS`] for endless play). `range` bounds every finite
+    /// value in absolute terms.
+    #[must_use]
+    pub fn solve(&self, range: i16) -> Vec<i16> {
+        let n = self.exit.len();
+        let mut value = vec![ENDLESS; n];
+        let mut fixed = vec![false; n];
+        let mut left = self.inside.clone();
+        let width = usize::try_from(2 * range + 1).unwrap_or(1);
+        let bucket = |v: i16| usize::try_from(v + range).unwrap_or(0).min(width - 1);
+        let mut buckets: Vec<Vec<u32>> = vec![Vec::new(); width];
+        for (d, (&e, &l)) in self.exit.iter().zip(&left).enumerate() {
+            let ready = if d.is_multiple_of(2) {
+                e > ENDLESS
+            } else {
+                l == 0 && e < NO_EXIT_MIN
+            };
+            if ready && e > ENDLESS {
+                buckets[bucket(e)].push(d as u32);
+            }
+        }
+        for b in (0..width).rev() {
+            let v = i16::try_from(b).unwrap_or(0) - range;
+            // Nodes fixed at `v` may fix others at `v` itself: the bucket grows while read.
+            while let Some(d) = buckets[b].pop() {
+                let d = d as usize;
+                if fixed[d] {
+                    continue;
+                }
+                fixed[d] = true;
+                value[d] = v;
+                let from = self.starts[d] as usize;
+                let to = self.starts[d + 1] as usize;
+                for &p in &self.parents[from..to] {
+                    let p = p as usize;
+                    if fixed[p] {
+                        continue;
+                    }
+                    if p.is_multiple_of(2) {
+                        buckets[b].push(p as u32);
+                    } else {
+                        left[p] -= 1;
+                        if left[p] == 0 {
+                            let w = v.min(self.exit[p]);
+                            if w > ENDLESS {
+                                buckets[bucket(w)].push(p as u32);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        value
+    }
+}
