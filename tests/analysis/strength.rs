@@ -22,7 +22,10 @@ fn the_interval_is_the_normal_one_over_the_sample_variance() {
     assert!(close(lo, 0.5 - 0.400_076), "{lo}");
     assert!(close(hi, 0.5 + 0.400_076), "{hi}");
     // No spread, no width; one value, no interval.
-    assert_eq!(mean_interval(&[0.75, 0.75, 0.75]), (0.75, Some([0.75, 0.75])));
+    assert_eq!(
+        mean_interval(&[0.75, 0.75, 0.75]),
+        (0.75, Some([0.75, 0.75]))
+    );
     assert_eq!(mean_interval(&[0.25]), (0.25, None));
 }
 
@@ -70,7 +73,10 @@ fn a_score_counts_games_and_pairs_them_by_opening() {
     );
     assert!(close(s.fraction, 0.5));
     let [lo, hi] = s.interval.unwrap();
-    assert!(close(lo, 0.5 - 0.282_898) && close(hi, 0.5 + 0.282_898), "{lo} {hi}");
+    assert!(
+        close(lo, 0.5 - 0.282_898) && close(hi, 0.5 + 0.282_898),
+        "{lo} {hi}"
+    );
     assert_eq!(s.elo, Some(0.0));
     let [elo_lo, elo_hi] = s.elo_interval.unwrap();
     assert!(close(elo_lo.unwrap(), -elo_hi.unwrap()));

@@ -106,10 +106,7 @@ impl GameResult {
 /// A player in a game: a search engine with its table kept from move to move, or a random
 /// generator.
 enum Seat {
-    Search {
-        engine: Engine,
-        limits: Limits,
-    },
+    Search { engine: Engine, limits: Limits },
     Random(Rng),
 }
 

@@ -217,7 +217,8 @@ pub fn play_pairing(
             }
             let opening = &openings[g / 2];
             let first_as = if g % 2 == 0 { Player::A } else { Player::B };
-            let stream = |who: u64| Rng::stream(opts.seed, &[1, opening.id as u64, g as u64 % 2, who]);
+            let stream =
+                |who: u64| Rng::stream(opts.seed, &[1, opening.id as u64, g as u64 % 2, who]);
             let plan = game::GamePlan {
                 movers,
                 first_as,
