@@ -2,9 +2,11 @@
 //! arithmetic against values worked by hand, and tiny matches whose structure and results can
 //! be checked.
 
+use crate::support::pos;
 use analysis::Limits;
 use analysis::strength::{
-    self, GameResult, MatchOptions, Mover, Repetitions, Score, Searched, elo, mean_interval,
+    self, Culprit, GameResult, MatchOptions, Mover, Opening, Repetitions, Score, Searched, elo,
+    mean_interval,
 };
 use rules_core::{GameKind, Player, Variant};
 
@@ -204,4 +206,45 @@ fn movers_say_what_they_are() {
     assert_eq!(Mover::Random.to_string(), "random");
     assert!(search(2000).reproducible() && Mover::Random.reproducible());
     assert!(!timed.reproducible());
+}
+
+/// Found by `cargo xtask match --no-history` (spec/analysis.md §12.5): in this Giuthi ending, far
+/// ahead, A at 2 000 nodes a move goes round a cycle of moves for ever when each move is a lone
+/// position's search, the cycle longer than the search's horizon and the estimates flat along
+/// it. Knowing the positions played since the last capture, the search counts a move back to
+/// one as a repetition, and A plays on to win the round.
+#[test]
+fn a_search_that_knows_the_game_leaves_a_cycle_beyond_its_horizon() {
+    let p = pos("giuthi 0,2,1,1,1,0,22,1/0,0,1,1,1,0,1,1 A store=55,8", &[]);
+    let opening = Opening {
+        id: 0,
+        opener: Player::A,
+        moves: Vec::new(),
+        line: vec![p],
+        position: p,
+    };
+    let play = |history| {
+        let opts = MatchOptions {
+            max_plies: 120,
+            history,
+            ..MatchOptions::default()
+        };
+        let games = strength::play_pairing(
+            [&search(2000), &Mover::Random],
+            std::slice::from_ref(&opening),
+            &opts,
+            &|_| {},
+        )
+        .unwrap();
+        games.into_iter().next().unwrap()
+    };
+    let knowing = play(true);
+    assert!(knowing.repetition.is_none(), "{:?}", knowing.repetition);
+    assert!(
+        knowing.margin.is_some_and(|m| m > 0),
+        "{:?}",
+        knowing.margin
+    );
+    let lone = play(false);
+    assert_eq!(lone.repetition.map(|r| r.by), Some(Culprit::First));
 }

@@ -31,6 +31,7 @@ struct Args {
     hash: usize,
     json: bool,
     games: bool,
+    history: bool,
 }
 
 const PAIRINGS: [&str; 3] = ["limits", "random", "threads"];
@@ -74,6 +75,7 @@ fn parse_args(args: &[String]) -> Result<Args, String> {
         hash: 16 << 20,
         json: false,
         games: false,
+        history: true,
     };
     let mut game: Option<Variant> = None;
     let mut options = Vec::new();
@@ -114,6 +116,7 @@ fn parse_args(args: &[String]) -> Result<Args, String> {
             "--hash" => a.hash = crate::bench::parse_size(&val(x)?)?,
             "--json" => a.json = true,
             "--games" => a.games = true,
+            "--no-history" => a.history = false,
             _ => return Err(format!("match: unknown argument `{x}`")),
         }
     }
@@ -159,7 +162,7 @@ struct Outcome {
 
 /// `cargo xtask match [--game G [--option K=V]...] [--openings N] [--opening-plies K] [--seed S]
 /// [--strong LIMIT] [--weak LIMIT] [--pairings limits,random,threads] [--threads-time T]
-/// [--max-plies N] [--jobs N] [--hash SIZE] [--json] [--games]`.
+/// [--max-plies N] [--jobs N] [--hash SIZE] [--no-history] [--json] [--games]`.
 pub fn engine_match(args: &[String]) -> Result<(), String> {
     let a = parse_args(args)?;
     let (cpu0, wall0) = (crate::bench::cpu_seconds(None), Instant::now());
@@ -175,6 +178,7 @@ pub fn engine_match(args: &[String]) -> Result<(), String> {
                 seed: a.seed,
                 // Two threads a search want the machine's cores to themselves.
                 jobs: if pairing == "threads" { 1 } else { a.jobs },
+                history: a.history,
             };
             let (cpu, wall) = (crate::bench::cpu_seconds(None), Instant::now());
             let games = strength::play_pairing([&movers[0], &movers[1]], &openings, &opts, &|_| {})
@@ -245,11 +249,19 @@ fn header(a: &Args) -> String {
         "Engine-strength match (cargo xtask match; not `mancala match`, which solves the Bechi \
          match): {} openings a game of {} random plies from the start of round 1 (opener drawn, \
          seed {}), each played twice with colours swapped; each game to the end of round 1, at \
-         most {} plies after the opening.\nScore of the first player: a win 1, a draw ½ (round \
+         most {} plies after the opening; {}.\nScore of the first player: a win 1, a draw ½ (round \
          totals level), a loss 0, a game stopped at the cap ½; 95 % interval by the normal \
          approximation over pairs of games; Elo = -400 log10(1/score - 1); seeds: the mean \
          final margin of the round.\n",
-        a.openings, a.plies, a.seed, a.max_plies
+        a.openings,
+        a.plies,
+        a.seed,
+        a.max_plies,
+        if a.history {
+            "each search knows the positions played since the last capture"
+        } else {
+            "each search a lone position's (--no-history)"
+        }
     )
 }
 
@@ -464,6 +476,7 @@ fn json_report(a: &Args, outcomes: &[Outcome], openings: &[(Variant, Vec<Opening
             "opening_plies": a.plies,
             "seed": a.seed,
             "max_plies": a.max_plies,
+            "history": a.history,
             "results": results,
         }
     })

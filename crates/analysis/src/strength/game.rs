@@ -121,39 +121,43 @@ impl Seat {
         })
     }
 
-    /// The index in `children` of the move chosen at `pos`.
-    fn choose(&mut self, pos: &Position, children: &[(Move, Position)], s: &mut Searched) -> usize {
+    /// The index in `children` of the move chosen at `pos`, reached through `history` (the
+    /// positions of the game before it that the search is to know, if any).
+    fn choose(
+        &mut self,
+        pos: &Position,
+        history: &[Position],
+        children: &[(Move, Position)],
+        s: &mut Searched,
+    ) -> usize {
         match self {
             Seat::Random(rng) => rng.below(children.len()),
             Seat::Search { engine, limits } => {
-                let best = search(engine, pos, *limits, s).or_else(|| {
+                let search = |limits, s: &mut Searched| {
+                    let opts = SearchOptions {
+                        limits,
+                        multipv: 1,
+                        ..SearchOptions::default()
+                    };
+                    let a = engine.analyse_after(pos, history, &opts).ok()?;
+                    s.moves += 1;
+                    s.nodes += a.nodes;
+                    s.depth += u64::from(a.depth);
+                    a.best()
+                };
+                let best = search(*limits, s).or_else(|| {
                     s.fallbacks += 1;
                     let depth_1 = Limits {
                         depth: Some(1),
                         ..Limits::default()
                     };
-                    search(engine, pos, depth_1, &mut Searched::default())
+                    search(depth_1, &mut Searched::default())
                 });
                 best.and_then(|b| children.iter().position(|(m, _)| *m == b))
                     .unwrap_or(0)
             }
         }
     }
-}
-
-/// The best move of a search of `pos` within `limits`, counted in `s`; `None` when the limits
-/// came before the first iteration completed.
-fn search(engine: &Engine, pos: &Position, limits: Limits, s: &mut Searched) -> Option<Move> {
-    let opts = SearchOptions {
-        limits,
-        multipv: 1,
-        ..SearchOptions::default()
-    };
-    let a = engine.analyse(pos, &opts).ok()?;
-    s.moves += 1;
-    s.nodes += a.nodes;
-    s.depth += u64::from(a.depth);
-    a.best()
 }
 
 /// How one game is played.
@@ -164,6 +168,8 @@ pub(super) struct GamePlan<'a> {
     pub hash_bytes: usize,
     /// The game's random generators, one a player.
     pub rngs: [Rng; 2],
+    /// Whether the searches know the positions played since the last capture.
+    pub history: bool,
 }
 
 /// Plays `opening` to the end of its round (or the ply cap).
@@ -195,7 +201,12 @@ pub(super) fn play(opening: &Opening, t: GamePlan<'_>) -> Result<GameResult, Tab
         if children.is_empty() {
             break;
         }
-        let i = seats[seat].choose(&at, &children, &mut searched[seat]);
+        let since = if t.history {
+            since_capture(&history)
+        } else {
+            &[]
+        };
+        let i = seats[seat].choose(&at, since, &children, &mut searched[seat]);
         let (m, next) = children[i];
         moves.push(m);
         at = next;
@@ -230,6 +241,21 @@ pub(super) fn play(opening: &Opening, t: GamePlan<'_>) -> Result<GameResult, Tab
         repetition,
         searched,
     })
+}
+
+/// The positions of `history` before its last one that have its stores, oldest first: since
+/// the last capture, those the game can come back to (stores only grow in a round, and a
+/// position holds its stores).
+fn since_capture(history: &[Position]) -> &[Position] {
+    let Some((now, before)) = history.split_last() else {
+        return &[];
+    };
+    let stores = crate::eval::stores(now);
+    let from = before
+        .iter()
+        .rposition(|p| crate::eval::stores(p) != stores)
+        .map_or(0, |i| i + 1);
+    &before[from..]
 }
 
 /// What made a position of a game.

@@ -179,6 +179,10 @@ pub struct MatchOptions {
     pub seed: u64,
     /// Games played at once.
     pub jobs: usize,
+    /// Whether each search knows the positions played since the last capture, so that a move
+    /// back to one is a repetition ([`crate::Engine::analyse_after`]); without it, each move is
+    /// a lone position's analysis, as `mancala analyse` gives.
+    pub history: bool,
 }
 
 impl Default for MatchOptions {
@@ -188,6 +192,7 @@ impl Default for MatchOptions {
             hash_bytes: crate::search::ANALYSE_HASH,
             seed: 1,
             jobs: 1,
+            history: true,
         }
     }
 }
@@ -225,6 +230,7 @@ pub fn play_pairing(
                 max_plies: opts.max_plies,
                 hash_bytes: opts.hash_bytes,
                 rngs: [stream(0), stream(1)],
+                history: opts.history,
             };
             let r = game::play(opening, plan);
             results
