@@ -224,11 +224,11 @@ fn cpu_since(start: Option<f64>) -> String {
     }
 }
 
-/// `+43`, `+inf`, `-inf`.
-fn elo_text(e: Option<f64>, infinite_sign: f64) -> String {
-    match e {
+/// The Elo difference of score fraction `s`: `+43`, or `+inf` (`s` is 1) and `-inf` (0).
+fn elo_text(s: f64) -> String {
+    match strength::elo(s) {
         Some(x) => format!("{:+.0}", x.round() + 0.0),
-        None if infinite_sign > 0.0 => "+inf".to_owned(),
+        None if s > 0.5 => "+inf".to_owned(),
         None => "-inf".to_owned(),
     }
 }
@@ -322,8 +322,8 @@ fn row(o: &Outcome) -> String {
     let iv = s
         .interval
         .map_or("-".to_owned(), |[lo, hi]| format!("[{lo:.3}, {hi:.3}]"));
-    let elo_iv = s.elo_interval.map_or("-".to_owned(), |[lo, hi]| {
-        format!("[{}, {}]", elo_text(lo, -1.0), elo_text(hi, 1.0))
+    let elo_iv = s.interval.map_or("-".to_owned(), |[lo, hi]| {
+        format!("[{}, {}]", elo_text(lo), elo_text(hi))
     });
     let seeds = s.seeds.map_or("-".to_owned(), |x| format!("{x:+.1}"));
     let seeds_iv = s
@@ -338,7 +338,7 @@ fn row(o: &Outcome) -> String {
         }
     };
     let name = o.variant.to_string();
-    let elo = elo_text(s.elo, s.fraction - 0.5);
+    let elo = elo_text(s.fraction);
     let repeats = format!("{}/{}/{}/{}", r.first, r.second, r.opening, r.forced);
     let depths = format!("{}/{}", depth(&o.searched[0]), depth(&o.searched[1]));
     format!(
@@ -347,7 +347,7 @@ fn row(o: &Outcome) -> String {
     )
 }
 
-fn opening_of<'a>(openings: &'a [(Variant, Vec<Opening>)], v: Variant, id: usize) -> &'a Opening {
+fn opening_of(openings: &[(Variant, Vec<Opening>)], v: Variant, id: usize) -> &Opening {
     &openings
         .iter()
         .find(|(w, _)| *w == v)
@@ -469,16 +469,15 @@ fn json_report(a: &Args, outcomes: &[Outcome], openings: &[(Variant, Vec<Opening
             })
         })
         .collect();
-    json!({
-        "type": "engine-match",
-        "data": {
-            "openings": a.openings,
-            "opening_plies": a.plies,
-            "seed": a.seed,
-            "max_plies": a.max_plies,
-            "history": a.history,
-            "results": results,
-        }
-    })
-    .to_string()
+    let data = json!({
+        "openings": a.openings,
+        "opening_plies": a.plies,
+        "seed": a.seed,
+        "max_plies": a.max_plies,
+        "history": a.history,
+        "results": results,
+    });
+    // The envelope written by hand so that `type` comes first, as in every JSON line of the
+    // project (serde_json's objects are sorted by key).
+    format!("{{\"type\":\"engine-match\",\"data\":{data}}}")
 }

@@ -39,13 +39,13 @@ impl Rng {
     pub fn stream(seed: u64, parts: &[u64]) -> Rng {
         let mut r = Rng(seed);
         for &p in parts {
-            r = Rng(r.next() ^ p);
+            r = Rng(r.next_u64() ^ p);
         }
         r
     }
 
     /// The next number.
-    pub fn next(&mut self) -> u64 {
+    pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -58,7 +58,7 @@ impl Rng {
         if n == 0 {
             return 0;
         }
-        (self.next() % n as u64) as usize
+        (self.next_u64() % n as u64) as usize
     }
 }
 
@@ -221,7 +221,11 @@ pub fn play_pairing(
                 break;
             }
             let opening = &openings[g / 2];
-            let first_as = if g % 2 == 0 { Player::A } else { Player::B };
+            let first_as = if g.is_multiple_of(2) {
+                Player::A
+            } else {
+                Player::B
+            };
             let stream =
                 |who: u64| Rng::stream(opts.seed, &[1, opening.id as u64, g as u64 % 2, who]);
             let plan = game::GamePlan {

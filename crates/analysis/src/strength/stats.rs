@@ -61,9 +61,11 @@ pub struct Score {
     /// Its 95 % interval (normal approximation over pairs), clamped to [0, 1]; `None` with fewer
     /// than two pairs.
     pub interval: Option<[f64; 2]>,
-    /// The Elo difference; `None` when infinite (a fraction of 0 or 1).
+    /// The Elo difference; `None` when infinite (a fraction of 0 or 1: its sign is the
+    /// fraction's side of ½).
     pub elo: Option<f64>,
-    /// The interval's ends as Elo differences; an end is `None` when infinite.
+    /// The interval's ends as Elo differences; an end is `None` when infinite (the end is 0 or
+    /// 1).
     pub elo_interval: Option<[Option<f64>; 2]>,
     /// The mean final margin of the round in seeds for the first player, over the pairs whose
     /// two games ended; `None` when none did.
