@@ -1,7 +1,8 @@
 //! Tests of `crates/analysis`: values worked by hand, the search against an independent
 //! retrograde solver of whole positions in every game (with one thread and with two), the
 //! limits, the progress of a player who follows the best moves, the Bechi solver against the
-//! search, and the Bechi match.
+//! search, the Bechi match, and
+//! strength matches (their interval arithmetic and tiny matches).
 
 mod agree;
 mod endgame;
@@ -14,5 +15,6 @@ mod proof;
 mod reference;
 mod results;
 mod solve;
+mod strength;
 mod support;
 mod threads;

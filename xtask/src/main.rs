@@ -35,6 +35,16 @@
 //!   database, values compared under both conventions for endless play (`analysis.rs`).
 //! * `cargo xtask accuracy [--db FILE] [--count N] [--times 1,10,100]`: the search's move at each
 //!   time per position against the database: share of best moves found, mean seeds lost.
+//! * `cargo xtask match [--game G [--option K=V]...] [--openings N] [--opening-plies K]
+//!   [--seed S] [--strong LIMIT] [--weak LIMIT] [--pairings limits,random,threads]
+//!   [--threads-time T] [--max-plies N] [--jobs N] [--hash SIZE] [--no-history] [--json]
+//!   [--games]`: strength measured, an engine-strength match (not `mancala match`, the Bechi match solved): `analyse`
+//!   at `--strong` (nodes=20000) against `--weak` (nodes=2000), `--weak` against a random mover,
+//!   and 2 threads against 1 at `--threads-time`, over N seeded openings of every game, each
+//!   played twice with colours swapped to the end of round 1; the score with its 95 % interval
+//!   and Elo, and the games where a position came a third time (each search knows the game's
+//!   positions since the last capture; `--no-history`: lone positions, as `mancala analyse`)
+//!   (`engine_match.rs`, spec/analysis.md §13).
 //! * `cargo xtask check-proof FILE...`: each proof file written by `mancala analyse --proof`
 //!   (spec/analysis.md §8) checked by `proof-check`, which knows the rules and nothing of the
 //!   search: every node replayed, every bound verified; nodes, depth, bytes and time
@@ -67,6 +77,7 @@ mod check_proof;
 mod cold;
 mod compare;
 mod endgame;
+mod engine_match;
 mod limits;
 mod test;
 
@@ -94,6 +105,7 @@ fn main() -> ExitCode {
         Some("limits") => limits::limits(),
         Some("solve-check") => analysis::solve_check(&args[1..]),
         Some("accuracy") => analysis::accuracy(&args[1..]),
+        Some("match") => engine_match::engine_match(&args[1..]),
         Some("check-proof") => check_proof::check_proof(&args[1..]),
         Some("dist") => tool::dist(&args[1..]),
         Some("render") => tool::render(&args[1..]),
@@ -101,7 +113,7 @@ fn main() -> ExitCode {
         Some("cold-build") => cold::cold_build(&args[1..]),
         Some("endgame") => endgame::endgame(&args[1..]),
         _ => Err(
-            "usage: cargo xtask (test [--python-only] | perft-suites [--reference] [--limit N] [--suite NAME] [--hash SIZE] | bench [--json] [--runs N] [--game G] [--hash SIZE] [--max-seconds S] [--records N] [--no-perft] [--no-validate] [--no-batch] [--no-python] [--no-search] [--threads 1,2,4,..] | gen-records [--out FILE] [--bytes N] [--count N] [--seed S] [--game G] [--option K=V]... [--max-rounds N] | uugg-endless [--holes N] [--depth D] [--list] | limits | solve-check [--db FILE] [--count N] [--nodes N] | accuracy [--db FILE] [--count N] [--times MS,MS,..] | check-proof FILE... | dist [--out DIR] | render [--out DIR] [--only PATTERN] [--no-install] | cold-build [--ci] [--dir DIR] | compare-outputs --old BIN [--new BIN] [--quick] | endgame [--option K=V]... --seeds K [--check N])"
+            "usage: cargo xtask (test [--python-only] | perft-suites [--reference] [--limit N] [--suite NAME] [--hash SIZE] | bench [--json] [--runs N] [--game G] [--hash SIZE] [--max-seconds S] [--records N] [--no-perft] [--no-validate] [--no-batch] [--no-python] [--no-search] [--threads 1,2,4,..] | gen-records [--out FILE] [--bytes N] [--count N] [--seed S] [--game G] [--option K=V]... [--max-rounds N] | uugg-endless [--holes N] [--depth D] [--list] | limits | solve-check [--db FILE] [--count N] [--nodes N] | accuracy [--db FILE] [--count N] [--times MS,MS,..] | match [--game G [--option K=V]...] [--openings N] [--opening-plies K] [--seed S] [--strong LIMIT] [--weak LIMIT] [--pairings limits,random,threads] [--threads-time T] [--max-plies N] [--jobs N] [--hash SIZE] [--no-history] [--json] [--games] | check-proof FILE... | dist [--out DIR] | render [--out DIR] [--only PATTERN] [--no-install] | cold-build [--ci] [--dir DIR] | compare-outputs --old BIN [--new BIN] [--quick] | endgame [--option K=V]... --seeds K [--check N])"
                 .to_owned(),
         ),
     };

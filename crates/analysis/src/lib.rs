@@ -10,6 +10,9 @@
 //!   file it writes, which the search consults as an oracle.
 //! * [`matches`](mod@matches): the whole Bechi match (B13–B17) solved, every state between two rounds, by
 //!   attractors over every position of every round start or by searches of the round starts.
+//! * [`strength`]: strength measured (`cargo xtask match`, not the match above): the search
+//!   against itself at two limits, or against a random mover, over seeded openings with colours
+//!   swapped, the score with its error bar, and the games that repeat a position three times.
 
 pub mod annotate;
 pub mod db;
@@ -19,6 +22,7 @@ pub mod matches;
 pub mod proof;
 pub mod search;
 pub mod solve;
+pub mod strength;
 mod table;
 pub mod value;
 pub mod variation;

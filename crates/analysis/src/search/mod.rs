@@ -272,7 +272,26 @@ impl Engine {
         pos: &Position,
         opts: &SearchOptions<'_>,
     ) -> Result<Analysis, Unfinished> {
-        threads::analyse(&self.table, self.threads, pos, opts)
+        threads::analyse(&self.table, self.threads, pos, &[], opts)
+    }
+
+    /// Analyses `pos` as a position of a game reached through `history`, the positions played
+    /// before it (oldest first): a line that comes back to one of them repeats a position, as a
+    /// line that comes back to one on its own path does (spec/analysis.md §2). What a player in
+    /// a game needs: a lone position's search sees no cycle longer than its horizon, and where
+    /// the estimates cannot tell the moves apart it may go round one for ever
+    /// (spec/analysis.md §13.2). Only positions that can come again matter (since the last
+    /// capture, in these games); scores that meet them depend on the game, and are not stored.
+    ///
+    /// # Errors
+    /// The limits came before the first iteration completed.
+    pub fn analyse_after(
+        &self,
+        pos: &Position,
+        history: &[Position],
+        opts: &SearchOptions<'_>,
+    ) -> Result<Analysis, Unfinished> {
+        threads::analyse(&self.table, self.threads, pos, history, opts)
     }
 }
 

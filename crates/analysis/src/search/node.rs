@@ -104,6 +104,13 @@ impl<'s> Searcher<'s> {
         }
     }
 
+    /// The positions of the game before the root, first on the path: a line that comes back to
+    /// one of them repeats a position, as one that comes back to the path does.
+    pub fn after(&mut self, history: &[Position]) {
+        self.path
+            .extend(history.iter().map(|p| (table::hash(p), *p)));
+    }
+
     /// Adds what this thread counted to the shared counts.
     pub fn flush(&mut self) {
         self.seen = self

@@ -159,11 +159,13 @@ impl Busy {
     }
 }
 
-/// One analysis with `threads` threads on `table`.
+/// One analysis with `threads` threads on `table`, of `pos` reached through `history` (the
+/// positions before it in its game, each a repetition when a line comes back to it).
 pub(super) fn analyse(
     table: &Table,
     threads: usize,
     pos: &Position,
+    history: &[Position],
     opts: &SearchOptions<'_>,
 ) -> Result<Analysis, Unfinished> {
     let start = Instant::now();
@@ -180,9 +182,10 @@ pub(super) fn analyse(
     };
     let result = std::thread::scope(|scope| {
         for _ in 1..threads {
-            scope.spawn(|| helper(&shared, pos, opts));
+            scope.spawn(|| helper(&shared, pos, history, opts));
         }
         let mut main = Searcher::new(&shared, pos.to_move());
+        main.after(history);
         let result = root::deepen(&mut main, pos, opts, start);
         main.flush();
         shared.signals.stop.store(true, Ordering::Relaxed);
@@ -207,7 +210,7 @@ pub(super) fn analyse(
 
 /// A helper thread: searches the main thread's iteration, or the next ones while the main
 /// thread is still on it, until told to stop.
-fn helper(shared: &Shared<'_>, pos: &Position, opts: &SearchOptions<'_>) {
+fn helper(shared: &Shared<'_>, pos: &Position, history: &[Position], opts: &SearchOptions<'_>) {
     // The root's moves: the main thread waits for none of this.
     let children = {
         let guard = Interruptible::new({
@@ -222,6 +225,7 @@ fn helper(shared: &Shared<'_>, pos: &Position, opts: &SearchOptions<'_>) {
     };
     let windows = root::Windows::of(opts, &children);
     let mut s = Searcher::new(shared, pos.to_move());
+    s.after(history);
     let mut current: Option<Phase> = None;
     while !shared.signals.stop.load(Ordering::Relaxed) {
         let Some(main) = shared.phase() else {
