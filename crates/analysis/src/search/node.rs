@@ -4,7 +4,7 @@
 use super::threads::{Busy, Shared};
 use crate::eval::{estimate, final_margin};
 use crate::table::{self, Bound, Entry, PROVED};
-use crate::value::{Convention, INFINITY};
+use crate::value::{Convention, ENDLESS, INFINITY};
 use rules_core::{Interruptible, Move, Player, Position};
 use std::sync::atomic::Ordering;
 use std::time::Instant;
@@ -290,6 +290,16 @@ impl<'s> Searcher<'s> {
     }
 
     pub fn node(&mut self, pos: &Position, depth: u32, alpha: i32, beta: i32) -> Score {
+        // No score lies beyond endless play: a window outside it is settled without a search,
+        // and a move that reaches its edge ends the node's search.
+        let (alpha, beta) = (alpha.max(-ENDLESS), beta.min(ENDLESS));
+        if alpha >= beta {
+            return Score {
+                v: if beta <= -ENDLESS { -ENDLESS } else { ENDLESS },
+                proved: true,
+                tainted: false,
+            };
+        }
         if self.tick() {
             return STOPPED;
         }
@@ -426,15 +436,25 @@ pub(super) struct Scan {
 
 impl Scan {
     /// Takes the score of move `i`; whether it cuts the node off.
+    ///
+    /// A cut makes the node's score a lower bound that this move alone establishes: it is
+    /// proved, and free of the path, when this move's score is, whatever the moves searched
+    /// before it gave (an estimate, a repetition). Otherwise the score is the best of all the
+    /// moves, and rests on every one of them.
     pub fn add(&mut self, s: Score, i: usize) -> bool {
         self.searched += 1;
-        self.best.proved &= s.proved;
-        self.best.tainted |= s.tainted;
         if s.v > self.best.v {
             self.best.v = s.v;
             self.best_index = i;
         }
         self.alpha = self.alpha.max(s.v);
-        self.alpha >= self.beta
+        if self.alpha >= self.beta {
+            self.best = s;
+            self.best_index = i;
+            return true;
+        }
+        self.best.proved &= s.proved;
+        self.best.tainted |= s.tainted;
+        false
     }
 }
