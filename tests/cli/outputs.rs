@@ -682,3 +682,60 @@ fn an_output_name_that_is_not_utf8_is_written() {
             .starts_with(b"<!DOCTYPE html>")
     );
 }
+
+/// File names are bytes on Unix, not always UTF-8 (issue 23, found with item 5): such a file is
+/// read like any other, named on the command line or found in a folder, and messages name it
+/// with the bytes that are not UTF-8 written `\xFF`. Before, clap refused the whole command line
+/// ("invalid UTF-8 was detected in one or more arguments") and a folder's walk handed on a name
+/// with U+FFFD that no file has.
+#[cfg(unix)]
+#[test]
+fn file_names_that_are_not_utf8_are_read_and_named() {
+    use std::ffi::OsStr;
+    use std::os::unix::ffi::OsStrExt;
+    let dir = tempfile::tempdir().unwrap();
+    let odd = dir.path().join(OsStr::from_bytes(b"caf\xe9.mgn"));
+    std::fs::copy(root().join(FIG03), &odd).unwrap();
+
+    let named = bin().arg("validate").arg(&odd).output().unwrap();
+    let stdout = String::from_utf8_lossy(&named.stdout);
+    assert_eq!(named.status.code(), Some(0), "{named:?}");
+    assert!(stdout.contains(r"caf\xE9.mgn"), "{stdout}");
+
+    let folder = bin().arg("validate").arg(dir.path()).output().unwrap();
+    assert_eq!(folder.status.code(), Some(0), "{folder:?}");
+    assert_eq!(folder.stdout, named.stdout);
+
+    let missing = dir.path().join(OsStr::from_bytes(b"gone\xff.mgn"));
+    let out = bin().arg("validate").arg(&missing).output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    assert!(stderr.contains(r"gone\xFF.mgn"), "{stderr}");
+
+    // An output named so, and an output that is such an input.
+    let page = dir.path().join(OsStr::from_bytes(b"p\xe9.html"));
+    let out = bin()
+        .arg("replay")
+        .arg("--html")
+        .arg(&page)
+        .arg(&odd)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    assert!(std::fs::metadata(&page).unwrap().len() > 1000);
+    let before = std::fs::read(&odd).unwrap();
+    let out = bin()
+        .arg("replay")
+        .arg("--html")
+        .arg(&odd)
+        .arg(&odd)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    assert!(
+        stderr.contains(r"caf\xE9.mgn") && stderr.contains("nothing was read"),
+        "{stderr}"
+    );
+    assert_eq!(std::fs::read(&odd).unwrap(), before);
+}

@@ -86,7 +86,7 @@ pub fn run(args: &AnnotateArgs) -> Result<Exit, CliError> {
         let Some(reader) = input::open_or_report(&name, &mut failed) else {
             continue;
         };
-        input::each_record(&name, reader, FromFormat::Auto, input::REPLAY, |u| {
+        input::each_record(name.name(), reader, FromFormat::Auto, input::REPLAY, |u| {
             if let (true, Some(rec)) = (u.valid(), &u.checked.canonical) {
                 if let (Some(d), Some(path), Some(first)) = (&db, &args.db, first_position(&u)) {
                     crate::analyse_cmd::same_game(d, path, &first)?;

@@ -529,7 +529,7 @@ pub enum PlayFormat {
 pub struct ExplainArgs {
     /// A record file; `-` or none reads standard input (not with --position)
     #[arg(value_name = "FILE|-", conflicts_with = "position")]
-    pub file: Option<String>,
+    pub file: Option<std::path::PathBuf>,
 
     /// The record of the file, from 1
     #[arg(long, value_name = "K", default_value = "1", value_parser = clap::value_parser!(u32).range(1..))]
@@ -621,7 +621,7 @@ pub struct ValidateArgs {
     /// Record files or folders (every *.mgn and *.jsonl under them) to check; `-` or none reads
     /// standard input
     #[arg(value_name = "FILE|-")]
-    pub files: Vec<String>,
+    pub files: Vec<std::path::PathBuf>,
 
     /// Output format: text for people, or JSON lines
     #[arg(long, value_enum, default_value = "text")]
@@ -644,7 +644,7 @@ pub struct ReplayArgs {
     /// Record files, replayed one after the other (one file with --html); `-` or none reads
     /// standard input
     #[arg(value_name = "FILE|-")]
-    pub files: Vec<String>,
+    pub files: Vec<std::path::PathBuf>,
 
     /// Output format: text for people, or JSON lines with the same data
     #[arg(long, value_enum, default_value = "text")]
@@ -685,7 +685,7 @@ pub struct ConvertArgs {
     /// Input files or folders (every *.mgn and *.jsonl under them); `-` or none reads standard
     /// input
     #[arg(value_name = "FILE|-")]
-    pub files: Vec<String>,
+    pub files: Vec<std::path::PathBuf>,
 
     /// Output: canonical notation, or JSON lines
     #[arg(long, value_enum, default_value = "notation")]
@@ -986,7 +986,7 @@ pub struct AnnotateArgs {
     /// Record files or folders (every *.mgn and *.jsonl under them); `-` or none reads standard
     /// input
     #[arg(value_name = "FILE|-")]
-    pub files: Vec<String>,
+    pub files: Vec<std::path::PathBuf>,
 
     #[command(flatten)]
     pub limits: SearchLimits,
@@ -1202,7 +1202,7 @@ pub struct Inputs {
     /// Record files or folders (read recursively: every *.mgn and *.jsonl under them); `-` or
     /// none reads standard input
     #[arg(value_name = "FILE|DIR|-")]
-    pub files: Vec<String>,
+    pub files: Vec<std::path::PathBuf>,
 
     /// Lenient validation of the records (Redu R25, R26), as for validate
     #[arg(long)]

@@ -46,7 +46,7 @@ pub fn run(args: &ConvertArgs) -> Result<Verdict, CliError> {
             lenient: args.lenient,
             ..input::CANONICAL
         };
-        let r = input::each_record(&name, reader, args.from, opts, |u| {
+        let r = input::each_record(name.name(), reader, args.from, opts, |u| {
             let Some(rec) = &u.checked.canonical else {
                 bad += 1;
                 return validate::report(&u, Format::Text, &mut out);

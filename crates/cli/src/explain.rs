@@ -177,7 +177,7 @@ pub fn run(args: &ExplainArgs, style: Style) -> Result<Verdict, CliError> {
         out.flush()?;
         return Ok(Verdict::Valid);
     }
-    let name = args.file.clone().unwrap_or_else(|| "-".to_owned());
+    let name = input::Input::new(args.file.clone().unwrap_or_else(|| "-".into()));
     let reader = input::open(&name).map_err(CliError::Io)?;
     let mut found = false;
     let mut outcome = Verdict::Valid;
@@ -186,7 +186,7 @@ pub fn run(args: &ExplainArgs, style: Style) -> Result<Verdict, CliError> {
         lenient: args.lenient,
         ..input::REPLAY
     };
-    input::each_record(&name, reader, FromFormat::Auto, opts, |u| {
+    input::each_record(name.name(), reader, FromFormat::Auto, opts, |u| {
         if u.index != args.record as usize {
             return Ok(());
         }
@@ -252,7 +252,7 @@ pub fn run(args: &ExplainArgs, style: Style) -> Result<Verdict, CliError> {
     if !found {
         return Err(CliError::Usage(format!(
             "{} has no record {}",
-            input::display(&name),
+            name.shown(),
             args.record
         )));
     }

@@ -14,22 +14,23 @@
 
 use crate::cli::Command;
 use crate::exit::CliError;
+use crate::input::Input;
 use crate::output::{Target, refuse_inputs};
 use std::path::PathBuf;
 
 /// The inputs a command reads (`-`: standard input) and the files it writes, with their flags.
 struct Files {
-    inputs: Vec<String>,
+    inputs: Vec<Input>,
     outputs: Vec<(&'static str, Target)>,
 }
 
-fn db(inputs: &mut Vec<String>, db: Option<&PathBuf>) {
-    inputs.extend(db.map(|p| p.display().to_string()));
+fn db(inputs: &mut Vec<Input>, db: Option<&PathBuf>) {
+    inputs.extend(db.map(|p| Input::new(p.clone())));
 }
 
-fn stdin_if_dash(position: &str) -> Vec<String> {
+fn stdin_if_dash(position: &str) -> Vec<Input> {
     if position == "-" {
-        vec!["-".to_owned()]
+        vec![Input::stdin()]
     } else {
         Vec::new()
     }
@@ -59,7 +60,7 @@ fn files(command: &Command) -> Files {
             v
         }
         Command::Explain(a) if a.position.is_none() => {
-            vec![a.file.clone().unwrap_or_else(|| "-".to_owned())]
+            vec![Input::new(a.file.clone().unwrap_or_else(|| "-".into()))]
         }
         Command::Show(a) => stdin_if_dash(&a.position),
         Command::Moves(a) => stdin_if_dash(&a.position),

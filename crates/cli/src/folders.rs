@@ -11,19 +11,21 @@
 //! * A folder that cannot be listed stays in the list under its own name: reading it then fails
 //!   with the usual I/O error (exit 2), and the other inputs are read.
 
-use std::path::Path;
+use crate::input_path::Input;
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
 
 /// The extensions of record files in a folder.
 pub const RECORD_EXTENSIONS: [&str; 2] = ["mgn", "jsonl"];
 
-/// The inputs `names` stand for: each folder replaced by the record files under it.
-pub fn expand(names: &[String]) -> Vec<String> {
-    let mut out = Vec::with_capacity(names.len());
-    for name in names {
-        if name != "-" && Path::new(name).is_dir() {
-            walk(Path::new(name), name, &mut out);
+/// The inputs `paths` stand for: each folder replaced by the record files under it.
+pub fn expand(paths: &[PathBuf]) -> Vec<Input> {
+    let mut out = Vec::with_capacity(paths.len());
+    for path in paths {
+        if path.as_os_str() != "-" && path.is_dir() {
+            walk(path, &mut out);
         } else {
-            out.push(name.clone());
+            out.push(Input::new(path.clone()));
         }
     }
     out
@@ -36,31 +38,27 @@ fn is_record_file(path: &Path) -> bool {
         .is_some_and(|e| RECORD_EXTENSIONS.contains(&e))
 }
 
-/// Appends the record files under `dir` (shown as `shown`) to `out`.
-fn walk(dir: &Path, shown: &str, out: &mut Vec<String>) {
+/// Appends the record files under `dir`, sorted by name (bytes), recursively. Names are kept as
+/// the file system has them, UTF-8 or not, so that each file found can be opened.
+fn walk(dir: &Path, out: &mut Vec<Input>) {
     let Ok(entries) = std::fs::read_dir(dir) else {
-        out.push(shown.to_owned());
+        out.push(Input::new(dir.to_path_buf()));
         return;
     };
-    let mut entries: Vec<(String, std::path::PathBuf)> = entries
+    let mut entries: Vec<(OsString, PathBuf)> = entries
         .filter_map(Result::ok)
-        .map(|e| (e.file_name().to_string_lossy().into_owned(), e.path()))
-        .filter(|(n, _)| !n.starts_with('.'))
+        .map(|e| (e.file_name(), e.path()))
+        .filter(|(n, _)| !n.as_encoded_bytes().starts_with(b"."))
         .collect();
     entries.sort();
-    for (name, path) in entries {
-        let child = if shown.ends_with('/') {
-            format!("{shown}{name}")
-        } else {
-            format!("{shown}/{name}")
-        };
+    for (_, path) in entries {
         let Ok(meta) = std::fs::symlink_metadata(&path) else {
             continue;
         };
         if meta.is_dir() {
-            walk(&path, &child, out);
+            walk(&path, out);
         } else if is_record_file(&path) && path.is_file() {
-            out.push(child);
+            out.push(Input::new(path));
         }
     }
 }
@@ -84,12 +82,11 @@ mod tests {
         ] {
             std::fs::write(root.join(f), "").unwrap();
         }
-        let shown = root.display().to_string();
-        let got = expand(&[shown.clone(), "-".to_owned(), "other.txt".to_owned()]);
-        let want: Vec<String> = ["a.jsonl", "b/c/x.mgn", "b/y.mgn", "z.mgn"]
+        let got = expand(&[root.to_path_buf(), "-".into(), "other.txt".into()]);
+        let want: Vec<Input> = ["a.jsonl", "b/c/x.mgn", "b/y.mgn", "z.mgn"]
             .iter()
-            .map(|f| format!("{shown}/{f}"))
-            .chain(["-".to_owned(), "other.txt".to_owned()])
+            .map(|f| Input::new(root.join(f)))
+            .chain([Input::stdin(), Input::new("other.txt".into())])
             .collect();
         assert_eq!(got, want);
     }

@@ -6,12 +6,15 @@ use crate::exit::{CliError, io_message};
 use notation::{CheckOptions, Checked, Entry, Format, Origin, Record, Records};
 use std::fs::File;
 use std::io::{self, BufRead, BufReader};
+use std::path::PathBuf;
+
+pub use crate::input_path::Input;
 
 /// The inputs named on the command line, a folder standing for the record files under it
 /// (`folders`); none means standard input.
-pub fn names(files: &[String]) -> Vec<String> {
+pub fn names(files: &[PathBuf]) -> Vec<Input> {
     if files.is_empty() {
-        vec!["-".to_owned()]
+        vec![Input::stdin()]
     } else {
         crate::folders::expand(files)
     }
@@ -25,8 +28,8 @@ pub fn display(name: &str) -> &str {
 /// [`open`] for a command that reads many files and goes on past one it cannot open: the error
 /// is reported on stderr and `failed` set, so that the run ends with status 2 (I/O error) after
 /// reading the others.
-pub fn open_or_report(name: &str, failed: &mut bool) -> Option<Box<dyn BufRead>> {
-    match open(name) {
+pub fn open_or_report(input: &Input, failed: &mut bool) -> Option<Box<dyn BufRead>> {
+    match open(input) {
         Ok(reader) => Some(reader),
         Err(e) => {
             crate::diag::error(&e);
@@ -37,13 +40,13 @@ pub fn open_or_report(name: &str, failed: &mut bool) -> Option<Box<dyn BufRead>>
 }
 
 /// Opens an input.
-pub fn open(name: &str) -> Result<Box<dyn BufRead>, String> {
-    if name == "-" {
+pub fn open(input: &Input) -> Result<Box<dyn BufRead>, String> {
+    if input.path().as_os_str() == "-" {
         return Ok(Box::new(BufReader::with_capacity(1 << 16, io::stdin())));
     }
-    File::open(name)
+    File::open(input.path())
         .map(|f| Box::new(BufReader::with_capacity(1 << 16, f)) as Box<dyn BufRead>)
-        .map_err(|e| format!("cannot read {name}: {}", io_message(&e)))
+        .map_err(|e| format!("cannot read {}: {}", input.name(), io_message(&e)))
 }
 
 /// `validate`: the problems only.

@@ -25,6 +25,7 @@ pub mod game_args;
 pub mod generate;
 pub mod html;
 pub mod input;
+pub mod input_path;
 pub mod match_cmd;
 pub mod option_args;
 pub mod output;

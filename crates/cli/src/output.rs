@@ -21,6 +21,7 @@
 
 use crate::atomic::{self, AtomicFile};
 use crate::exit::{CliError, io_message};
+use crate::input_path::Input;
 use std::fs::{File, Metadata};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -421,14 +422,14 @@ fn std_metadata(stdout: bool) -> Option<Metadata> {
 }
 
 /// An input of a command, as given: `-` is standard input.
-fn input_metadata(name: &str) -> Option<Metadata> {
+fn input_metadata(input: &Input) -> Option<Metadata> {
     #[cfg(unix)]
     {
-        if name == "-" {
+        if input.path().as_os_str() == "-" {
             return std_metadata(false);
         }
     }
-    std::fs::metadata(name).ok()
+    std::fs::metadata(input.path()).ok()
 }
 
 /// Refuses an output that is one of `inputs` (`-`: standard input), before anything is read:
@@ -437,7 +438,7 @@ fn input_metadata(name: &str) -> Option<Metadata> {
 ///
 /// # Errors
 /// The output is one of the inputs: a usage error naming both.
-pub fn refuse_inputs(flag: &str, target: &Target, inputs: &[String]) -> Result<(), CliError> {
+pub fn refuse_inputs(flag: &str, target: &Target, inputs: &[Input]) -> Result<(), CliError> {
     #[cfg(unix)]
     {
         let out = match target {
@@ -447,15 +448,15 @@ pub fn refuse_inputs(flag: &str, target: &Target, inputs: &[String]) -> Result<(
         let Some(out) = out.filter(matters) else {
             return Ok(());
         };
-        for name in inputs {
-            let same = input_metadata(name).is_some_and(|m| identity(&m) == identity(&out));
+        for one in inputs {
+            let same = input_metadata(one).is_some_and(|m| identity(&m) == identity(&out));
             if !same {
                 continue;
             }
-            let input = if name == "-" {
+            let input = if one.name() == "-" {
                 "standard input".to_owned()
             } else {
-                format!("the input {}", notation::text::for_terminal(name))
+                format!("the input {}", notation::text::for_terminal(one.name()))
             };
             let (output, why) = match target {
                 Target::Stdout => (
@@ -571,11 +572,11 @@ mod tests {
         std::fs::write(&f, b"x").unwrap();
         let hard = dir.path().join("hard.mgn");
         std::fs::hard_link(&f, &hard).unwrap();
-        let inputs = vec![f.display().to_string()];
+        let inputs = vec![Input::new(f.clone())];
         assert!(refuse_inputs("--html", &Target::new(&hard), &inputs).is_err());
         assert!(refuse_inputs("--html", &Target::new(dir.path().join("o")), &inputs).is_ok());
         // A device can be read and written at once.
-        let null = vec!["/dev/null".to_owned()];
+        let null = vec![Input::new("/dev/null".into())];
         assert!(refuse_inputs("--html", &Target::new("/dev/null"), &null).is_ok());
     }
 }

@@ -308,11 +308,11 @@ pub fn run(args: &ReplayArgs, dir: &Path) -> Result<Verdict, CliError> {
 
 /// Refuses an input that is one of the pictures DIR holds for the stems of `names` (which
 /// `--replace` would remove, and a new picture would never be), before anything is read.
-fn refuse_pictures_among_inputs(dir: &Path, names: &[String]) -> Result<(), CliError> {
+fn refuse_pictures_among_inputs(dir: &Path, names: &[input::Input]) -> Result<(), CliError> {
     if !dir.is_dir() {
         return Ok(());
     }
-    for stem in names.iter().map(|n| stem_of(n)) {
+    for stem in names.iter().map(|n| stem_of(n.name())) {
         for picture in pictures_in(dir, &stem)? {
             let target = Target::file(&picture);
             crate::output::refuse_inputs("--svg", &target, names)?;
@@ -322,9 +322,10 @@ fn refuse_pictures_among_inputs(dir: &Path, names: &[String]) -> Result<(), CliE
 }
 
 /// The pictures of the records of file `name`.
-fn run_file(args: &ReplayArgs, dir: &Path, name: &str) -> Result<Verdict, CliError> {
+fn run_file(args: &ReplayArgs, dir: &Path, input: &input::Input) -> Result<Verdict, CliError> {
+    let name = input.name();
     let stem = stem_of(name);
-    let reader = input::open(name).map_err(CliError::Io)?;
+    let reader = input::open(input).map_err(CliError::Io)?;
     prepare(dir, &stem, args.replace)?;
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());

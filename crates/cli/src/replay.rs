@@ -476,7 +476,7 @@ pub fn run(args: &ReplayArgs, style: Style) -> Result<Verdict, CliError> {
         let Some(reader) = input::open_or_report(&name, &mut failed) else {
             continue;
         };
-        match replay_file(args, style, &name, reader, &mut out, &mut first) {
+        match replay_file(args, style, name.name(), reader, &mut out, &mut first) {
             Ok(n) => invalid += n,
             Err(CliError::Io(e)) => {
                 crate::diag::error(&e);

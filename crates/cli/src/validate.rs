@@ -110,7 +110,7 @@ pub fn run(args: &ValidateArgs) -> Result<Verdict, CliError> {
             lenient: args.lenient,
             ..input::CHECK_ONLY
         };
-        let r = input::each_record(&name, reader, FromFormat::Auto, opts, |u| {
+        let r = input::each_record(name.name(), reader, FromFormat::Auto, opts, |u| {
             sum.records += 1;
             if u.valid() {
                 sum.valid += 1;

@@ -51,7 +51,7 @@ impl Tally {
 /// Reads every record of `files` (folders expanded), checks each with `opts`, reports the
 /// invalid ones on stderr, and hands each record, valid or not, to `f`.
 pub fn each_record(
-    files: &[String],
+    files: &[std::path::PathBuf],
     opts: CheckOptions,
     mut f: impl FnMut(&Unit) -> Result<(), CliError>,
 ) -> Result<Tally, CliError> {
@@ -61,7 +61,7 @@ pub fn each_record(
         let Some(reader) = input::open_or_report(&name, &mut tally.failed) else {
             continue;
         };
-        let r = input::each_record(&name, reader, FromFormat::Auto, opts, |u| {
+        let r = input::each_record(name.name(), reader, FromFormat::Auto, opts, |u| {
             tally.records += 1;
             if !u.valid() {
                 tally.invalid += 1;

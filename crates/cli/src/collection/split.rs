@@ -47,8 +47,8 @@ fn check_names(a: &SplitArgs, ext: &str) -> Result<(), CliError> {
     let clash: Vec<&String> = match a.by {
         SplitBy::Record => {
             let names = crate::input::names(&a.inputs.files);
-            let mut stems: Vec<(String, &String)> = Vec::new();
-            for n in &names {
+            let mut stems: Vec<(String, &str)> = Vec::new();
+            for n in names.iter().map(crate::input::Input::name) {
                 let s = stem(n);
                 if let Some((_, other)) = stems.iter().find(|(t, _)| *t == s) {
                     return Err(CliError::Usage(format!(

@@ -158,8 +158,8 @@ impl Page {
 /// `replay --html TARGET`.
 pub fn run(args: &ReplayArgs, target: &std::path::Path) -> Result<Verdict, CliError> {
     let name = match args.files.as_slice() {
-        [] => "-".to_owned(),
-        [one] => one.clone(),
+        [] => input::Input::stdin(),
+        [one] => input::Input::new(one.clone()),
         _ => {
             return Err(CliError::Usage(
                 "--html makes the page of one record file: give one FILE (or -)".to_owned(),
@@ -174,7 +174,7 @@ pub fn run(args: &ReplayArgs, target: &std::path::Path) -> Result<Verdict, CliEr
         lenient: args.lenient,
         ..input::REPLAY
     };
-    let shown = input::display(&name).to_owned();
+    let shown = name.shown().to_owned();
     let write_error = |e: std::io::Error| target.error("--html", &e);
     let mut page = page::PageWriter::start(out).map_err(write_error)?;
     let mut list: Vec<Value> = Vec::new();
@@ -182,7 +182,7 @@ pub fn run(args: &ReplayArgs, target: &std::path::Path) -> Result<Verdict, CliEr
     let mut plies = 0;
     let mut invalid = 0;
     let mut sink = std::io::sink();
-    input::each_record(&name, reader, FromFormat::Auto, opts, |u| {
+    input::each_record(name.name(), reader, FromFormat::Auto, opts, |u| {
         if u.index > MAX_RECORDS {
             return Err(too_many(
                 &shown,

@@ -353,7 +353,7 @@ pub fn paths(data: &[u8]) {
                 }
                 _ => false,
             };
-            let inputs = vec![input_path.to_string_lossy().into_owned()];
+            let inputs = vec![mancala::input_path::Input::new(input_path.clone())];
             let refused = refuse_inputs("--out", &target, &inputs).is_err();
             assert_eq!(refused, same, "{case}, input {input:?}");
         }
