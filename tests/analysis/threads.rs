@@ -4,7 +4,7 @@
 //! conventions, and so is the value of the best move.
 
 use crate::agree::{agree_with, variant};
-use crate::support::{Lcg, analysis_threads, endgames};
+use crate::support::{Lcg, analysis_threads, endgames, pos};
 use analysis::Outcome;
 use proptest::prelude::*;
 use rules_core::{GameKind, Variant};
@@ -27,6 +27,57 @@ fn two_threads_agree_with_the_reference_in_every_game() {
     assert!(uugg >= 10, "{uugg}");
     assert!(redu >= 8, "{redu}");
     assert!(sulus >= 10, "{sulus}");
+}
+
+/// The proof line of `cargo xtask bench` for Giuthi: 7 plies before the end, endless play
+/// decides it (+endless for B when it counts as his best outcome, −endless as his worst).
+const GIUTHI_END: &str = "giuthi 0,1,2,2,0,0,0,1/0,1,0,0,0,2,2,1 B store=53,31";
+
+/// One thread proves the Giuthi proof line in 21 635 nodes. Before, 323 336: a node whose
+/// search was cut off by a proved move (endless play, the best outcome there for its mover)
+/// stayed unproved when a move searched before it had only an estimate, so that proofs hung on
+/// the order of moves; and a convention already proved at the root was searched again at
+/// every depth (spec/analysis.md §2, "Proof").
+#[test]
+fn one_thread_proves_the_giuthi_line_in_few_nodes() {
+    let a = analysis_threads(&pos(GIUTHI_END, &[]), 100_000, 1);
+    assert!(a.proved, "depth {}, {} nodes", a.depth, a.nodes);
+    assert_eq!(
+        [a.value, a.worst],
+        [Outcome::Endless(true), Outcome::Endless(false)]
+    );
+}
+
+/// Two threads prove endings that endless play decides every time, and find one thread's
+/// values (spec/analysis.md §11). Before, two threads on the Giuthi proof line of `cargo xtask
+/// bench` failed to prove it within 5 million nodes (a hundred times what they need) in 13 runs
+/// of 40: the order in which the threads filled the table put an estimated move before the
+/// proved one (the first cause above), or the root's convention already proved was searched
+/// again from the other convention's best moves, in subtrees where nothing can be stored (the
+/// second). Each run here has a node budget, so that the test fails rather than hangs.
+#[test]
+fn two_threads_prove_what_endless_play_decides_every_time() {
+    let endings = [
+        (GIUTHI_END, 20),
+        ("giuthi 0,0,1,0,2,1,1,0/0,0,1,4,0,1,0,0 A store=30,55", 4),
+        ("giuthi 0,0,0,1,0,1,0,1/0,1,1,1,0,0,3,1 B store=63,23", 4),
+        ("redu 0,3,0,2,0,1/1,0,0,1,0,0 A store=15,25", 4),
+        ("redu 0,0,1,1,2,1/0,0,0,1,2,0 A store=18,22", 4),
+    ];
+    for (text, runs) in endings {
+        let p = pos(text, &[]);
+        let one = analysis_threads(&p, 1_000_000, 1);
+        assert!(one.proved && one.value != one.worst, "{text}");
+        for run in 0..runs {
+            let two = analysis_threads(&p, 2_000_000, 2);
+            assert!(
+                two.proved,
+                "{text}, run {run}: not proved in {} nodes (depth {})",
+                two.nodes, two.depth
+            );
+            assert_eq!([one.value, one.worst], [two.value, two.worst], "{text}");
+        }
+    }
 }
 
 /// The variants of the property: every game, with the smaller boards where the game has them.

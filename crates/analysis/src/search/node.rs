@@ -4,7 +4,7 @@
 use super::threads::{Busy, Shared};
 use crate::eval::{estimate, final_margin};
 use crate::table::{self, Bound, Entry, PROVED};
-use crate::value::{Convention, INFINITY};
+use crate::value::{Convention, ENDLESS, INFINITY};
 use rules_core::{Interruptible, Move, Player, Position};
 use std::sync::atomic::Ordering;
 use std::time::Instant;
@@ -320,6 +320,16 @@ impl<'s> Searcher<'s> {
     }
 
     pub fn node(&mut self, pos: &Position, depth: u32, alpha: i32, beta: i32) -> Score {
+        // No score lies beyond endless play: a window outside it is settled without a search,
+        // and a move that reaches its edge ends the node's search.
+        let (alpha, beta) = (alpha.max(-ENDLESS), beta.min(ENDLESS));
+        if alpha >= beta {
+            return Score {
+                v: if beta <= -ENDLESS { -ENDLESS } else { ENDLESS },
+                proved: true,
+                tainted: false,
+            };
+        }
         if self.tick() {
             return STOPPED;
         }

@@ -166,7 +166,8 @@ pub(super) fn deepen(
     let mut finisher = Finisher::new(pos);
     for depth in 1..=max_depth {
         let before = s.nodes;
-        let Some(it) = deepen_once(s, pos, &children, &order, depth, &windows) else {
+        let Some(it) = deepen_once(s, pos, &children, &order, depth, &windows, done.as_ref())
+        else {
             break;
         };
         order = it.primary.iter().map(|r| r.index).collect();
@@ -184,7 +185,8 @@ pub(super) fn deepen(
     Ok(report(s, &children, &it, &windows, progress))
 }
 
-/// One iteration under the worst convention, then under the best if endless play was met.
+/// One iteration under the worst convention, then under the best if endless play was met
+/// (unless the `last` iteration proved what it needs).
 fn deepen_once(
     s: &mut Searcher<'_>,
     pos: &Position,
@@ -192,6 +194,7 @@ fn deepen_once(
     order: &[usize],
     depth: u32,
     windows: &Windows,
+    last: Option<&Iteration>,
 ) -> Option<Iteration> {
     s.convention = Convention::EndlessWorst;
     s.stamp = table::stamp(s.shared.epoch, depth);
@@ -202,15 +205,22 @@ fn deepen_once(
     });
     let primary = iteration(s, pos, children, order, depth, windows)?;
     let secondary = if primary.iter().any(|r| r.score.tainted) {
+        let order: Vec<usize> = primary.iter().map(|r| r.index).collect();
+        let mut shown: Vec<usize> = order[..windows.multipv.min(order.len())].to_vec();
+        shown.extend(&windows.also);
+        if let Some(kept) = proved_before(last, &shown) {
+            return Some(Iteration {
+                depth,
+                primary,
+                secondary: Some(kept),
+            });
+        }
         s.convention = Convention::EndlessBest;
         s.shared.publish(Phase {
             depth,
             convention: s.convention,
         });
         // The best value under this convention, and the values of the lines shown.
-        let order: Vec<usize> = primary.iter().map(|r| r.index).collect();
-        let mut shown: Vec<usize> = order[..windows.multipv.min(order.len())].to_vec();
-        shown.extend(&windows.also);
         let w = Windows {
             multipv: 1,
             also: shown,
@@ -224,6 +234,23 @@ fn deepen_once(
         primary,
         secondary,
     })
+}
+
+/// The scores of the root moves with endless play counted as the best outcome, when `last`
+/// proved every one of them and searched the moves of `shown` with the full window: a proved
+/// score of a root move is a fact of the game from the root (its path is the root alone), so a
+/// deeper iteration would find it again. Searching it again is worse than useless: the
+/// iteration under the other convention has meanwhile put its own best moves in the table
+/// (the player avoiding endless play where he now seeks it), and from them a search under this
+/// convention, where every node meets a repetition and none can be stored, may take millions
+/// of nodes to find again what it had proved.
+fn proved_before(last: Option<&Iteration>, shown: &[usize]) -> Option<Vec<RootScore>> {
+    let kept = last?.secondary.as_ref()?;
+    let proved = kept.iter().all(|r| r.score.proved)
+        && shown
+            .iter()
+            .all(|i| kept.iter().any(|r| r.index == *i && r.full));
+    proved.then(|| kept.clone())
 }
 
 /// The analysis of a position whose round is over.
