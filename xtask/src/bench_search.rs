@@ -42,7 +42,8 @@ const LINES: [(&str, &[&str], Goal); 10] = [
 
 /// 20 plies before the end of a random game; one thread proves it in about 2.4 million nodes.
 const BECHI_END: &str = "bechi 8,7,1*,8/7,7,2*,8 B opener=B";
-/// 7 plies before the end; endless play decides it (proved +endless / -endless), 0.4 M nodes.
+/// 7 plies before the end; endless play decides it (proved +endless / -endless), 22 k nodes (0.32 M
+/// before a cut was proved by its own move, spec/analysis.md §2).
 const GIUTHI_END: &str = "giuthi 0,1,2,2,0,0,0,1/0,1,0,0,0,2,2,1 B store=53,31";
 /// 8 plies before the end, 0.24 M nodes.
 const SULUS_END: &str =
