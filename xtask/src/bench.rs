@@ -19,6 +19,7 @@
 //! Search: `analyse` to a fixed depth and to a proof in every game, with each of `--threads`
 //! (1,2 by default; up to 64 and more on a machine that has the cores), `bench_search`.
 
+use crate::proc_stat::cpu_seconds;
 use rules_core::{PerftOptions, Player, Position, Variant};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -110,21 +111,6 @@ fn parse_args(args: &[String]) -> Result<Args, String> {
     }
     a.runs = a.runs.max(1);
     Ok(a)
-}
-
-/// CPU time of this process so far (user + system, all threads), from `/proc/self/stat`.
-pub fn cpu_seconds(pid: Option<u32>) -> Option<f64> {
-    let path = match pid {
-        None => "/proc/self/stat".to_owned(),
-        Some(p) => format!("/proc/{p}/stat"),
-    };
-    let stat = std::fs::read_to_string(path).ok()?;
-    // Fields after the command name (which is in parentheses): state is field 3; utime 14,
-    // stime 15.
-    let rest = &stat[stat.rfind(')')? + 2..];
-    let f: Vec<&str> = rest.split_whitespace().collect();
-    let ticks: f64 = f.get(11)?.parse::<f64>().ok()? + f.get(12)?.parse::<f64>().ok()?;
-    Some(ticks / 100.0) // USER_HZ is 100 on Linux
 }
 
 fn proc_state(pid: u32) -> Option<char> {

@@ -98,7 +98,7 @@ fn once(pos: &Position, goal: Goal, threads: usize) -> Result<Run, String> {
             ..Limits::default()
         },
     };
-    let cpu0 = crate::bench::cpu_seconds(None).unwrap_or(0.0);
+    let cpu0 = crate::proc_stat::cpu_seconds(None).unwrap_or(0.0);
     let t = Instant::now();
     let a = engine
         .analyse(
@@ -111,7 +111,7 @@ fn once(pos: &Position, goal: Goal, threads: usize) -> Result<Run, String> {
         )
         .map_err(|e| e.to_string())?;
     let wall = t.elapsed().as_secs_f64();
-    let cpu = crate::bench::cpu_seconds(None).unwrap_or(0.0) - cpu0;
+    let cpu = crate::proc_stat::cpu_seconds(None).unwrap_or(0.0) - cpu0;
     if let Goal::Proof(text) = goal
         && !a.proved
     {

@@ -39,7 +39,7 @@ pub fn endgame(args: &[String]) -> Result<(), String> {
         s.parse().map_err(|_| "--check needs a number".to_owned())
     })?;
     let table = Endgame::new(variant, seeds, CLOSURE_LIMIT).map_err(|e| e.to_string())?;
-    let cpu0 = crate::bench::cpu_seconds(None).unwrap_or(0.0);
+    let cpu0 = crate::proc_stat::cpu_seconds(None).unwrap_or(0.0);
     let t = Instant::now();
     let boards = table.fill().map_err(|e| e.to_string())?;
     let s = table.stats();
@@ -48,7 +48,7 @@ pub fn endgame(args: &[String]) -> Result<(), String> {
         variant.kind().name(),
         s.positions,
         s.closures,
-        crate::bench::cpu_seconds(None).unwrap_or(0.0) - cpu0,
+        crate::proc_stat::cpu_seconds(None).unwrap_or(0.0) - cpu0,
         t.elapsed().as_secs_f64(),
         peak_kb().unwrap_or(0) / 1024,
     );

@@ -165,7 +165,7 @@ struct Outcome {
 /// [--max-plies N] [--jobs N] [--hash SIZE] [--no-history] [--json] [--games]`.
 pub fn engine_match(args: &[String]) -> Result<(), String> {
     let a = parse_args(args)?;
-    let (cpu0, wall0) = (crate::bench::cpu_seconds(None), Instant::now());
+    let (cpu0, wall0) = (crate::proc_stat::cpu_seconds(None), Instant::now());
     let mut outcomes = Vec::new();
     let mut openings_of = Vec::new();
     for &v in &a.variants {
@@ -180,7 +180,7 @@ pub fn engine_match(args: &[String]) -> Result<(), String> {
                 jobs: if pairing == "threads" { 1 } else { a.jobs },
                 history: a.history,
             };
-            let (cpu, wall) = (crate::bench::cpu_seconds(None), Instant::now());
+            let (cpu, wall) = (crate::proc_stat::cpu_seconds(None), Instant::now());
             let games = strength::play_pairing([&movers[0], &movers[1]], &openings, &opts, &|_| {})
                 .map_err(|e| e.to_string())?;
             eprintln!(
@@ -218,7 +218,7 @@ pub fn engine_match(args: &[String]) -> Result<(), String> {
 }
 
 fn cpu_since(start: Option<f64>) -> String {
-    match (start, crate::bench::cpu_seconds(None)) {
+    match (start, crate::proc_stat::cpu_seconds(None)) {
         (Some(a), Some(b)) => format!("{:.1}", b - a),
         _ => "?".to_owned(),
     }

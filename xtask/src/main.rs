@@ -79,6 +79,7 @@ mod compare;
 mod endgame;
 mod engine_match;
 mod limits;
+mod proc_stat;
 mod test;
 
 /// Every file written as the binary writes its outputs (`crates/cli/src/output.rs`).

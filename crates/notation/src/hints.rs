@@ -1,9 +1,9 @@
 //! Messages that name the root cause first (issue 26): a version that is not one, a mandatory
 //! tag written with a typo (`[Oppener "B"]` is an unknown tag, and the Opener is then missing).
 
-use crate::parse::Spans;
 use crate::problem::{Problem, ProblemKind};
 use crate::record::{Item, Record};
+use crate::spans::Spans;
 use rules_core::Variant;
 use rules_core::suggest::closest;
 

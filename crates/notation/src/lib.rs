@@ -52,6 +52,7 @@ pub mod reader;
 mod record;
 mod records;
 mod render;
+mod spans;
 mod syntax;
 pub mod text;
 
@@ -62,7 +63,7 @@ pub use check::{
     CheckOptions, Checked, Respelled, SideLine, Step, Walked, check, check_with, match_end, spells,
 };
 pub use json::{FromJson, read_json};
-pub use parse::{Parsed, Spans, parse_record};
+pub use parse::{Parsed, parse_record};
 pub use position::{PositionError, parse_position, write_position};
 pub use position_json::{POSITION_SCHEMA, position_from_json, position_to_json};
 pub use printer::{WIDTH, escape_comment, escape_tag, print_record, round_marker};
@@ -74,3 +75,4 @@ pub use record::{
 };
 pub use records::{Entry, Format, Records};
 pub use render::{FindingJson, Location, Origin, locate, see};
+pub use spans::Spans;

@@ -6,6 +6,7 @@
 
 use crate::problem::{Problem, ProblemKind};
 use crate::record::{Item, MAX_VARIATION_DEPTH, Outcome, Record, squeeze};
+use crate::spans::Spans;
 use crate::syntax::{PErr, found, label};
 use nom::bytes::complete::{tag, take_while, take_while1};
 use nom::character::complete::{char, digit1, satisfy};
@@ -13,32 +14,6 @@ use nom::combinator::recognize;
 use nom::{IResult, Parser};
 use rules_core::{Decision, GameKind, Hole, Player, Variant};
 use std::ops::Range;
-
-/// Where the parts of a record are in its text, for diagnostics.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Spans {
-    /// Each tag: name and the span of its value.
-    pub tags: Vec<(String, Range<usize>)>,
-    /// Each movetext item, in order: the move token of a ply, the value of an annotation, the
-    /// whole of a comment, round marker or variation (its `(` to its `)`); a variation's items
-    /// follow its own span ([`Item::count`] items in all).
-    pub items: Vec<Range<usize>>,
-    /// The ply number written before each ply item (same index as `items`), if any.
-    pub numbers: Vec<Option<Range<usize>>>,
-    /// The result terminator.
-    pub result: Range<usize>,
-}
-
-impl Spans {
-    /// The span of a tag's value.
-    #[must_use]
-    pub fn tag(&self, name: &str) -> Option<Range<usize>> {
-        self.tags
-            .iter()
-            .find(|(n, _)| n == name)
-            .map(|(_, s)| s.clone())
-    }
-}
 
 /// A record with the spans of its parts.
 #[derive(Clone, Debug, PartialEq, Eq)]

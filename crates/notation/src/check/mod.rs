@@ -13,9 +13,9 @@ mod setup_diff;
 mod spelling;
 pub use spelling::spells;
 
-use crate::parse::Spans;
 use crate::problem::Problem;
 use crate::record::Record;
+use crate::spans::Spans;
 use rules_core::{
     AfterRound, Decision, MatchResult, Move, PlayOptions, Player, Position, RoundResult, Trace,
 };

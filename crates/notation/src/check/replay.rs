@@ -6,9 +6,9 @@ use super::{
     CheckOptions, Checked, Ctx, Last, MAX_PROBLEMS, Mode, Respelled, Step, header, match_end,
     match_text, play_in_mode, trace_of,
 };
-use crate::parse::Spans;
 use crate::problem::{Problem, ProblemKind};
 use crate::record::{Item, Outcome, Record};
+use crate::spans::Spans;
 use crate::write_position;
 use rules_core::{AfterRound, Decision, Event, Move, PlayOptions, Position, StatedOptions, Trace};
 use std::cell::OnceCell;
