@@ -13,9 +13,7 @@ pub mod format;
 use crate::search::Oracle;
 use crate::solve::board::{Board, Shape};
 use crate::solve::index::{Layout, SliceId};
-use crate::solve::retro::ENDLESS;
 use crate::solve::{Solution, SolvedSlice};
-use crate::value::ENDLESS as ENDLESS_SCORE;
 use format::{
     BLOCK, ENTRY, Fnv, Header, block_bytes, block_data_len, block_entry, block_len, check_values,
     header_text, read_header, slice_bytes, slice_entry,
@@ -25,15 +23,7 @@ use std::collections::HashMap;
 use std::io::Write;
 use std::sync::{Arc, Mutex, PoisonError};
 
-/// Stored values as search scores, adding the margin so far (stores) to finite ones.
-#[must_use]
-pub fn scores(v: [i8; 2], so_far: i32) -> [i32; 2] {
-    v.map(|x| match x {
-        ENDLESS => ENDLESS_SCORE,
-        x if x == -ENDLESS => -ENDLESS_SCORE,
-        x => i32::from(x) + so_far,
-    })
-}
+pub use crate::solve::retro::scores;
 
 /// Where a database's bytes are: a file, or memory.
 pub trait Source: Send + Sync {

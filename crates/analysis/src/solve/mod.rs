@@ -15,6 +15,7 @@
 pub mod bits;
 pub mod board;
 pub mod catalog;
+pub mod check;
 pub mod index;
 pub mod reach;
 pub mod retro;
@@ -226,7 +227,7 @@ pub fn solve(
             stats.endless += u64::from(v[0] != v[1]);
             *stats
                 .distribution
-                .entry(crate::db::scores(*v, 0)[0])
+                .entry(retro::scores(*v, 0)[0])
                 .or_default() += 1;
         }
         if stats.largest_slice.is_none_or(|(_, m)| n > m) {
@@ -357,6 +358,6 @@ impl Solution {
 impl crate::search::Oracle for Solution {
     fn probe(&self, pos: &Position) -> Option<[i32; 2]> {
         let (b, so_far) = self.shape().board_of(pos)?;
-        self.get(&b).map(|v| crate::db::scores(v, so_far))
+        self.get(&b).map(|v| retro::scores(v, so_far))
     }
 }

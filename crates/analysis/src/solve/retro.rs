@@ -388,3 +388,13 @@ fn drain(pair: &Pair<'_>, shape: Shape, nodes: &mut Nodes, w: i8, stack: &mut Ve
         });
     }
 }
+
+/// Stored values as search scores, adding the margin so far (stores) to finite ones.
+#[must_use]
+pub fn scores(v: [i8; 2], so_far: i32) -> [i32; 2] {
+    v.map(|x| match x {
+        ENDLESS => crate::value::ENDLESS,
+        x if x == -ENDLESS => -crate::value::ENDLESS,
+        x => i32::from(x) + so_far,
+    })
+}

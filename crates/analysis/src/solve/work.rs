@@ -16,9 +16,9 @@
 //! there (a run stopped while writing leaves a partial record).
 
 use super::catalog::Catalog;
+use super::check::{Fnv, check_values};
 use super::reach::Reached;
 use super::{Bitmap, SolveError, board::Board, vec_of};
-use crate::db::format::{Fnv, check_values};
 use std::collections::HashMap;
 use std::fs::{File, OpenOptions};
 use std::io::{BufReader, BufWriter, Read, Seek, SeekFrom, Write};
