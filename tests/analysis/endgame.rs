@@ -173,7 +173,7 @@ fn convention_scores_kept_in_the_table_stay_true() {
     let ends = endgames(v, 24, 8, &mut rng);
     for (threads, seeds) in [(1, 4), (1, 6), (2, 4)] {
         let t = Endgame::new(v, seeds, CLOSURE_LIMIT).unwrap();
-        let mut engine = Engine::new(16 << 20, threads).unwrap();
+        let engine = Engine::new(16 << 20, threads).unwrap();
         let (mut proved, mut differ) = (0, 0);
         for p in &ends {
             let mut batch = vec![*p];
