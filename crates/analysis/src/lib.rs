@@ -18,6 +18,7 @@ pub mod annotate;
 pub mod db;
 pub mod endgame;
 pub mod eval;
+pub mod history;
 pub mod matches;
 pub mod proof;
 pub mod search;

@@ -824,6 +824,12 @@ pub struct AnalyseArgs {
     #[arg(value_name = "POSITION|-")]
     pub position: String,
 
+    /// Moves played from POSITION, in any legal spelling: the position they reach is analysed,
+    /// and the positions they pass through are the game's history (a line back to one of them
+    /// is a repetition), as a program playing the game move by move needs
+    #[arg(value_name = "MOVE")]
+    pub moves: Vec<String>,
+
     #[command(flatten)]
     pub options: PositionOptions,
 
