@@ -270,6 +270,7 @@ impl History {
         let plural = |n: usize| if n == 1 { "" } else { "s" };
         let known = match self.repeatable(pos).len() {
             0 => "none since the last capture: none can come again".to_owned(),
+            1 if n == 1 => "a line back to it is a repetition (endless play)".to_owned(),
             k if k == n => "a line back to one of them is a repetition (endless play)".to_owned(),
             k => format!(
                 "{k} since the last capture: a line back to one of those is a repetition \
