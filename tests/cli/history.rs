@@ -174,9 +174,8 @@ fn moves_give_what_analyse_after_gives() {
             .map(|l| l.moves.iter().map(ToString::to_string).collect())
             .collect();
         assert_eq!(d["lines"][0]["moves"], json!(lines[0]));
-        let expected = (k > 0).then(|| {
-            json!({"from": SHUFFLE, "moves": moves, "positions": k, "repeatable": k})
-        });
+        let expected = (k > 0)
+            .then(|| json!({"from": SHUFFLE, "moves": moves, "positions": k, "repeatable": k}));
         assert_eq!(d["history"], json!(expected), "{k} moves");
     }
 }
@@ -239,8 +238,16 @@ fn bad_moves_and_bad_lines_are_reported_with_their_ply_and_rule() {
     assert_eq!(d["value"], 20, "{d}");
 
     let cases: [(&[&str], &str, &str); 3] = [
-        (&[last, "2A+", "pass"], "ply 2: illegal move pass: the round is over", "G19"),
-        (&[SHUFFLE, "7A-", "1B"], "ply 2: illegal move 1B: 1B is not one of A's holes", "G4"),
+        (
+            &[last, "2A+", "pass"],
+            "ply 2: illegal move pass: the round is over",
+            "G19",
+        ),
+        (
+            &[SHUFFLE, "7A-", "1B"],
+            "ply 2: illegal move 1B: 1B is not one of A's holes",
+            "G4",
+        ),
         (&[SHUFFLE, "9Z"], "ply 1: `9Z` is not a giuthi move", ""),
     ];
     for (args, message, rule) in cases {
@@ -282,8 +289,14 @@ fn bad_moves_and_bad_lines_are_reported_with_their_ply_and_rule() {
     let kinds: Vec<&str> = v.iter().map(|l| l["type"].as_str().unwrap()).collect();
     assert_eq!(kinds, ["error", "end", "analysis", "end", "error", "end"]);
     let e = &v[0]["data"];
-    assert_eq!((e["kind"].clone(), e["ply"].clone()), (json!("move"), json!(2)));
-    assert_eq!((e["rule"].clone(), e["move"].clone()), (json!("G4"), json!("1B")));
+    assert_eq!(
+        (e["kind"].clone(), e["ply"].clone()),
+        (json!("move"), json!(2))
+    );
+    assert_eq!(
+        (e["rule"].clone(), e["move"].clone()),
+        (json!("G4"), json!("1B"))
+    );
     assert_eq!(e["rules"], json!(["G4"]));
     assert_eq!(v[1]["data"]["ok"], false);
     assert_eq!(v[2]["data"]["history"]["moves"], json!(["7A-"]));
@@ -323,7 +336,9 @@ fn lines_give_their_moves_after_every_form_of_position() {
         .filter(|v| v["type"] == "analysis")
         .map(|v| v["data"].clone())
         .collect();
-    let reached = notation::write_position(&positions("bechi 6,6,6,6/6,6,6,6 B opener=B", &["3B", "1A"])[2].to_setup());
+    let reached = notation::write_position(
+        &positions("bechi 6,6,6,6/6,6,6,6 B opener=B", &["3B", "1A"])[2].to_setup(),
+    );
     for d in &answers[..2] {
         assert_eq!(d["position"], reached.as_str());
         assert_eq!(d["history"]["moves"], json!(["3B", "1A"]));

@@ -408,7 +408,14 @@ fn reached(
         .iter()
         .map(|s| s.played.canonical.to_string())
         .collect();
-    Ok(Ok((pos, Some(History { from, moves, before }))))
+    Ok(Ok((
+        pos,
+        Some(History {
+            from,
+            moves,
+            before,
+        }),
+    )))
 }
 
 /// The command line's refusals: `-` with MOVEs, `--proof` with `-` or with MOVEs.
