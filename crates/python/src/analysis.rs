@@ -177,7 +177,11 @@ fn check_history(pos: &Position, history: &[Position]) -> PyResult<()> {
             Some(n) => (n, format!("history[{}]", i + 1)),
             None => (pos, "the position analysed".to_owned()),
         };
-        if !h.legal_moves_with_positions().iter().any(|(_, p)| p == next) {
+        if !h
+            .legal_moves_with_positions()
+            .iter()
+            .any(|(_, p)| p == next)
+        {
             return Err(bad(format!(
                 "history[{i}] does not lead to {name} by one legal move: give the positions \
                  played before the one analysed, oldest first, each once (Game.analyse does)"
