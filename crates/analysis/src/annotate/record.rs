@@ -152,13 +152,13 @@ pub fn judge_steps(steps: &[Step], engines: &mut [Engine], j: &Judging<'_>) -> V
             };
             let notes = job
                 .as_ref()
-                .and_then(|Job { pos, played, number, before }| {
-                    let before = line.get(before.clone()).unwrap_or_default();
-                    let a = analyse_ply(engine, (pos, before), *played, j).ok()?;
-                    let v = judge(&a, *played, &j.thresholds)?;
+                .and_then(|job| {
+                    let before = line.get(job.before.clone()).unwrap_or_default();
+                    let a = analyse_ply(engine, (&job.pos, before), job.played, j).ok()?;
+                    let v = judge(&a, job.played, &j.thresholds)?;
                     let pv_moves = a.lines.first().map_or(&[][..], |l| l.moves.as_slice());
                     let pv = wants_line(&v)
-                        .then(|| principal_variation(pos, *number, pv_moves))
+                        .then(|| principal_variation(&job.pos, job.number, pv_moves))
                         .flatten();
                     Some((notes(&v), pv))
                 })
