@@ -221,27 +221,32 @@ impl<'s> Searcher<'s> {
         best: u8,
         depth: u32,
     ) -> Vec<usize> {
-        let mut order: Vec<usize> = (0..children.len()).collect();
-        if depth >= 2 {
+        let mut order: Vec<usize> = if depth >= 2 {
             let mover = pos.to_move();
             // A child's estimate is for its player to move, who is the mover again after a
-            // repeat move.
-            let keys: Vec<(i32, std::cmp::Reverse<u32>)> = children
+            // repeat move. Each key ends with its move's index: sorted, they give the order of a
+            // stable sort by estimate and history, in one list.
+            let mut keyed: Vec<(i32, std::cmp::Reverse<u32>, usize)> = children
                 .iter()
-                .map(|(m, c)| {
+                .enumerate()
+                .map(|(i, (m, c))| {
                     let e = estimate(c);
                     let h = self.history.get(mover, m);
                     (
                         if c.to_move() == mover { -e } else { e },
                         std::cmp::Reverse(h),
+                        i,
                     )
                 })
                 .collect();
-            order.sort_by_key(|&i| keys[i]);
-        }
+            keyed.sort_unstable();
+            // Collected in place: no second list.
+            keyed.into_iter().map(|(_, _, i)| i).collect()
+        } else {
+            (0..children.len()).collect()
+        };
         if let Some(pos) = order.iter().position(|&i| i == usize::from(best)) {
-            let b = order.remove(pos);
-            order.insert(0, b);
+            order[..=pos].rotate_right(1);
         }
         order
     }
