@@ -12,6 +12,7 @@ mod database;
 mod endless;
 mod fuzz_regressions;
 mod hardening;
+mod history;
 mod html;
 mod json_forms;
 mod limits;

@@ -4,7 +4,9 @@
 //!   and the two conventions for endless play.
 //! * [`search`]: iterative-deepening principal-variation search with a transposition table
 //!   shared by its threads, for every game and option: [`search::analyse`], or an [`Engine`]
-//!   that keeps its table from one position to the next.
+//!   that keeps its table from one position to the next; [`Engine::analyse_after`] analyses a
+//!   position of a game, the positions played before it being repetitions, of which
+//!   [`history::repeatable`] picks those play can come back to.
 //! * [`solve`]: retrograde analysis of every position reachable from given Bechi positions (the
 //!   whole first round of 2×3 and 2×4), slice by slice over indexed boards; [`db`]: the database
 //!   file it writes, which the search consults as an oracle.
@@ -18,6 +20,7 @@ pub mod annotate;
 pub mod db;
 pub mod endgame;
 pub mod eval;
+pub mod history;
 pub mod matches;
 pub mod proof;
 pub mod search;

@@ -1,11 +1,16 @@
 //! `mancala analyse`: the value of a position and its best moves (spec/analysis.md §2), with
 //! threads (§11); `-` analyses one position per line of standard input, one table for all.
+//! Moves after the position (`analyse POSITION MOVE...`, or on a line of `-`) are played from
+//! it: the position they reach is analysed as a position of that game, the positions they
+//! passed through being its history, so that a line back to one of them is a repetition
+//! (`Engine::analyse_after`): what a program playing a game through the command line needs
+//! not to go round in circles (issue 27, item 5).
 
 use crate::batch::Outcome as LineOutcome;
 use crate::cli::{AnalyseArgs, Format, SearchLimits};
 use crate::exit::{CliError, Verdict as Exit};
 use crate::position_cmd::{Answer, run_on};
-use crate::position_input::Given;
+use crate::position_input::{Given, split_play_line};
 use analysis::db::Database;
 use analysis::endgame::{Both, CLOSURE_LIMIT, Endgame};
 use analysis::search::Oracle;
@@ -231,20 +236,83 @@ fn endgame_words(t: &Endgame) -> String {
     )
 }
 
-/// Writes the answer for one position, with what `--proof` wrote and the endgame table used.
+/// The game a position analysed is in: the moves played to it and the positions before it.
+pub struct History {
+    /// The position the moves were played from.
+    pub from: Position,
+    /// The moves, canonical.
+    pub moves: Vec<String>,
+    /// The positions before the one analysed, oldest first: `from` and every position the moves
+    /// passed through.
+    pub before: Vec<Position>,
+}
+
+impl History {
+    /// The positions of [`History::before`] play can come back to, which the search is given
+    /// (since the last capture: `analysis::history::repeatable`).
+    pub fn repeatable(&self, pos: &Position) -> &[Position] {
+        analysis::history::repeatable(pos, &self.before)
+    }
+
+    /// The JSON member `history` (spec/analysis.md §2).
+    fn json(&self, pos: &Position) -> serde_json::Value {
+        json!({
+            "from": write_position(&self.from.to_setup()),
+            "moves": self.moves,
+            "positions": self.before.len(),
+            "repeatable": self.repeatable(pos).len(),
+        })
+    }
+
+    /// The text line on the history.
+    fn words(&self, pos: &Position) -> String {
+        let n = self.before.len();
+        let plural = |n: usize| if n == 1 { "" } else { "s" };
+        let known = match self.repeatable(pos).len() {
+            0 => "none since the last capture: none can come again".to_owned(),
+            1 if n == 1 => "a line back to it is a repetition (endless play)".to_owned(),
+            k if k == n => "a line back to one of them is a repetition (endless play)".to_owned(),
+            k => format!(
+                "{k} since the last capture: a line back to one of those is a repetition \
+                 (endless play)"
+            ),
+        };
+        format!(
+            "history: {n} position{} played before this one; {known}",
+            plural(n)
+        )
+    }
+}
+
+/// What an answer shows besides the analysis: the proof written (`--proof`), the endgame table
+/// used (`--endgame`) and the game's history (moves after the position).
+#[derive(Copy, Clone, Default)]
+struct Extras<'x> {
+    written: Option<&'x crate::proof_out::Written>,
+    table: Option<&'x Endgame>,
+    history: Option<&'x History>,
+}
+
+/// Writes the answer for one position, with its [`Extras`].
 fn write_answer(
     pos: &Position,
     result: &Result<Analysis, Unfinished>,
     threads: usize,
-    (written, table): (Option<&crate::proof_out::Written>, Option<&Endgame>),
+    extras: Extras<'_>,
     a: Answer,
     out: &mut dyn Write,
 ) -> Result<(), CliError> {
+    let Extras {
+        written,
+        table,
+        history,
+    } = extras;
     if a.format == Format::Json {
         let mut data = match result {
             Ok(an) => analysis_json(pos, an),
             Err(u) => unfinished_json(pos, u, threads),
         };
+        data["history"] = history.map_or(serde_json::Value::Null, |h| h.json(pos));
         if let Some(w) = written {
             data["proof"] = w.json();
         }
@@ -254,6 +322,9 @@ fn write_answer(
         return a.line(out, "analysis", data);
     }
     writeln!(out, "{}", crate::position_cmd::status_line(pos))?;
+    if let Some(h) = history {
+        writeln!(out, "{}", h.words(pos))?;
+    }
     match result {
         Err(u) => writeln!(out, "value unknown: {u}")?,
         Ok(an) => {
@@ -302,13 +373,76 @@ fn search_limits(args: &AnalyseArgs) -> Limits {
     }
 }
 
+/// The position a line or the command line asks about: POSITION, or the position its moves
+/// reach with the [`History`] of the game; or the outcome of a bad one, reported.
+fn reached(
+    text: &str,
+    moves: &[String],
+    given: &Given,
+    a: Answer,
+    out: &mut dyn Write,
+) -> Result<Result<(Position, Option<History>), LineOutcome>, CliError> {
+    let (text, moves) = if a.input.is_some() {
+        split_play_line(text)
+    } else {
+        (text, moves.iter().map(String::as_str).collect())
+    };
+    let from = match a.position(text, given, out)? {
+        Ok(p) => p,
+        Err(outcome) => return Ok(Err(outcome)),
+    };
+    if moves.is_empty() {
+        return Ok(Ok((from, None)));
+    }
+    // The moves are played as `play` plays them: one the rules refuse is reported with its ply
+    // and rule, and nothing is analysed.
+    let (steps, refused) = crate::played::play_from(from, &moves);
+    if let Some(r) = refused {
+        r.report(a, out)?;
+        return Ok(Err(a.end(out, LineOutcome::Invalid)?));
+    }
+    let mut before = vec![from];
+    before.extend(steps.iter().map(|s| s.played.position));
+    let pos = before.pop().unwrap_or(from);
+    let moves = steps
+        .iter()
+        .map(|s| s.played.canonical.to_string())
+        .collect();
+    Ok(Ok((
+        pos,
+        Some(History {
+            from,
+            moves,
+            before,
+        }),
+    )))
+}
+
+/// The command line's refusals: `-` with MOVEs, `--proof` with `-` or with MOVEs.
+fn check_args(args: &AnalyseArgs) -> Result<(), CliError> {
+    let refuse = |m: &str| Err(CliError::Usage(m.to_owned()));
+    if args.position == "-" && !args.moves.is_empty() {
+        return refuse(
+            "with `-` every line gives a position and its moves: give no MOVE on the command line",
+        );
+    }
+    if args.proof.is_some() && args.position == "-" {
+        return refuse("--proof writes the proof of one position: give it as POSITION, not `-`");
+    }
+    if args.proof.is_some() && !args.moves.is_empty() {
+        // A proof file states a position on its own, and its checker knows no history: the
+        // value a search with the game's history finds may not be that position's own.
+        return refuse(
+            "--proof proves a position on its own, without the game's history: give the \
+             position the moves reach (`mancala play POSITION MOVE...` prints it) and no MOVE",
+        );
+    }
+    Ok(())
+}
+
 pub fn run(args: &AnalyseArgs) -> Result<Exit, CliError> {
     let given = Given::new(&args.options.options, args.options.opener.as_deref())?;
-    if args.proof.is_some() && args.position == "-" {
-        return Err(CliError::Usage(
-            "--proof writes the proof of one position: give it as POSITION, not `-`".to_owned(),
-        ));
-    }
+    check_args(args)?;
     let db = args.db.as_deref().map(load_db).transpose()?;
     let threads = crate::cli::thread_count(args.threads);
     let mut engine = Engine::new(args.hash, threads).map_err(crate::perft::hash_refused)?;
@@ -321,8 +455,8 @@ pub fn run(args: &AnalyseArgs) -> Result<Exit, CliError> {
     let mut tables: Option<Endgame> = None;
     let mut proof_error = None;
     let verdict = run_on(&args.position, args.format, |text, a, out| {
-        let pos = match a.position(text, &given, out)? {
-            Ok(p) => p,
+        let (pos, history) = match reached(text, &args.moves, &given, a, out)? {
+            Ok(r) => r,
             Err(outcome) => return Ok(outcome),
         };
         if let (Some(d), Some(path)) = (&db, &args.db) {
@@ -345,7 +479,8 @@ pub fn run(args: &AnalyseArgs) -> Result<Exit, CliError> {
             (None, t) => t.map(|t| t as &dyn Oracle),
         };
         let opts = SearchOptions { oracle, ..base };
-        let result = engine.analyse(&pos, &opts);
+        let known = history.as_ref().map_or(&[][..], |h| h.repeatable(&pos));
+        let result = engine.analyse_after(&pos, known, &opts);
         // A damaged block met by the search: the answer (and a proof of it) cannot be trusted.
         db_failure(db.as_ref(), args.db.as_deref())?;
         let proof = args.proof.as_deref().map(|p| match &result {
@@ -355,19 +490,17 @@ pub fn run(args: &AnalyseArgs) -> Result<Exit, CliError> {
                 p.display()
             ))),
         });
-        let written = proof.as_ref().and_then(|r| r.as_ref().ok());
+        let extras = Extras {
+            written: proof.as_ref().and_then(|r| r.as_ref().ok()),
+            table,
+            history: history.as_ref(),
+        };
         if args.proof.as_deref().is_some_and(|p| p.as_os_str() == "-") {
             // `--proof -` writes the proof to standard output, and the analysis goes to stderr.
-            write_answer(
-                &pos,
-                &result,
-                threads,
-                (written, table),
-                a,
-                &mut std::io::stderr().lock(),
-            )?;
+            let err = &mut std::io::stderr().lock();
+            write_answer(&pos, &result, threads, extras, a, err)?;
         } else {
-            write_answer(&pos, &result, threads, (written, table), a, out)?;
+            write_answer(&pos, &result, threads, extras, a, out)?;
         }
         if let Some(Err(e)) = proof {
             proof_error = Some(e);

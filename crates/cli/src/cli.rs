@@ -291,7 +291,20 @@ pub enum Command {
         nodes, even inside a move generation that runs long; when the limit comes before depth \
         1 is searched, the value is unknown and the answer says so. Exact values never depend \
         on --threads; estimates and the move chosen at a limit may, with more than one.\n\n\
-        With `-` as POSITION, one position per line of standard input, each answered in order \
+        With MOVEs after POSITION, the moves are played from it as `mancala play` plays them, \
+        and the position they reach is analysed as a position of that game: the positions they \
+        passed through are its history, and a line of the search back to one of them is a \
+        repetition (endless play), as a line back to a position of its own path is. A program \
+        that plays a game move by move should give the moves played (or those since the last \
+        capture), or it may go round a cycle longer than the search's horizon for ever. A move \
+        the rules refuse is reported with its ply, the rule that forbids it and the `mancala \
+        rules` command that prints it (exit 1); moves do not cross the round's end; --proof \
+        takes no MOVE (a proof states a position on its own). The answer says how many \
+        positions came before (JSON \"history\": \"from\", \"moves\", \"positions\", \
+        \"repeatable\", or null without moves).\n\n\
+        With `-` as POSITION, one position per line of standard input, followed by its moves if \
+        any (as `mancala play -` reads them: `bechi 3B 1A`, a position string or its JSON form \
+        then the moves), each answered in order \
         with the limits given, flushed before the next line is read, a bad line answered with \
         `error: line N: ...` in its place. The table is kept from line to line, so that what \
         one line searched serves the next: an estimate may then differ from the one a process \
@@ -306,8 +319,8 @@ pub enum Command {
         With --format json, one line {\"type\": \"analysis\", \"data\": {...}} per position \
         (spec/analysis.md §2), with a \"proof\" member under --proof; with `-`, each with its \
         `input` and followed by an `end` line.\n\n\
-        Exit status: 0 analysed, 1 a position string that is not a position of its game, 2 \
-        usage or I/O error (an unreadable or corrupt --db, a --hash the machine cannot give, a \
+        Exit status: 0 analysed, 1 a position string that is not a position of its game or a \
+        move the rules refuse, 2 usage or I/O error (an unreadable or corrupt --db, a --hash the machine cannot give, a \
         --proof that cannot be proved or written).",
         after_help = EXIT_STATUS_SHORT,
         after_long_help = EXIT_STATUS_SHARED
@@ -820,9 +833,16 @@ fn parse_count_usize(s: &str) -> Result<usize, String> {
 #[derive(Args, Debug)]
 pub struct AnalyseArgs {
     /// A position string, e.g. "bechi 0,2*,0/3*,0,1* B store=20,10 opener=B", its JSON form or
-    /// a game's name; `-` reads one per line of standard input and answers each in order
+    /// a game's name; `-` reads one per line of standard input (each followed by its moves, if
+    /// any) and answers each in order
     #[arg(value_name = "POSITION|-")]
     pub position: String,
+
+    /// Moves played from POSITION, in any legal spelling: the position they reach is analysed,
+    /// and the positions they pass through are the game's history (a line back to one of them
+    /// is a repetition), as a program playing the game move by move needs
+    #[arg(value_name = "MOVE")]
+    pub moves: Vec<String>,
 
     #[command(flatten)]
     pub options: PositionOptions,

@@ -31,6 +31,7 @@ pub mod option_args;
 pub mod output;
 pub mod perft;
 pub mod pictures;
+pub mod played;
 pub mod position_cmd;
 pub mod position_input;
 pub mod proof_out;

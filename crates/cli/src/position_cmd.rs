@@ -347,60 +347,28 @@ pub fn play(args: &PlayArgs) -> Result<Verdict, CliError> {
 /// Plays `moves` from `pos`: the position reached (text) or a line per ply (JSON); an illegal
 /// move ends the answer with an error naming its ply, the rule and the reason.
 fn play_moves(
-    mut pos: Position,
+    pos: Position,
     moves: &[&str],
     a: Answer,
     out: &mut dyn Write,
 ) -> Result<Outcome, CliError> {
-    let kind = pos.variant().kind();
-    let mut lines: Vec<Value> = Vec::new();
-    for (k, token) in moves.iter().enumerate() {
-        let n = k + 1;
-        let refused = match rules_core::Move::parse(kind, token) {
-            Ok(mv) => pos.play(&mv, PlayOptions::FULL).map_err(|e| {
-                let message = format!(
-                    "ply {n}: {e} ({} to move in {})",
-                    pos.to_move(),
-                    write_position(&pos.to_setup())
-                );
-                let cites = crate::diag::once(e.cites());
-                (message, Some(e.rule), e.reason.to_string(), cites)
-            }),
-            Err(e) => Err((
-                format!("ply {n}: {}", e.message),
-                None,
-                e.message.clone(),
-                crate::diag::once(e.rules.iter().copied()),
-            )),
-        };
-        let played = match refused {
-            Ok(p) => p,
-            Err((message, rule, reason, cites)) => {
-                // The plies before the illegal one stand: JSON shows them first.
-                for l in lines.drain(..) {
-                    a.line(out, "ply", l)?;
-                }
-                let mut data = json!({"ply": n, "move": token, "rule": rule, "reason": reason});
-                position_members(&pos, &mut data);
-                a.error(out, "move", &message, &cites, data)?;
-                return a.end(out, Outcome::Invalid);
-            }
-        };
-        if a.format == Format::Json {
-            let mut data = ply_data(&played.canonical.to_string(), &pos, &played);
-            data["ply"] = json!(n);
-            data["written"] = json!(token);
-            lines.push(data);
+    let (steps, refused) = crate::played::play_from(pos, moves);
+    // The plies before an illegal one stand: JSON shows them first.
+    if a.format == Format::Json {
+        for (k, s) in steps.iter().enumerate() {
+            let mut data = ply_data(&s.played.canonical.to_string(), &s.before, &s.played);
+            data["ply"] = json!(k + 1);
+            data["written"] = json!(s.written);
+            a.line(out, "ply", data)?;
         }
-        pos = played.position;
     }
-    match a.format {
-        Format::Text => writeln!(out, "{}", write_position(&pos.to_setup()))?,
-        Format::Json => {
-            for l in lines {
-                a.line(out, "ply", l)?;
-            }
-        }
+    if let Some(r) = refused {
+        r.report(a, out)?;
+        return a.end(out, Outcome::Invalid);
+    }
+    if a.format == Format::Text {
+        let reached = steps.last().map_or(pos, |s| s.played.position);
+        writeln!(out, "{}", write_position(&reached.to_setup()))?;
     }
     a.end(out, Outcome::Answered)
 }

@@ -134,9 +134,13 @@ fn legal(setup: &rules_core::Setup) -> Result<Position, Bad> {
     })
 }
 
-/// Cuts a line of `play -` into its position and its moves: a JSON position is one object, a game
-/// name alone is a start position, and a position string runs from the game through its board,
-/// side to move and fields (`key=value`, `opening`); the words after it are moves.
+/// Cuts a line of `play -` or `analyse -` into its position and its moves (spec/notation.md
+/// §11): a JSON position is one object, a game name alone is a start position, and a position
+/// string runs from the game through its board, side to move and fields (`key=value`,
+/// `opening`); the words after it are moves. No move token is taken for a board: a board has a
+/// `,` between its cells and no capital letter, while the one move token with a `/`, Redu's long
+/// form (`4B/2A/5B`), names holes (§5.5) and has no `,`; and no move token has a `=` or is
+/// `opening`.
 pub fn split_play_line(line: &str) -> (&str, Vec<&str>) {
     let line = line.trim();
     if line.starts_with('{') {
@@ -153,7 +157,7 @@ pub fn split_play_line(line: &str) -> (&str, Vec<&str>) {
         .collect();
     // The game, then a board (which always has a `/` between its rows) and a side to move.
     let mut n = 1;
-    if words.get(1).is_some_and(|(_, w)| w.contains('/')) {
+    if words.get(1).is_some_and(|(_, w)| is_board(w)) {
         n = 3;
         while words
             .get(n)
@@ -168,6 +172,13 @@ pub fn split_play_line(line: &str) -> (&str, Vec<&str>) {
         _ => words[n - 1].0 + words[n - 1].1.len(),
     };
     (&line[..end], words[n..].iter().map(|(_, w)| *w).collect())
+}
+
+/// Whether the word after a game's name is a board (§4.1: rows of cells, each a count with a
+/// mark `*`, `x`, `a` or `b`) rather than a move: a `,` (every row has 3 or more cells) or a `/`
+/// without the capital letters of hole names (`4B/2A/5B`, a Redu move in long form).
+fn is_board(word: &str) -> bool {
+    word.contains(',') || (word.contains('/') && !word.contains(['A', 'B']))
 }
 
 /// Reads a POSITION for a command that takes one, reporting a bad one on stderr: `Ok(None)` is
@@ -206,6 +217,15 @@ mod tests {
             (r#"{"a": {"b": 1}}"#, vec!["4A"])
         );
         assert_eq!(split_play_line(""), ("", vec![]));
+        // Redu's long form has a `/` but names holes: a move, not a board.
+        assert_eq!(
+            split_play_line("redu 4B/2A/5B 1A"),
+            ("redu", vec!["4B/2A/5B", "1A"])
+        );
+        assert_eq!(
+            split_play_line("redu 3,3,1,3,3,3/2,3,2,0,4,1 A store=10,10 right=O3:4A 4B/2A/5B").1,
+            vec!["4B/2A/5B"]
+        );
     }
 
     #[test]

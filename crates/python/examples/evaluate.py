@@ -32,7 +32,8 @@ def random_player(rng):
 
 
 def search_player(depth):
-    """Plays the best move ``analyse`` finds at ``depth`` plies, as its actions."""
+    """Plays the best move ``analyse`` finds at ``depth`` plies, as its actions, knowing the
+    round's earlier positions (a move back to one is a repetition, which it avoids)."""
 
     plan = []
 
@@ -40,7 +41,7 @@ def search_player(depth):
         raw = e.unwrapped
         if raw.prefix:  # a Redu ply under way: go on with the move chosen at its start
             return plan[len(raw.prefix)]
-        best = mg.analyse(raw.position, depth=depth).best
+        best = raw.position.analyse(depth=depth, history=raw.history).best
         plan[:] = raw.actions.sequence(best)
         return plan[0]
 

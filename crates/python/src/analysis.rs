@@ -158,15 +158,51 @@ pub fn load_db(path: &str) -> PyResult<Database> {
         .map_err(|e| pyo3::exceptions::PyOSError::new_err(format!("db {path}: {e}")))
 }
 
-/// Runs an analysis with the GIL released.
+/// Checks that `history` is the game before `pos`: positions of its game and options, each
+/// leading to the next by one legal move, and the last to `pos` (what `Game.analyse` gives, the
+/// positions of the round so far). A list that is not (`pos` itself at its end, a position left
+/// out, another round) would make the search count as repetitions positions that are not this
+/// game's.
+fn check_history(pos: &Position, history: &[Position]) -> PyResult<()> {
+    let bad = |m: String| pyo3::exceptions::PyValueError::new_err(m);
+    for (i, h) in history.iter().enumerate() {
+        if h.variant() != pos.variant() {
+            return Err(bad(format!(
+                "history[{i}] is a position of {}, but the position analysed is of {}",
+                h.variant(),
+                pos.variant()
+            )));
+        }
+        let (next, name) = match history.get(i + 1) {
+            Some(n) => (n, format!("history[{}]", i + 1)),
+            None => (pos, "the position analysed".to_owned()),
+        };
+        if !h
+            .legal_moves_with_positions()
+            .iter()
+            .any(|(_, p)| p == next)
+        {
+            return Err(bad(format!(
+                "history[{i}] does not lead to {name} by one legal move: give the positions \
+                 played before the one analysed, oldest first, each once (Game.analyse does)"
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// Runs an analysis with the GIL released, of `pos` reached through `history`, the positions of
+/// its game before it (spec/analysis.md §2: a line back to one is a repetition).
 pub fn run(
     py: Python<'_>,
     pos: &Position,
+    history: &[Position],
     limits: Limits,
     multipv: usize,
     hash: Option<&Bound<'_, PyAny>>,
     db: Option<&str>,
 ) -> PyResult<PyAnalysis> {
+    check_history(pos, history)?;
     if !(1..=256).contains(&multipv) {
         return Err(plain(
             "LimitError",
@@ -194,10 +230,13 @@ pub fn run(
         )
     })?;
     let pos = *pos;
+    // Only the positions since the last capture can come again.
+    let known = analysis::history::repeatable(&pos, history);
     let a = py.detach(|| {
         let oracle = db.as_ref().map(|d| d as &dyn Oracle);
-        engine.analyse(
+        engine.analyse_after(
             &pos,
+            known,
             &SearchOptions {
                 limits,
                 multipv,
@@ -237,6 +276,8 @@ pub fn run(
         depth: a.depth,
         nodes: a.nodes,
         seconds: a.elapsed.as_secs_f64(),
+        history: history.len(),
+        repeatable: known.len(),
     })
 }
 
@@ -315,6 +356,13 @@ pub struct PyAnalysis {
     /// Time taken, in seconds.
     #[pyo3(get)]
     seconds: f64,
+    /// How many positions of the game before this one were given (``history``).
+    #[pyo3(get)]
+    history: usize,
+    /// How many of them the search counted as repetitions: those since the last capture, the
+    /// only ones play can come back to.
+    #[pyo3(get)]
+    repeatable: usize,
 }
 
 #[pymethods]

@@ -411,7 +411,9 @@ impl PyPosition {
     }
 
     /// The value and best moves by search (``mancala analyse``): see ``mancala_games.analyse``.
-    #[pyo3(signature = (depth=None, time=None, nodes=None, multipv=1, hash=None, db=None))]
+    /// ``history``: the positions of the game before this one, oldest first, each leading to the
+    /// next by one move and the last to this one; a line back to one is a repetition.
+    #[pyo3(signature = (depth=None, time=None, nodes=None, multipv=1, hash=None, db=None, history=None))]
     #[allow(clippy::too_many_arguments)]
     fn analyse(
         &self,
@@ -422,9 +424,18 @@ impl PyPosition {
         multipv: usize,
         hash: Option<&Bound<'_, PyAny>>,
         db: Option<&str>,
+        history: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<crate::analysis::PyAnalysis> {
         let limits = crate::analysis::limits(depth, time, nodes)?;
-        crate::analysis::run(py, &self.pos, limits, multipv, hash, db)
+        // Any iterable of positions (a list, a tuple, a slice of `Game`'s stack).
+        let history: Vec<Position> = match history.filter(|h| !h.is_none()) {
+            None => Vec::new(),
+            Some(h) => h
+                .try_iter()?
+                .map(|p| Ok(p?.cast::<PyPosition>()?.get().pos))
+                .collect::<PyResult<_>>()?,
+        };
+        crate::analysis::run(py, &self.pos, &history, limits, multipv, hash, db)
     }
 
     /// Pickling (and Dask's transport) goes through the JSON form, which keeps the options.

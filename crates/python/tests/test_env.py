@@ -94,3 +94,15 @@ def test_the_example_evaluates_random_against_analyse(capsys):
     out = capsys.readouterr().out
     assert "4 rounds of bechi" in out
     assert score["analyse"] > score["random"], out
+
+
+def test_the_history_is_the_rounds_positions_before_the_one_reached():
+    e = raw_env(game="giuthi")
+    e.reset()
+    seen = [e.position]
+    for _ in range(6):
+        e.step(int(np.flatnonzero(e.observe(e.agent_selection)["action_mask"])[0]))
+        seen.append(e.position)
+    assert e.history == seen[:-1]
+    a = e.position.analyse(depth=2, history=e.history)
+    assert (a.history, a.best in e.position.legal_moves) == (6, True)

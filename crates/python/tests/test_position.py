@@ -197,3 +197,54 @@ def test_analyse_gives_value_exactness_and_best_moves():
     two = mg.Position("bechi").analyse(depth=3, multipv=2)
     assert len(two.lines) == 2 and two.lines[0].moves[0] != two.lines[1].moves[0]
     assert mg.analyse("bechi", nodes=2000).depth >= 1
+
+
+# Issue 27, item 5: an agent that plays move by move passes the game's history, so that a move
+# back to a position of the game is a repetition (spec/analysis.md §2, §13.2).
+SHUFFLE = "giuthi 0,2,1,1,1,0,22,1/0,0,1,1,1,0,1,1 A store=55,8"
+CYCLE = ["7A-", "6A-", "4A+", "5A-", "4A+", "5A+", "7A-", "6A+"]  # A's repeat moves (G13)
+
+
+def test_analyse_with_history_counts_a_move_back_as_a_repetition():
+    line = [mg.Position(SHUFFLE)]
+    for m in CYCLE:
+        line.append(line[-1].play(m))
+    assert line[-1] == line[0], "the cycle comes back to its first position"
+    alone = line[-1].analyse(nodes=2000)
+    assert alone.best == "7A-" and (alone.history, alone.repeatable) == (0, 0)
+    a = line[-1].analyse(nodes=2000, multipv=12, history=line[:-1])
+    assert (a.history, a.repeatable) == (8, 8)
+    assert a.best != "7A-"
+    back = next(l for l in a.lines if l.moves[0] == "7A-")
+    assert back.worst == "-endless" and back.moves == ["7A-"]
+    # The function takes positions in any form, with the same answer.
+    b = mg.analyse(str(line[-1]), nodes=2000, multipv=12, history=[str(p) for p in line[:-1]])
+    assert (b.best, b.value, b.worst, b.nodes) == (a.best, a.value, a.worst, a.nodes)
+
+
+def test_game_analyse_plays_the_item_5_ending_to_its_win():
+    # From this Giuthi 2x8 ending A can force +20 (spec/analysis.md §2); each side takes the best
+    # move of an analysis given the round's positions so far: the round ends, 58 to 38, and no
+    # position comes a third time.
+    game = mg.Game("giuthi 1,3,0,0,1,9,1,8/1,1,1,0,0,0,0,0 A store=32,38")
+    seen = {}
+    while not game.position.is_round_over():
+        assert len(game) <= 120, game.moves
+        a = game.analyse(nodes=20000)
+        assert a.history == len(game)
+        game.push(a.best)
+        seen[game.position] = seen.get(game.position, 0) + 1
+        assert seen[game.position] < 3, game.moves
+    assert game.position.scores == (58, 38)
+
+
+def test_a_history_that_is_not_the_games_is_refused():
+    pos = mg.Position(SHUFFLE)
+    after = pos.play("7A-")
+    with pytest.raises(ValueError, match=r"history\[0\] does not lead to the position analysed"):
+        after.analyse(depth=1, history=[after])  # the position itself, not the one before
+    with pytest.raises(ValueError, match=r"history\[0\] does not lead to history\[1\]"):
+        after.play("6A-").analyse(depth=1, history=[pos, pos.play("7A-").play("6A-")])
+    with pytest.raises(ValueError, match=r"history\[0\] is a position of bechi"):
+        after.analyse(depth=1, history=[mg.Position("bechi")])
+    assert after.analyse(depth=1, history=[pos]).history == 1

@@ -68,36 +68,61 @@ pub struct Judging<'a> {
     pub thresholds: Thresholds,
 }
 
-/// Each ply of `steps` (a checked record's) as (position it was played in, move played, ply
-/// number); `None` where the move is not among the position's legal moves (a lenient Redu mark).
-fn plies(steps: &[Step]) -> Vec<Option<(Position, Move, u32)>> {
+/// A ply to judge: the position it was played in, the move played, its number, and where the
+/// positions of its round before it lie in the record's line of positions ([`plies`]).
+struct Job {
+    pos: Position,
+    played: Move,
+    number: u32,
+    before: std::ops::Range<usize>,
+}
+
+/// The positions of `steps` (a checked record's) in order, and each of its plies as a [`Job`];
+/// `None` where the move is not among the position's legal moves (a lenient Redu mark).
+fn plies(steps: &[Step]) -> (Vec<Position>, Vec<Option<Job>>) {
+    let mut line = Vec::new();
     let mut jobs = Vec::new();
+    let mut round_start = 0;
     let mut before: Option<Position> = None;
     for step in steps {
         match step {
-            Step::Start { position } | Step::Round { position, .. } => before = Some(*position),
+            Step::Start { position } | Step::Round { position, .. } => {
+                // A new round: no position of an earlier one can come again.
+                round_start = line.len();
+                line.push(*position);
+                before = Some(*position);
+            }
             Step::Ply { after, number, .. } => {
+                let earlier = round_start..line.len().saturating_sub(1).max(round_start);
                 jobs.push(before.take().and_then(|b| {
                     let played = b
                         .legal_moves_with_positions()
                         .into_iter()
                         .find(|(_, c)| c == after)
                         .map(|(m, _)| m)?;
-                    Some((b, played, *number))
+                    Some(Job {
+                        pos: b,
+                        played,
+                        number: *number,
+                        before: earlier,
+                    })
                 }));
+                line.push(*after);
                 before = Some(*after);
             }
             Step::RoundOver { .. } | Step::MatchOver { .. } => {}
         }
     }
-    jobs
+    (line, jobs)
 }
 
 /// The analysis of one ply's position, the move played searched with the best, on a table
-/// emptied first: what one search gives, whatever was searched before.
+/// emptied first: what one search gives, whatever was searched before. The positions of the
+/// round before it are its history, as `mancala analyse POSITION MOVE...` has them: a line back
+/// to one is a repetition (spec/analysis.md §2, §6).
 fn analyse_ply(
     engine: &mut Engine,
-    pos: &Position,
+    (pos, before): (&Position, &[Position]),
     played: Move,
     j: &Judging<'_>,
 ) -> Result<Analysis, Unfinished> {
@@ -108,7 +133,7 @@ fn analyse_ply(
         also: std::slice::from_ref(&played),
         oracle: j.oracle,
     };
-    engine.analyse(pos, &opts)
+    engine.analyse_after(pos, crate::history::repeatable(pos, before), &opts)
 }
 
 /// The annotations (and principal variation) of each ply of `steps`, in order, the plies searched `engines.len()` at a
@@ -116,7 +141,7 @@ fn analyse_ply(
 /// emptied first: the result depends on the limits alone, never on the number of engines or the
 /// order they finish in. A ply whose search the limits stopped before depth 1 gets none.
 pub fn judge_steps(steps: &[Step], engines: &mut [Engine], j: &Judging<'_>) -> Vec<Notes> {
-    let jobs = plies(steps);
+    let (line, jobs) = plies(steps);
     let next = AtomicUsize::new(0);
     let work = |engine: &mut Engine| {
         let mut done = Vec::new();
@@ -127,12 +152,13 @@ pub fn judge_steps(steps: &[Step], engines: &mut [Engine], j: &Judging<'_>) -> V
             };
             let notes = job
                 .as_ref()
-                .and_then(|(pos, played, number)| {
-                    let a = analyse_ply(engine, pos, *played, j).ok()?;
-                    let v = judge(&a, *played, &j.thresholds)?;
-                    let line = a.lines.first().map_or(&[][..], |l| l.moves.as_slice());
+                .and_then(|job| {
+                    let before = line.get(job.before.clone()).unwrap_or_default();
+                    let a = analyse_ply(engine, (&job.pos, before), job.played, j).ok()?;
+                    let v = judge(&a, job.played, &j.thresholds)?;
+                    let pv_moves = a.lines.first().map_or(&[][..], |l| l.moves.as_slice());
                     let pv = wants_line(&v)
-                        .then(|| principal_variation(pos, *number, line))
+                        .then(|| principal_variation(&job.pos, job.number, pv_moves))
                         .flatten();
                     Some((notes(&v), pv))
                 })

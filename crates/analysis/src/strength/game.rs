@@ -243,19 +243,13 @@ pub(super) fn play(opening: &Opening, t: GamePlan<'_>) -> Result<GameResult, Tab
     })
 }
 
-/// The positions of `history` before its last one that have its stores, oldest first: since
-/// the last capture, those the game can come back to (stores only grow in a round, and a
-/// position holds its stores).
+/// The positions of `history` before its last one that play can come back to, oldest first
+/// (since the last capture: [`crate::history::repeatable`]).
 fn since_capture(history: &[Position]) -> &[Position] {
-    let Some((now, before)) = history.split_last() else {
-        return &[];
-    };
-    let stores = crate::eval::stores(now);
-    let from = before
-        .iter()
-        .rposition(|p| crate::eval::stores(p) != stores)
-        .map_or(0, |i| i + 1);
-    &before[from..]
+    match history.split_last() {
+        Some((now, before)) => crate::history::repeatable(now, before),
+        None => &[],
+    }
 }
 
 /// What made a position of a game.

@@ -138,6 +138,7 @@ def analyse(
     multipv: int = 1,
     hash: Union[int, str, None] = None,
     db: Optional[str] = None,
+    history: Optional[Iterable[PositionLike]] = None,
 ) -> Analysis:
     """The value of ``position`` for the player to move and its best moves, by search, as
     ``mancala analyse`` finds them (spec/analysis.md §2).
@@ -146,14 +147,25 @@ def analyse(
     none, 2 seconds. ``multipv`` best moves get lines (1 to 256); ``hash`` is the transposition
     table's size (default ``"64M"``); ``db`` a solved database (``mancala solve --out``).
 
+    ``history``: the positions of the game played before ``position``, oldest first (each in any
+    form ``Position`` takes, with ``options``), each leading to the next by one legal move and
+    the last to ``position``; a ``ValueError`` says where a list does not. A line of the search
+    back to one of them is then a repetition, endless play, which the best move avoids where it
+    can: an agent that plays a game move by move should pass it, or it may go round a cycle of
+    positions longer than the search's horizon for ever (``mancala analyse POSITION MOVE...``;
+    :meth:`Game.analyse` passes its own).
+
     The :class:`Analysis` gives ``value`` (the final margin of the round in seeds with best play,
     endless play counted as the best outcome for the player to move; ``"+endless"`` or
     ``"-endless"`` where endless play itself is the outcome), ``worst`` (endless play counted as
     his worst), ``exact`` (proved and the same under both), ``best``, ``lines``, ``depth``,
-    ``nodes`` and ``seconds``. Releases the GIL while it searches.
+    ``nodes``, ``seconds``, ``history`` (the positions given) and ``repeatable`` (those of them
+    since the last capture, the only ones play can come back to, which the search knew).
+    Releases the GIL while it searches.
     """
+    before = None if history is None else [_position(h, options) for h in history]
     return _position(position, options).analyse(
-        depth=depth, time=time, nodes=nodes, multipv=multipv, hash=hash, db=db
+        depth=depth, time=time, nodes=nodes, multipv=multipv, hash=hash, db=db, history=before
     )
 
 
@@ -242,6 +254,18 @@ class Game:
             return True
         self._result = after
         return False
+
+    def analyse(self, **limits: Any) -> Analysis:
+        """The analysis of the position reached, as :func:`analyse` with the positions of this
+        round played before it as its ``history``: a line back to one of them is a repetition,
+        so an agent that plays the best move each turn does not go round in circles.
+        ``limits``: ``depth``, ``time``, ``nodes``, ``multipv``, ``hash``, ``db``."""
+        now = self.position
+        # Moves never cross a round's end: the round's positions are the last of the stack.
+        first = len(self._stack) - 1
+        while first > 0 and self._stack[first - 1].round == now.round:
+            first -= 1
+        return now.analyse(history=self._stack[first:-1], **limits)
 
     @property
     def match_result(self) -> Optional[Dict[str, Any]]:

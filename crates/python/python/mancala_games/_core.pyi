@@ -75,6 +75,7 @@ class Position:
         multipv: int = 1,
         hash: Union[int, str, None] = None,
         db: Optional[str] = None,
+        history: Optional[Sequence[Position]] = None,
     ) -> Analysis: ...
     def __eq__(self, other: object) -> bool: ...
     def __hash__(self) -> int: ...
@@ -108,6 +109,8 @@ class Analysis:
     depth: int
     nodes: int
     seconds: float
+    history: int
+    repeatable: int
 
 class Problem:
     kind: str

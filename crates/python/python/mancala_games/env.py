@@ -38,6 +38,12 @@ opponent's) for each player. ``match=False`` (the default) ends the episode with
 made by ``decide(position, request)`` (by default: Bechi fills his lowest-numbered holes, Giuthi
 spreads his seeds evenly). ``max_plies`` truncates an episode (endless play is possible in
 these games).
+
+**The game so far.** ``position`` is the position reached, ``moves`` the moves played, and
+``history`` the positions of the round before ``position``, oldest first: what an agent that
+searches passes to ``position.analyse(history=...)``, so that a move back to one of them counts as
+a repetition and it does not go round a cycle of positions longer than its search's horizon
+(``examples/evaluate.py``).
 """
 
 from __future__ import annotations
@@ -254,6 +260,7 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for the bare environment
         self.plies = 0
         self.moves: List[str] = []
         self.round_scores: List[Tuple[int, int]] = []
+        self.history: List[Position] = []
         self._load(self.start)
 
     def step(self, action: Optional[int]) -> None:
@@ -288,6 +295,7 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for the bare environment
                 request = pos.decision_request()
                 after = pos.after_round(None if request is None else self.decide(pos, request))
                 if isinstance(after, Position):
+                    self.history = []  # a new round: no earlier position can come again
                     self._load(after)
                     self._truncate_if_long()
                     return
@@ -297,6 +305,7 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for the bare environment
             self._moves = {}
             self.terminations = {a: True for a in self.agents}
             return
+        self.history.append(self.position)
         self._load(pos)
         self._truncate_if_long()
 
