@@ -441,6 +441,38 @@ fn position_strings_round_trip_in_any_spelling() {
     assert!(checked > 1000, "{checked} positions");
 }
 
+/// The estimate's totals in the games whose seeds all go to their row's owner at the end
+/// (Bechi B13, Giuthi G20, Redu R27) are the stores plus each hole's seeds to the owner the
+/// position's set-up names: what `provisional_totals` computed from the set-up before the games
+/// computed it from their own fields (the search estimates every child it orders with it).
+#[test]
+fn provisional_totals_give_each_holes_seeds_to_its_owner() {
+    let mut checked = 0;
+    for (k, v) in all_variants().into_iter().enumerate() {
+        if !matches!(
+            v.kind(),
+            GameKind::Bechi | GameKind::Giuthi | GameKind::Redu
+        ) {
+            continue;
+        }
+        for (p, _) in reachable(v, 700 + k as u64, 300) {
+            let s = p.to_setup();
+            let mut totals = s.stores;
+            for (i, &n) in s.seeds.iter().enumerate() {
+                totals[s.owner(i).index()] += n;
+            }
+            assert_eq!(
+                p.provisional_totals(),
+                totals,
+                "{v}: {}",
+                notation::write_position(&s)
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked > 3000, "{checked} positions");
+}
+
 /// Every hole of the board, by name.
 fn holes(p: &Position) -> Vec<Hole> {
     let g = p.geometry();

@@ -9,7 +9,9 @@
 //!   with a message naming the line, rather than search on for ever.
 //!
 //! Best wall time of `--runs` runs, with the CPU time of that run (every thread's) and its nodes;
-//! the speedup is the 1-thread wall time over this one.
+//! the speedup is the 1-thread wall time over this one; the search's speed in thousands of nodes
+//! a wall second and a CPU second (JSON `nodes_per_s`, `nodes_per_cpu_s`): a node grown dearer
+//! shows there, whatever the machine's load, before it shows as time.
 
 use analysis::{Engine, Limits, Outcome, SearchOptions};
 use rules_core::{Player, Position, Variant};
@@ -182,6 +184,17 @@ fn bench_line(
     })
 }
 
+/// Nodes a second of `seconds` (wall or CPU; 0 for a run too short to time): nodes per CPU
+/// second is the search's speed on a loaded machine too, where a slower node shows (the history
+/// ordering's SipHash cost one thread a third of its nodes a second, spec/analysis.md §11).
+fn per_second(nodes: u64, seconds: f64) -> f64 {
+    if seconds > 0.0 {
+        nodes as f64 / seconds
+    } else {
+        0.0
+    }
+}
+
 /// Runs every line (or the lines of `only`) with each of `threads`: the text table, or the JSON
 /// member `"search":[...]`.
 pub fn bench(
@@ -191,8 +204,18 @@ pub fn bench(
     json: bool,
 ) -> Result<String, String> {
     let mut text = format!(
-        "{:<22} {:<5} {:>5} {:>3} {:>8} {:>8} {:>11} {:>8} {:>9}  value\n",
-        "search", "to", "depth", "thr", "wall s", "cpu s", "nodes", "speedup", "nodes x"
+        "{:<22} {:<5} {:>5} {:>3} {:>8} {:>8} {:>11} {:>8} {:>9} {:>9} {:>9}  value\n",
+        "search",
+        "to",
+        "depth",
+        "thr",
+        "wall s",
+        "cpu s",
+        "nodes",
+        "speedup",
+        "nodes x",
+        "knodes/s",
+        "kn/cpu s"
     );
     let mut j = String::from(",\"search\":[");
     let mut first = true;
@@ -213,7 +236,7 @@ pub fn bench(
             };
             let _ = writeln!(
                 text,
-                "{:<22} {:<5} {:>5} {:>3} {:>8.3} {:>8.2} {:>11} {:>8.2} {:>9.2}  {value}{}",
+                "{:<22} {:<5} {:>5} {:>3} {:>8.3} {:>8.2} {:>11} {:>8.2} {:>9.2} {:>9.0} {:>9.0}  {value}{}",
                 line.name,
                 line.kind,
                 r.depth,
@@ -223,6 +246,8 @@ pub fn bench(
                 r.nodes,
                 base_wall / r.wall,
                 r.nodes as f64 / base_nodes as f64,
+                per_second(r.nodes, r.wall) / 1e3,
+                per_second(r.nodes, r.cpu) / 1e3,
                 if r.values.2 { " proved" } else { "" }
             );
             if !first {
@@ -231,13 +256,15 @@ pub fn bench(
             first = false;
             let _ = write!(
                 j,
-                "{{\"line\":\"{}\",\"to\":\"{}\",\"depth\":{},\"threads\":{t},\"wall_s\":{:.6},\"cpu_s\":{:.2},\"nodes\":{},\"speedup\":{:.3},\"value\":\"{}\",\"worst\":\"{}\",\"proved\":{}}}",
+                "{{\"line\":\"{}\",\"to\":\"{}\",\"depth\":{},\"threads\":{t},\"wall_s\":{:.6},\"cpu_s\":{:.2},\"nodes\":{},\"nodes_per_s\":{:.0},\"nodes_per_cpu_s\":{:.0},\"speedup\":{:.3},\"value\":\"{}\",\"worst\":\"{}\",\"proved\":{}}}",
                 line.name,
                 line.kind,
                 r.depth,
                 r.wall,
                 r.cpu,
                 r.nodes,
+                per_second(r.nodes, r.wall),
+                per_second(r.nodes, r.cpu),
                 base_wall / r.wall,
                 r.values.0,
                 r.values.1,

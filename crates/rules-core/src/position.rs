@@ -2,7 +2,7 @@
 //! shakmaty's `VariantPosition`, each arm a [`Game`]. Every method dispatches to the game once
 //! ([`Position::game`]); perft and move generation then run inside the game.
 
-use crate::game::{Game, Illegal, MovesAndChildren, spelling};
+use crate::game::{Game, Illegal, Sink, spelling};
 use crate::geometry::Geometry;
 use crate::moves::Move;
 use crate::notes::Refusal;
@@ -198,6 +198,21 @@ pub(crate) trait Registered: Game + Perft + Prose {
     fn of(p: &Position) -> Option<&Self>;
 }
 
+/// Room for the moves of most positions (two to sixteen here), so that a list rarely grows.
+const LIKELY_MOVES: usize = 8;
+
+/// [`MovesAndChildren`](crate::game::MovesAndChildren)'s outcomes, each child wrapped as a [`Position`] as it is kept (the same
+/// moves in the same order), so that the list is not copied into another.
+struct WrappedMovesAndChildren<'a>(&'a mut Vec<(Move, Position)>);
+
+impl<G: Registered + PartialEq> Sink<G> for WrappedMovesAndChildren<'_> {
+    fn push(&mut self, mv: impl FnOnce() -> Move, child: G) {
+        if !self.0.iter().any(|(_, c)| G::of(c) == Some(&child)) {
+            self.0.push((mv(), child.wrap()));
+        }
+    }
+}
+
 /// [`Game`] whatever the game: what every method of [`Position`] dispatches to.
 pub(crate) trait DynGame: Send + Sync {
     fn to_setup(&self) -> Setup;
@@ -239,9 +254,10 @@ impl<G: Registered> DynGame for G {
     }
 
     fn legal_moves_with_positions(&self) -> Vec<(Move, Position)> {
-        let mut v = Vec::new();
-        self.generate(&mut MovesAndChildren(&mut v));
-        v.into_iter().map(|(m, c)| (m, c.wrap())).collect()
+        // One list, made once: the search asks for one at every node it expands.
+        let mut v = Vec::with_capacity(LIKELY_MOVES);
+        self.generate(&mut WrappedMovesAndChildren(&mut v));
+        v
     }
 
     fn play(

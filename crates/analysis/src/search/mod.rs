@@ -18,6 +18,7 @@
 //! [`Engine`] keeps its table between analyses (a batch, a match); [`analyse`] is one analysis
 //! with a table of its own.
 
+mod history;
 mod node;
 mod progress;
 mod root;

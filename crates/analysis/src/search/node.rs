@@ -1,6 +1,7 @@
 //! One thread's search below the root: negamax alpha-beta with null windows, the table, the
 //! leaves, and the limits checked as nodes are visited.
 
+use super::history::History;
 use super::threads::{Busy, Shared};
 use crate::eval::{estimate, final_margin};
 use crate::table::{self, Bound, Entry, PROVED};
@@ -68,27 +69,14 @@ pub(super) struct Searcher<'s> {
     /// The stamp of the iteration searched ([`table::stamp`]): estimates of the table serve
     /// only their own iteration.
     pub stamp: u32,
-    /// The history heuristic: for each mover and move (by a hash of the move), how much its
-    /// cutoffs were worth (the square of the plies left below them), to order quiet moves.
-    history: Vec<u32>,
+    /// The history heuristic, to order moves of equal estimate.
+    history: History,
     interrupt: Interruptible,
 }
 
 /// Marks a key as that of a score depending on the convention, by the player whose best
 /// outcome endless play is (A, B): odd constants, far from each other and from 0.
 const CONVENTION_SALT: [u64; 2] = [0x9e37_79b9_7f4a_7c15, 0xc2b2_ae3d_27d4_eb4f];
-
-/// log2 of the history heuristic's places per player.
-const HISTORY_BITS: u32 = 10;
-
-/// The place of `m` played by `mover` in the history table.
-fn history_place(mover: Player, m: &Move) -> usize {
-    use std::hash::{Hash, Hasher};
-    let mut h = std::collections::hash_map::DefaultHasher::new();
-    m.hash(&mut h);
-    let place = (h.finish() >> (64 - HISTORY_BITS)) as usize;
-    mover.index() << HISTORY_BITS | place
-}
 
 impl<'s> Searcher<'s> {
     pub fn new(shared: &'s Shared<'s>, root_mover: Player) -> Searcher<'s> {
@@ -109,7 +97,7 @@ impl<'s> Searcher<'s> {
             stopped: false,
             helper: None,
             stamp: 0,
-            history: vec![0; 2 << HISTORY_BITS],
+            history: History::new(),
             interrupt,
         }
     }
@@ -246,27 +234,32 @@ impl<'s> Searcher<'s> {
         best: u8,
         depth: u32,
     ) -> Vec<usize> {
-        let mut order: Vec<usize> = (0..children.len()).collect();
-        if depth >= 2 {
+        let mut order: Vec<usize> = if depth >= 2 {
             let mover = pos.to_move();
             // A child's estimate is for its player to move, who is the mover again after a
-            // repeat move.
-            let keys: Vec<(i32, std::cmp::Reverse<u32>)> = children
+            // repeat move. Each key ends with its move's index: sorted, they give the order of a
+            // stable sort by estimate and history, in one list.
+            let mut keyed: Vec<(i32, std::cmp::Reverse<u32>, usize)> = children
                 .iter()
-                .map(|(m, c)| {
+                .enumerate()
+                .map(|(i, (m, c))| {
                     let e = estimate(c);
-                    let h = self.history[history_place(mover, m)];
+                    let h = self.history.get(mover, m);
                     (
                         if c.to_move() == mover { -e } else { e },
                         std::cmp::Reverse(h),
+                        i,
                     )
                 })
                 .collect();
-            order.sort_by_key(|&i| keys[i]);
-        }
+            keyed.sort_unstable();
+            // Collected in place: no second list.
+            keyed.into_iter().map(|(_, _, i)| i).collect()
+        } else {
+            (0..children.len()).collect()
+        };
         if let Some(pos) = order.iter().position(|&i| i == usize::from(best)) {
-            let b = order.remove(pos);
-            order.insert(0, b);
+            order[..=pos].rotate_right(1);
         }
         order
     }
@@ -408,12 +401,8 @@ impl<'s> Searcher<'s> {
         }
         if best.v >= beta {
             // A cutoff: the move is worth trying early elsewhere.
-            let place = history_place(pos.to_move(), &children[best_index].0);
-            let h = &mut self.history[place];
-            *h = h.saturating_add(depth * depth);
-            if *h > 1 << 28 {
-                self.history.iter_mut().for_each(|x| *x /= 2);
-            }
+            self.history
+                .cutoff(pos.to_move(), &children[best_index].0, depth);
         }
         let bound = if best.path {
             Bound::None

@@ -2,7 +2,7 @@
 //! the hole, even captures from chosen holes, blocked holes in later rounds.
 
 use crate::game::{Game, Illegal, Sink};
-use crate::games::common::{board_index, forced_pass, foreign_move, seed_bytes};
+use crate::games::common::{board_index, forced_pass, foreign_move, seed_bytes, totals_by_rows};
 use crate::geometry::{Geometry, HoleSet};
 use crate::marks::{Mark, MarkKind};
 use crate::moves::Move;
@@ -534,6 +534,11 @@ impl Game for Bechi {
             }
         }
         Ok(AfterRound::Next(next))
+    }
+
+    /// Each row's seeds to its owner (B13); the chosen and blocked marks own nothing.
+    fn provisional_totals(&self) -> [u32; 2] {
+        totals_by_rows(self.store, &self.seeds, self.geometry())
     }
 
     fn to_setup(&self) -> Setup {

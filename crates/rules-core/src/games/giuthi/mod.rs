@@ -3,7 +3,7 @@
 //! layout and the richer player's copy between rounds.
 
 use crate::game::{Game, Illegal, Sink};
-use crate::games::common::{board_index, forced_pass, foreign_move, seed_bytes};
+use crate::games::common::{board_index, forced_pass, foreign_move, seed_bytes, totals_by_rows};
 use crate::geometry::{Geometry, HoleSet, MAX_HOLES};
 use crate::moves::Move;
 use crate::notes::{Common, CommonSetup};
@@ -468,6 +468,11 @@ impl Game for Giuthi {
         next.round = self.round.saturating_add(1);
         next.to_move = r; // G26
         Ok(AfterRound::Next(next))
+    }
+
+    /// Each row's seeds to its owner (G20).
+    fn provisional_totals(&self) -> [u32; 2] {
+        totals_by_rows(self.store, &self.seeds, self.geometry())
     }
 
     fn to_setup(&self) -> Setup {

@@ -21,7 +21,7 @@ use notes::{Column, Note, Refusal, RoundReason, SetupReason};
 pub use options::{Entry, ReduOptions};
 
 use crate::game::{Game, Illegal, Sink};
-use crate::games::common::seed_bytes;
+use crate::games::common::{seed_bytes, totals_by_rows};
 use crate::geometry::{Geometry, Hole, HoleSet};
 use crate::marks::{Right, RightKind};
 use crate::moves::Move;
@@ -1290,6 +1290,11 @@ impl Game for Redu {
                 reason: format!("both players captured {a} seeds: a draw"),
             },
         }))
+    }
+
+    /// Each row's seeds to its owner.
+    fn provisional_totals(&self) -> [u32; 2] {
+        totals_by_rows(self.store, &self.seeds, GEO)
     }
 
     fn to_setup(&self) -> Setup {
