@@ -157,3 +157,56 @@ fn other_games_have_no_table() {
     let p = Position::from_setup(&s).unwrap();
     assert_eq!(t.probe(&p), None);
 }
+
+/// Where endless play decides a table's leaf, the search keeps its score in the transposition
+/// table under the convention's key (by the player whose best outcome endless play is). One
+/// engine analyses Giuthi endings and then each of their children, the root's mover changing
+/// from one analysis to the next, with the table kept (as `analyse -` keeps it): every proved
+/// value must still be the reference's, with one thread and with two, above tables of 4 and 6
+/// seeds (so that nodes above the tables' leaves are stored). A key by the convention alone,
+/// not by the player it favours, reads a score of the other side's convention (tried: this
+/// test then fails on `giuthi 0,0,0,0,0/4,1,2,1,0 B store=20,12`).
+#[test]
+fn convention_scores_kept_in_the_table_stay_true() {
+    let v = variant(GameKind::Giuthi, &[("holes", "5"), ("seeds", "4")]);
+    let mut rng = Lcg(31);
+    let ends = endgames(v, 24, 8, &mut rng);
+    for (threads, seeds) in [(1, 4), (1, 6), (2, 4)] {
+        let t = Endgame::new(v, seeds, CLOSURE_LIMIT).unwrap();
+        let engine = Engine::new(16 << 20, threads).unwrap();
+        let (mut proved, mut differ) = (0, 0);
+        for p in &ends {
+            let mut batch = vec![*p];
+            batch.extend(p.legal_moves_with_positions().into_iter().map(|(_, c)| c));
+            for q in &batch {
+                let Some(truth) = Reference::solve(q, 400_000) else {
+                    continue;
+                };
+                let a = engine
+                    .analyse(
+                        q,
+                        &SearchOptions {
+                            limits: Limits {
+                                nodes: Some(20_000),
+                                ..Limits::default()
+                            },
+                            multipv: 1,
+                            oracle: Some(&t),
+                            ..SearchOptions::default()
+                        },
+                    )
+                    .unwrap();
+                if a.proved {
+                    let pos = notation::write_position(&q.to_setup());
+                    assert_eq!([a.value, a.worst], truth.of(q), "{threads} {seeds}: {pos}");
+                    proved += 1;
+                    differ += usize::from(a.value != a.worst);
+                }
+            }
+        }
+        assert!(
+            proved >= 12 && differ >= 8,
+            "{threads} {seeds}: {proved} {differ}"
+        );
+    }
+}

@@ -74,14 +74,28 @@ pub(crate) fn give_up() -> bool {
     stop
 }
 
-/// While this lives, sowings on this thread are not cut short (a traced play's proof that a
-/// start is endless, whose result is remembered).
-pub(crate) struct Uncut;
+/// While this lives, sowings on this thread are not cut short, whatever guard is installed: a
+/// traced play's proof that a start is endless, whose result is remembered, or a computation
+/// under a search's guard that must see every move (an endgame table's closure).
+#[must_use = "sowings are uncut only while the guard lives"]
+pub struct Uncut {
+    /// Bound to the thread whose sowings it governs.
+    _thread: PhantomData<*const ()>,
+}
 
 impl Uncut {
-    pub(crate) fn new() -> Uncut {
+    /// Sowings on this thread are not cut short until the guard is dropped (guards nest).
+    pub fn new() -> Uncut {
         UNCUT.set(UNCUT.get() + 1);
-        Uncut
+        Uncut {
+            _thread: PhantomData,
+        }
+    }
+}
+
+impl Default for Uncut {
+    fn default() -> Uncut {
+        Uncut::new()
     }
 }
 

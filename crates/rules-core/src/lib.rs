@@ -61,7 +61,7 @@ pub use games::redu::{Entry, Redu, ReduOptions};
 pub use games::sulus_nishtaw::{ClaimsScoreTo, SulusNishtaw, SulusOptions};
 pub use games::uugg::{Balla, Uugg, UuggOptions};
 pub use geometry::{Geometry, Hole, HoleSet, MAX_HOLES, ParseHoleError};
-pub use interrupt::Interruptible;
+pub use interrupt::{Interruptible, Uncut};
 pub use marks::{Mark, MarkKind, Right, RightKind};
 pub use moves::{FormError, Letter, Letters, Move, ReduSow, TokenError, Tokens};
 pub use options::GameOptions;

@@ -5,10 +5,11 @@
 
 use super::key::{Keying, Known};
 use super::retro::{self, Level};
-use super::{ENDLESS_BEST, ENDLESS_WORST, Values};
+use super::{ENDLESS_BEST, ENDLESS_WORST, KeyHasher, Values};
 use crate::eval::final_margin;
 use rules_core::Position;
 use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
 
 /// Where a move leads: a position of this closure, or one whose values are known.
 #[derive(Copy, Clone)]
@@ -85,7 +86,7 @@ fn list(
     store: &dyn Store,
     limit: usize,
 ) -> Result<(Vec<Node>, Vec<Edge>, usize), GiveUp> {
-    let mut index: HashMap<u128, u32> = HashMap::new();
+    let mut index: HashMap<u128, u32, BuildHasherDefault<KeyHasher>> = HashMap::default();
     let mut nodes: Vec<Node> = Vec::new();
     let mut edges: Vec<Edge> = Vec::new();
     let mut below = 0;
@@ -110,10 +111,14 @@ fn list(
                 -k.baseline - baseline
             };
             let target = if k.level < first.level {
-                if store.get(k.key).is_none() {
-                    below += solve(keying, &child, store, limit)?;
-                }
-                Child::Known(store.get(k.key).ok_or(GiveUp::Unfit)?)
+                let v = match store.get(k.key) {
+                    Some(v) => v,
+                    None => {
+                        below += solve(keying, &child, store, limit)?;
+                        store.get(k.key).ok_or(GiveUp::Unfit)?
+                    }
+                };
+                Child::Known(v)
             } else if k.level > first.level {
                 return Err(GiveUp::Unfit);
             } else if let Some(&j) = index.get(&k.key) {

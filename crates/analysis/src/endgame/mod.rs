@@ -40,9 +40,10 @@ pub const ENDLESS_WORST: i8 = -127;
 /// bytes each while it is solved).
 pub const CLOSURE_LIMIT: usize = 4_000_000;
 
-/// The most positions a table holds (about 50 bytes each): past it, no closure is solved and
-/// the table only answers for what it holds.
-pub const TABLE_LIMIT: usize = 16_000_000;
+/// The most positions a table holds (about 50 bytes each, so at most about 2 GB): past it, no
+/// closure is solved and the table only answers for what it holds. (16 million before closures
+/// were solved on the search's thread: solving got twice as fast, and a long search filled it.)
+pub const TABLE_LIMIT: usize = 40_000_000;
 
 /// A key's hasher: keys are already spread, so a multiply and a fold are enough.
 #[derive(Default)]
@@ -69,6 +70,9 @@ type Map = HashMap<u128, Values, BuildHasherDefault<KeyHasher>>;
 
 /// log2 of the shards of the table: threads reading at once seldom meet.
 const SHARD_BITS: u32 = 6;
+/// Where a key's shard is read in its hash: above the bits a shard's map indexes by (at most
+/// 2^30 slots), below its tag (the top 7).
+const SHARD_SHIFT: u32 = 40;
 
 /// Why there is no table.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -156,10 +160,15 @@ impl Endgame {
         self.variant
     }
 
+    /// The shard of `key`, by bits of its hash that the shard's map does not use: the map
+    /// takes its slot from the low bits and a tag from the top 7, and a shard whose keys all
+    /// share their top bits would have tags that hardly tell them apart (a probe then compares
+    /// keys along the whole group; by the shard's top bits, looking keys up took 28 % of a
+    /// search's time with `--endgame 10` from the Uugg 2×5 start).
     fn shard(&self, key: u128) -> &RwLock<Map> {
         let mut h = KeyHasher::default();
         h.write_u128(key);
-        &self.shards[(h.finish() >> (64 - SHARD_BITS)) as usize]
+        &self.shards[(h.finish() >> SHARD_SHIFT) as usize & ((1 << SHARD_BITS) - 1)]
     }
 
     /// The values held for `key`.
@@ -195,15 +204,16 @@ impl Endgame {
             return None;
         };
         let start = Instant::now();
-        // On a thread of its own: a search's thread may cut long sowings short
-        // (`rules_core::interrupt`), and a closure must see every move.
-        let solved = std::thread::scope(|s| {
-            s.spawn(|| closure::solve(self.keying, pos, self, self.limit))
-                .join()
-        });
+        // Uncut: a search's thread may cut long sowings short (`rules_core::interrupt`), and a
+        // closure must see every move. (Before, each closure had a thread of its own: most
+        // closures are of a few positions, and starting a thread cost more than solving them.)
+        let solved = {
+            let _uncut = rules_core::Uncut::new();
+            closure::solve(self.keying, pos, self, self.limit)
+        };
         solving.0 += 1;
         solving.1 += start.elapsed().as_secs_f64();
-        if !matches!(solved, Ok(Ok(_))) {
+        if solved.is_err() {
             self.ceiling.store(k.level, Ordering::Relaxed);
             return None;
         }

@@ -17,6 +17,11 @@ pub(super) struct Score {
     pub proved: bool,
     /// The score depends on the path (a repetition below) or on the convention.
     pub tainted: bool,
+    /// It depends on the path: a repetition below decided it. A score that depends on the
+    /// convention alone (an endgame table's leaf whose two values differ) is kept in the table
+    /// under the convention's key ([`Searcher::convention_key`]); one that depends on the path
+    /// is never kept.
+    pub path: bool,
 }
 
 impl std::ops::Neg for Score {
@@ -31,6 +36,7 @@ pub(super) const STOPPED: Score = Score {
     v: 0,
     proved: false,
     tainted: true,
+    path: true,
 };
 
 /// Nodes between two looks at the clock and the shared node count.
@@ -67,6 +73,10 @@ pub(super) struct Searcher<'s> {
     history: History,
     interrupt: Interruptible,
 }
+
+/// Marks a key as that of a score depending on the convention, by the player whose best
+/// outcome endless play is (A, B): odd constants, far from each other and from 0.
+const CONVENTION_SALT: [u64; 2] = [0x9e37_79b9_7f4a_7c15, 0xc2b2_ae3d_27d4_eb4f];
 
 impl<'s> Searcher<'s> {
     pub fn new(shared: &'s Shared<'s>, root_mover: Player) -> Searcher<'s> {
@@ -190,6 +200,7 @@ impl<'s> Searcher<'s> {
                     v: m,
                     proved: true,
                     tainted: false,
+                    path: false,
                 });
             }
             Ok(None) => {}
@@ -200,6 +211,7 @@ impl<'s> Searcher<'s> {
                 v: self.convention.endless_score(mover_is_root),
                 proved: true,
                 tainted: true,
+                path: true,
             });
         }
         let values = self.shared.oracle?.probe(pos)?;
@@ -208,6 +220,7 @@ impl<'s> Searcher<'s> {
             v: if best_for_mover { values[0] } else { values[1] },
             proved: true,
             tainted: values[0] != values[1],
+            path: false,
         })
     }
 
@@ -290,6 +303,30 @@ impl<'s> Searcher<'s> {
     /// The table's word on a node: a score it settles, or the best move to try first. An
     /// estimate settles a score only in the iteration that made it ([`table::stamp`]).
     fn probe(&self, key: u64, depth: u32, alpha: i32, beta: i32) -> (Option<Score>, u8) {
+        let (settled, best) = self.probe_key(key, depth, alpha, beta);
+        if settled.is_some() || self.shared.oracle.is_none() {
+            return (settled, best);
+        }
+        // Below an endgame table, a score may depend on the convention alone: kept apart.
+        let (settled, other) = self.probe_key(self.convention_key(key), depth, alpha, beta);
+        let settled = settled.map(|s| Score { tainted: true, ..s });
+        (settled, if best == u8::MAX { other } else { best })
+    }
+
+    /// The key under which a score that depends on the convention (and not on the path) is
+    /// kept: the position's key marked with the player whose best outcome endless play is
+    /// (not the root's mover, so that a batch's analyses from either side share it).
+    pub fn convention_key(&self, key: u64) -> u64 {
+        let favoured = if self.convention == Convention::EndlessBest {
+            self.root_mover
+        } else {
+            self.root_mover.other()
+        };
+        (key ^ CONVENTION_SALT[favoured.index()]).max(1)
+    }
+
+    /// [`Searcher::probe`] of one key.
+    fn probe_key(&self, key: u64, depth: u32, alpha: i32, beta: i32) -> (Option<Score>, u8) {
         let Some(e) = self.shared.table.probe(key).filter(|e| e.key == key) else {
             return (None, u8::MAX);
         };
@@ -302,6 +339,7 @@ impl<'s> Searcher<'s> {
             v: i32::from(e.value),
             proved: e.depth == PROVED,
             tainted: false,
+            path: false,
         };
         let usable = match e.bound {
             Bound::Exact => true,
@@ -321,6 +359,7 @@ impl<'s> Searcher<'s> {
                 v: if beta <= -ENDLESS { -ENDLESS } else { ENDLESS },
                 proved: true,
                 tainted: false,
+                path: false,
             };
         }
         if self.tick() {
@@ -335,6 +374,7 @@ impl<'s> Searcher<'s> {
                 v: estimate(pos),
                 proved: false,
                 tainted: false,
+                path: false,
             };
         }
         let (settled, best_move) = self.probe(key, depth, alpha, beta);
@@ -364,7 +404,7 @@ impl<'s> Searcher<'s> {
             self.history
                 .cutoff(pos.to_move(), &children[best_index].0, depth);
         }
-        let bound = if best.tainted {
+        let bound = if best.path {
             Bound::None
         } else if best.v <= alpha {
             Bound::Upper
@@ -373,7 +413,7 @@ impl<'s> Searcher<'s> {
         } else {
             Bound::Exact
         };
-        let filled = self.shared.table.store(Entry {
+        let entry = Entry {
             key,
             value: i16::try_from(best.v).unwrap_or(0),
             depth: if best.proved {
@@ -384,7 +424,21 @@ impl<'s> Searcher<'s> {
             bound,
             best: u8::try_from(best_index).unwrap_or(u8::MAX),
             stamp: self.stamp,
-        });
+        };
+        // A score that depends on the convention alone goes under the convention's key; the
+        // position's own keeps its best move.
+        let filled = if best.tainted && !best.path {
+            let kept = self.shared.table.store(Entry {
+                key: self.convention_key(key),
+                ..entry
+            });
+            self.shared.table.store(Entry {
+                bound: Bound::None,
+                ..entry
+            }) | kept
+        } else {
+            self.shared.table.store(entry)
+        };
         if filled {
             self.fills += 1;
             if self.fills >= FILLS {
@@ -404,6 +458,7 @@ impl<'s> Searcher<'s> {
                 v: -INFINITY,
                 proved: true,
                 tainted: false,
+                path: false,
             },
             best_index: 0,
             searched: 0,
@@ -479,6 +534,7 @@ impl Scan {
         }
         self.best.proved &= s.proved;
         self.best.tainted |= s.tainted;
+        self.best.path |= s.path;
         if s.v > self.best.v {
             self.best.v = s.v;
             self.best_index = i;

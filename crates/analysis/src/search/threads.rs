@@ -12,7 +12,8 @@
 //! already on it starts it.
 //!
 //! Every thread's values are the sequential search's: the table holds only scores that do not
-//! depend on the path or the convention, each proved score is a fact of the game, and the
+//! depend on the path (one that depends on the convention is kept under a key of its own, by
+//! the player endless play favours), each proved score is a fact of the game, and the
 //! main thread alone reports. Estimates and the move chosen at a limit may vary from run to run
 //! with more than one thread, as the order in which threads fill the table does.
 
