@@ -1,7 +1,6 @@
 //! One thread's search below the root: negamax alpha-beta with null windows, the table, the
 //! leaves, and the limits checked as nodes are visited.
 
-use super::history::History;
 use super::threads::{Busy, Shared};
 use crate::eval::{estimate, final_margin};
 use crate::table::{self, Bound, Entry, PROVED};
@@ -64,13 +63,12 @@ pub(super) struct Searcher<'s> {
     /// This thread's search is to stop: a limit, the stop signal, a cut move generation, or
     /// (a helper) the main thread moved on.
     pub stopped: bool,
-    /// A helper's iteration: it stops when the main thread's is no longer compatible.
+    /// A helper's: the main thread's iteration when the helper began its own; the helper
+    /// stops when the main thread moves on from it (then starts the main thread's new one).
     pub helper: Option<super::threads::Phase>,
     /// The stamp of the iteration searched ([`table::stamp`]): estimates of the table serve
     /// only their own iteration.
     pub stamp: u32,
-    /// The history heuristic, to order moves of equal estimate.
-    history: History,
     interrupt: Interruptible,
 }
 
@@ -97,7 +95,6 @@ impl<'s> Searcher<'s> {
             stopped: false,
             helper: None,
             stamp: 0,
-            history: History::new(),
             interrupt,
         }
     }
@@ -155,8 +152,8 @@ impl<'s> Searcher<'s> {
             self.flush();
             if self.shared.deadline.is_some_and(|d| Instant::now() >= d) {
                 self.stop();
-            } else if let Some(p) = self.helper
-                && !p.compatible(self.shared.phase())
+            } else if let Some(main) = self.helper
+                && self.shared.phase() != Some(main)
             {
                 self.stopped = true;
             }
@@ -244,7 +241,7 @@ impl<'s> Searcher<'s> {
                 .enumerate()
                 .map(|(i, (m, c))| {
                     let e = estimate(c);
-                    let h = self.history.get(mover, m);
+                    let h = self.shared.history.get(mover, m);
                     (
                         if c.to_move() == mover { -e } else { e },
                         std::cmp::Reverse(h),
@@ -401,7 +398,8 @@ impl<'s> Searcher<'s> {
         }
         if best.v >= beta {
             // A cutoff: the move is worth trying early elsewhere.
-            self.history
+            self.shared
+                .history
                 .cutoff(pos.to_move(), &children[best_index].0, depth);
         }
         let bound = if best.path {
