@@ -36,7 +36,7 @@ fn check(t: &Endgame, positions: &[Position]) -> (usize, usize) {
 }
 
 /// Boards of Giuthi with at most `most` seeds, spread at random, with random stores and mover.
-fn giuthi_boards(v: Variant, most: u32, count: usize, rng: &mut Lcg) -> Vec<Position> {
+pub fn giuthi_boards(v: Variant, most: u32, count: usize, rng: &mut Lcg) -> Vec<Position> {
     let mut out = Vec::new();
     for _ in 0..count {
         let mut s = Setup::start(v, Player::B);

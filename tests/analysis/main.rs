@@ -8,6 +8,7 @@ mod agree;
 mod endgame;
 mod hand;
 mod hashed;
+mod indexed;
 mod limits;
 mod matches;
 mod progress;

@@ -664,3 +664,57 @@ fn analyse_reads_endgame_tables() {
         "{err}"
     );
 }
+
+/// `--endgame K --endgame-indexed`: every Giuthi board of at most K seeds solved first, the same
+/// values as without a table, its report in JSON and text; another game, or the flag without
+/// `--endgame`, is a usage error.
+#[test]
+fn analyse_reads_the_indexed_endgame_table() {
+    let pos = "giuthi 0,0,0,1,1/0,1,3,1,0 B store=12,21";
+    let run = |extra: &[&str]| {
+        let mut args = vec!["analyse", "--format", "json", "-o", "seeds=4", "-t", "1"];
+        args.extend_from_slice(extra);
+        args.push(pos);
+        let out = mancala().args(&args).output().unwrap();
+        assert_eq!(out.status.code(), Some(0));
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        v["data"].clone()
+    };
+    let with = run(&["--endgame", "8", "--endgame-indexed"]);
+    let without = run(&[]);
+    assert_eq!(with["value"], without["value"]);
+    assert_eq!(with["worst"], without["worst"]);
+    assert_eq!(with["proved"], true);
+    // C(18, 10) boards of at most 8 seeds on 2x5, two bytes each.
+    assert_eq!(with["endgame"]["boards"], 43_758, "{with}");
+    assert_eq!(with["endgame"]["bytes"], 87_516);
+    assert_eq!(with["endgame"]["indexed"], true);
+    assert!(with["endgame"]["hits"].as_u64().unwrap() > 0, "{with}");
+    let out = mancala()
+        .args(["analyse", "--endgame", "8", "--endgame-indexed", pos])
+        .args(["-o", "seeds=4"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains(
+            "endgame table (every board of at most 8 seeds, perfectly indexed): 43758 boards, 1 MB"
+        ),
+        "{text}"
+    );
+    let out = mancala()
+        .args(["analyse", "--endgame", "8", "--endgame-indexed", "uugg"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("--endgame 8: perfectly indexed tables cover giuthi, not uugg"),
+        "{err}"
+    );
+    let out = mancala()
+        .args(["analyse", "--endgame-indexed", pos, "-o", "seeds=4"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}

@@ -1,8 +1,11 @@
-//! `cargo xtask endgame [--option K=V]... --seeds K [--check N]`: every Giuthi position of at
-//! most K seeds solved into an endgame table (spec/analysis.md §12), with the positions, CPU and
-//! wall time and peak memory it took; then N positions of random games that the table covers,
-//! each searched without it until proved, their values compared under both conventions.
+//! `cargo xtask endgame [--option K=V]... --seeds K [--indexed] [--threads T] [--check N]`:
+//! every Giuthi position of at most K seeds solved into an endgame table (spec/analysis.md §12),
+//! the hashed one or with `--indexed` the perfectly indexed one (§12.5, level by level, its
+//! moves played on T threads), with the positions, CPU and wall time and peak memory it took;
+//! then N positions of random games that the table covers, each searched without it until
+//! proved, their values compared under both conventions.
 
+use analysis::endgame::indexed::Indexed;
 use analysis::endgame::{CLOSURE_LIMIT, Endgame};
 use analysis::search::Oracle;
 use analysis::{Engine, Limits, Outcome, SearchOptions};
@@ -38,6 +41,12 @@ pub fn endgame(args: &[String]) -> Result<(), String> {
     let check: usize = flag(args, "--check").map_or(Ok(0), |s| {
         s.parse().map_err(|_| "--check needs a number".to_owned())
     })?;
+    if args.iter().any(|a| a == "--indexed") {
+        let threads: usize = flag(args, "--threads").map_or(Ok(1), |s| {
+            s.parse().map_err(|_| "--threads needs a number".to_owned())
+        })?;
+        return indexed(variant, seeds, threads, check);
+    }
     let table = Endgame::new(variant, seeds, CLOSURE_LIMIT).map_err(|e| e.to_string())?;
     let cpu0 = crate::proc_stat::cpu_seconds(None).unwrap_or(0.0);
     let t = Instant::now();
@@ -55,8 +64,40 @@ pub fn endgame(args: &[String]) -> Result<(), String> {
     compare(&table, variant, check)
 }
 
+/// The perfectly indexed table, level by level: boards, moves staying in the level, boards
+/// endless play decides, seconds playing moves and solving, peak memory so far.
+fn indexed(variant: Variant, seeds: u32, threads: usize, check: usize) -> Result<(), String> {
+    let cpu0 = crate::proc_stat::cpu_seconds(None).unwrap_or(0.0);
+    let t = Instant::now();
+    let table = Indexed::solve(variant, seeds, threads, &mut |r| {
+        println!(
+            "  {:>2} seeds: {:>11} boards, {:>11} moves inside, {:>10} decided by endless play; \
+             moves {:.1} s, solving {:.1} s; {} MB peak",
+            r.seeds,
+            r.boards,
+            r.inside,
+            r.endless,
+            r.moves_seconds,
+            r.solve_seconds,
+            peak_kb().unwrap_or(0) / 1024,
+        );
+    })
+    .map_err(|e| e.to_string())?;
+    let s = table.stats();
+    println!(
+        "{} seeds={seeds} indexed: {} boards, {} MB of values; {:.1} s CPU, {:.1} s wall, {} MB peak",
+        variant.kind().name(),
+        s.boards,
+        s.bytes >> 20,
+        crate::proc_stat::cpu_seconds(None).unwrap_or(0.0) - cpu0,
+        t.elapsed().as_secs_f64(),
+        peak_kb().unwrap_or(0) / 1024,
+    );
+    compare(&table, variant, check)
+}
+
 /// Positions of random games that the table covers, searched without it.
-fn compare(table: &Endgame, variant: Variant, count: usize) -> Result<(), String> {
+fn compare(table: &dyn Oracle, variant: Variant, count: usize) -> Result<(), String> {
     let mut rng = 0x2027_u64;
     let (mut done, mut proved) = (0, 0);
     while done < count {

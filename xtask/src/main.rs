@@ -62,8 +62,9 @@
 //!   in a fresh copy of the checkout with nothing built (`target/cold-build/src` by default), with
 //!   its wall and CPU time, the crates compiled and each test binary's time (`cold.rs`; README
 //!   "The first hour").
-//! * `cargo xtask endgame [--option K=V]... --seeds K [--check N]`: every Giuthi position of at
-//!   most K seeds solved into an endgame table, with its size, time and peak memory, then N
+//! * `cargo xtask endgame [--option K=V]... --seeds K [--indexed [--threads T]] [--check N]`:
+//!   every Giuthi position of at most K seeds solved into an endgame table (with `--indexed`,
+//!   the perfectly indexed one, level by level), with its size, time and peak memory, then N
 //!   positions of random games it covers searched without it and compared (`endgame.rs`;
 //!   spec/analysis.md §12).
 
@@ -114,7 +115,7 @@ fn main() -> ExitCode {
         Some("cold-build") => cold::cold_build(&args[1..]),
         Some("endgame") => endgame::endgame(&args[1..]),
         _ => Err(
-            "usage: cargo xtask (test [--python-only] | perft-suites [--reference] [--limit N] [--suite NAME] [--hash SIZE] | bench [--json] [--runs N] [--game G] [--hash SIZE] [--max-seconds S] [--records N] [--no-perft] [--no-validate] [--no-batch] [--no-python] [--no-search] [--threads 1,2,4,..] | gen-records [--out FILE] [--bytes N] [--count N] [--seed S] [--game G] [--option K=V]... [--max-rounds N] | uugg-endless [--holes N] [--depth D] [--list] | limits | solve-check [--db FILE] [--count N] [--nodes N] | accuracy [--db FILE] [--count N] [--times MS,MS,..] | match [--game G [--option K=V]...] [--openings N] [--opening-plies K] [--seed S] [--strong LIMIT] [--weak LIMIT] [--pairings limits,random,threads] [--threads-time T] [--max-plies N] [--jobs N] [--hash SIZE] [--no-history] [--json] [--games] | check-proof FILE... | dist [--out DIR] | render [--out DIR] [--only PATTERN] [--no-install] | cold-build [--ci] [--dir DIR] | compare-outputs --old BIN [--new BIN] [--quick] | endgame [--option K=V]... --seeds K [--check N])"
+            "usage: cargo xtask (test [--python-only] | perft-suites [--reference] [--limit N] [--suite NAME] [--hash SIZE] | bench [--json] [--runs N] [--game G] [--hash SIZE] [--max-seconds S] [--records N] [--no-perft] [--no-validate] [--no-batch] [--no-python] [--no-search] [--threads 1,2,4,..] | gen-records [--out FILE] [--bytes N] [--count N] [--seed S] [--game G] [--option K=V]... [--max-rounds N] | uugg-endless [--holes N] [--depth D] [--list] | limits | solve-check [--db FILE] [--count N] [--nodes N] | accuracy [--db FILE] [--count N] [--times MS,MS,..] | match [--game G [--option K=V]...] [--openings N] [--opening-plies K] [--seed S] [--strong LIMIT] [--weak LIMIT] [--pairings limits,random,threads] [--threads-time T] [--max-plies N] [--jobs N] [--hash SIZE] [--no-history] [--json] [--games] | check-proof FILE... | dist [--out DIR] | render [--out DIR] [--only PATTERN] [--no-install] | cold-build [--ci] [--dir DIR] | compare-outputs --old BIN [--new BIN] [--quick] | endgame [--option K=V]... --seeds K [--indexed [--threads T]] [--check N])"
                 .to_owned(),
         ),
     };

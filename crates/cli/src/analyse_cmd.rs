@@ -8,10 +8,12 @@
 
 use crate::batch::Outcome as LineOutcome;
 use crate::cli::{AnalyseArgs, Format, SearchLimits};
+use crate::endgame_table::{Table, indexed_words};
 use crate::exit::{CliError, Verdict as Exit};
 use crate::position_cmd::{Answer, run_on};
 use crate::position_input::{Given, split_play_line};
 use analysis::db::Database;
+use analysis::endgame::indexed::Indexed;
 use analysis::endgame::{Both, CLOSURE_LIMIT, Endgame};
 use analysis::search::Oracle;
 use analysis::{Analysis, Engine, Limits, Line, SearchOptions, Unfinished};
@@ -204,15 +206,22 @@ fn unfinished_json(pos: &Position, u: &Unfinished, threads: usize) -> serde_json
 }
 
 /// The endgame table for `pos` (`--endgame K`): the one kept from the lines before when it is
-/// of the same game and options, a new one otherwise.
+/// of the same game and options, a new one otherwise (with `--endgame-indexed`, every board of
+/// at most K seeds solved now, its moves played on `threads` threads).
 fn endgame_for<'t>(
-    tables: &'t mut Option<Endgame>,
+    tables: &'t mut Option<Table>,
     pos: &Position,
     k: u32,
-) -> Result<&'t Endgame, CliError> {
+    indexed: Option<usize>,
+) -> Result<&'t Table, CliError> {
     if tables.as_ref().is_none_or(|t| t.variant() != pos.variant()) {
-        let t = Endgame::new(pos.variant(), k, CLOSURE_LIMIT)
-            .map_err(|e| CliError::Usage(format!("--endgame {k}: {e}")))?;
+        let t = match indexed {
+            None => Endgame::new(pos.variant(), k, CLOSURE_LIMIT).map(Table::Hashed),
+            Some(threads) => {
+                Indexed::solve(pos.variant(), k, threads, &mut |_| {}).map(Table::Indexed)
+            }
+        }
+        .map_err(|e| CliError::Usage(format!("--endgame {k}: {e}")))?;
         *tables = Some(t);
     }
     tables
@@ -289,7 +298,7 @@ impl History {
 #[derive(Copy, Clone, Default)]
 struct Extras<'x> {
     written: Option<&'x crate::proof_out::Written>,
-    table: Option<&'x Endgame>,
+    table: Option<&'x Table>,
     history: Option<&'x History>,
 }
 
@@ -317,7 +326,7 @@ fn write_answer(
             data["proof"] = w.json();
         }
         if let Some(t) = table {
-            data["endgame"] = json!(t.stats());
+            data["endgame"] = t.json();
         }
         return a.line(out, "analysis", data);
     }
@@ -348,8 +357,10 @@ fn write_answer(
                 an.elapsed.as_secs_f64(),
                 an.nodes_per_second()
             )?;
-            if let Some(t) = table {
-                writeln!(out, "{}", endgame_words(t))?;
+            match table {
+                Some(Table::Hashed(t)) => writeln!(out, "{}", endgame_words(t))?,
+                Some(Table::Indexed(t)) => writeln!(out, "{}", indexed_words(t))?,
+                None => {}
             }
             if let Some(w) = written {
                 writeln!(out, "{}", w.words())?;
@@ -452,7 +463,8 @@ pub fn run(args: &AnalyseArgs) -> Result<Exit, CliError> {
         also: &[],
         oracle: None,
     };
-    let mut tables: Option<Endgame> = None;
+    let mut tables: Option<Table> = None;
+    let indexed = args.endgame_indexed.then_some(threads);
     let mut proof_error = None;
     let verdict = run_on(&args.position, args.format, |text, a, out| {
         let (pos, history) = match reached(text, &args.moves, &given, a, out)? {
@@ -467,16 +479,16 @@ pub fn run(args: &AnalyseArgs) -> Result<Exit, CliError> {
         }
         let table = args
             .endgame
-            .map(|k| endgame_for(&mut tables, &pos, k))
+            .map(|k| endgame_for(&mut tables, &pos, k, indexed))
             .transpose()?;
         let both;
-        let oracle: Option<&dyn Oracle> = match (db.as_ref(), table) {
+        let oracle: Option<&dyn Oracle> = match (db.as_ref(), table.map(Table::oracle)) {
             (Some(d), Some(t)) => {
                 both = Both(d, t);
                 Some(&both)
             }
             (Some(d), None) => Some(d),
-            (None, t) => t.map(|t| t as &dyn Oracle),
+            (None, t) => t,
         };
         let opts = SearchOptions { oracle, ..base };
         let known = history.as_ref().map_or(&[][..], |h| h.repeatable(&pos));

@@ -17,6 +17,7 @@ pub mod cli;
 pub mod collection;
 pub mod convert;
 pub mod diag;
+pub mod endgame_table;
 pub mod exit;
 pub mod explain;
 pub mod files;

@@ -157,11 +157,11 @@ fn node(k: Known) -> Node {
 }
 
 /// The largest board value the table holds (an `i8`, beside the two marks of endless play).
-const RANGE: i16 = 120;
+pub(super) const RANGE: i16 = 120;
 
 /// X's value of a child under convention `c` (0: endless play the mover's worst), from its
 /// values for its own mover ([best, worst] convention for him).
-fn x_value(v: Values, c: usize) -> i16 {
+pub(super) fn x_value(v: Values, c: usize) -> i16 {
     // Endless play is X's worst under both: the child's mover's worst under his W
     // convention, his best (so X's worst) under B.
     match c {
@@ -229,23 +229,25 @@ fn solve_level(nodes: &[Node], edges: &[Edge]) -> Result<Vec<Values>, GiveUp> {
     };
     let x = level.solve(RANGE);
     Ok((0..nodes.len())
-        .map(|p| {
-            let worst = x[2 * p];
-            let best = x[2 * p + 1];
-            [
-                if best == retro::ENDLESS {
-                    ENDLESS_BEST
-                } else {
-                    -best as i8
-                },
-                if worst == retro::ENDLESS {
-                    ENDLESS_WORST
-                } else {
-                    worst as i8
-                },
-            ]
-        })
+        .map(|p| values_of(x[2 * p], x[2 * p + 1]))
         .collect())
+}
+
+/// A position's [`Values`] from X's values of its two nodes (`worst`: endless play the mover's
+/// worst, X the mover; `best`: his best, X his opponent).
+pub(super) fn values_of(worst: i16, best: i16) -> Values {
+    [
+        if best == retro::ENDLESS {
+            ENDLESS_BEST
+        } else {
+            -best as i8
+        },
+        if worst == retro::ENDLESS {
+            ENDLESS_WORST
+        } else {
+            worst as i8
+        },
+    ]
 }
 
 /// Where each node's parents start in [`parents`] (and the end, last).

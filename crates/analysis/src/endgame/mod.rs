@@ -7,6 +7,8 @@
 //!   is the rest of the margin, which depends on the key alone.
 //! * [`closure`]: everything reachable from a position the table lacks, solved level by level.
 //! * [`retro`]: one level, with cycles, under both conventions for endless play.
+//! * [`rank`], [`indexed`]: for Giuthi, a table of every board of at most K seeds, numbered
+//!   perfectly and solved whole, level by level (§12.5).
 //!
 //! The table is filled on demand: the first time the search meets a position of at most K
 //! seeds that it lacks, the closure of that position is solved and kept; later probes of any
@@ -15,7 +17,9 @@
 //! holds only what play from the searched position can reach.
 
 pub mod closure;
+pub mod indexed;
 pub mod key;
+pub mod rank;
 pub mod retro;
 
 use crate::search::Oracle;

@@ -30,6 +30,21 @@ pub struct Level {
     pub parents: Vec<u32>,
 }
 
+/// A doubled level as [`solve`] reads it: node `2i` is position `i` with endless play the
+/// mover's worst (maximising), `2i + 1` with it his best (minimising). [`Level`] holds one
+/// listed; the perfectly indexed table ([`super::indexed`]) reads its parents from a list of
+/// undoubled moves, half the memory.
+pub trait Graph {
+    /// The nodes (twice the positions).
+    fn nodes(&self) -> usize;
+    /// The best option of node `d` leaving the level, as [`Level::exit`].
+    fn exit(&self, d: usize) -> i16;
+    /// The moves of node `d` that stay in the level.
+    fn inside(&self, d: usize) -> u32;
+    /// Calls `f` with every node that has a move to node `d` (once a move).
+    fn each_parent(&self, d: usize, f: impl FnMut(usize));
+}
+
 impl Level {
     /// An empty option for node `d`.
     #[must_use]
@@ -45,54 +60,90 @@ impl Level {
     /// value in absolute terms.
     #[must_use]
     pub fn solve(&self, range: i16) -> Vec<i16> {
-        let n = self.exit.len();
-        let mut value = vec![ENDLESS; n];
-        let mut fixed = vec![false; n];
-        let mut left = self.inside.clone();
-        let width = usize::try_from(2 * range + 1).unwrap_or(1);
-        let bucket = |v: i16| usize::try_from(v + range).unwrap_or(0).min(width - 1);
-        let mut buckets: Vec<Vec<u32>> = vec![Vec::new(); width];
-        for (d, (&e, &l)) in self.exit.iter().zip(&left).enumerate() {
-            let ready = if d.is_multiple_of(2) {
-                e > ENDLESS
-            } else {
-                l == 0 && e < NO_EXIT_MIN
-            };
-            if ready && e > ENDLESS {
-                buckets[bucket(e)].push(d as u32);
-            }
+        solve(self, range)
+    }
+}
+
+impl Graph for Level {
+    fn nodes(&self) -> usize {
+        self.exit.len()
+    }
+
+    fn exit(&self, d: usize) -> i16 {
+        self.exit[d]
+    }
+
+    fn inside(&self, d: usize) -> u32 {
+        self.inside[d]
+    }
+
+    fn each_parent(&self, d: usize, mut f: impl FnMut(usize)) {
+        let from = self.starts[d] as usize;
+        let to = self.starts[d + 1] as usize;
+        for &p in &self.parents[from..to] {
+            f(p as usize);
         }
-        for b in (0..width).rev() {
-            let v = i16::try_from(b).unwrap_or(0) - range;
-            // Nodes fixed at `v` may fix others at `v` itself: the bucket grows while read.
-            while let Some(d) = buckets[b].pop() {
-                let d = d as usize;
-                if fixed[d] {
-                    continue;
+    }
+}
+
+/// X's value of every node of `g` ([`ENDLESS`] for endless play). `range` bounds every finite
+/// value in absolute terms.
+#[must_use]
+pub fn solve<G: Graph>(g: &G, range: i16) -> Vec<i16> {
+    let n = g.nodes();
+    let mut value = vec![ENDLESS; n];
+    // Fixed, and its parents told: a maximising parent is given its value when first reached
+    // (the highest fixed option is its value), and told its own parents when taken from its
+    // bucket.
+    let mut told = vec![false; n];
+    // A node has at most a few dozen moves (two directions a hole and a pass).
+    let mut left: Vec<u16> = (0..n)
+        .map(|d| u16::try_from(g.inside(d)).unwrap_or(u16::MAX))
+        .collect();
+    let width = usize::try_from(2 * range + 1).unwrap_or(1);
+    let bucket = |v: i16| usize::try_from(v + range).unwrap_or(0).min(width - 1);
+    let mut buckets: Vec<Vec<u32>> = vec![Vec::new(); width];
+    for (d, &l) in left.iter().enumerate() {
+        let e = g.exit(d);
+        let ready = if d.is_multiple_of(2) {
+            e > ENDLESS
+        } else {
+            l == 0 && e < NO_EXIT_MIN
+        };
+        if ready && e > ENDLESS {
+            buckets[bucket(e)].push(d as u32);
+        }
+    }
+    for b in (0..width).rev() {
+        let v = i16::try_from(b).unwrap_or(0) - range;
+        // Nodes fixed at `v` may fix others at `v` itself: the bucket grows while read.
+        while let Some(d) = buckets[b].pop() {
+            let d = d as usize;
+            if told[d] {
+                continue;
+            }
+            told[d] = true;
+            value[d] = v;
+            g.each_parent(d, |p| {
+                if told[p] {
+                    return;
                 }
-                fixed[d] = true;
-                value[d] = v;
-                let from = self.starts[d] as usize;
-                let to = self.starts[d + 1] as usize;
-                for &p in &self.parents[from..to] {
-                    let p = p as usize;
-                    if fixed[p] {
-                        continue;
-                    }
-                    if p.is_multiple_of(2) {
+                if p.is_multiple_of(2) {
+                    if value[p] == ENDLESS {
+                        value[p] = v;
                         buckets[b].push(p as u32);
-                    } else {
-                        left[p] -= 1;
-                        if left[p] == 0 {
-                            let w = v.min(self.exit[p]);
-                            if w > ENDLESS {
-                                buckets[bucket(w)].push(p as u32);
-                            }
+                    }
+                } else {
+                    left[p] -= 1;
+                    if left[p] == 0 {
+                        let w = v.min(g.exit(p));
+                        if w > ENDLESS {
+                            buckets[bucket(w)].push(p as u32);
                         }
                     }
                 }
-            }
+            });
         }
-        value
     }
+    value
 }

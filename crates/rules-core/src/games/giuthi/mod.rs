@@ -40,6 +40,14 @@ pub struct Giuthi {
 }
 
 impl Giuthi {
+    /// The seeds of each hole (kB at k−1, kA at N+k−1) and the seeds each player captured in
+    /// this round (A, B): what an endgame table reads of every position it meets, without the
+    /// allocations of a [`Setup`].
+    #[must_use]
+    pub fn board(&self) -> (&[u8], [u8; 2]) {
+        (&self.seeds[..2 * usize::from(self.n)], self.store)
+    }
+
     fn geometry(&self) -> Geometry {
         Geometry::two_rows(self.n)
     }
