@@ -14,7 +14,7 @@ use crate::position_input::{Given, split_play_line};
 use analysis::db::Database;
 use analysis::endgame::{Both, CLOSURE_LIMIT, Endgame};
 use analysis::search::Oracle;
-use analysis::{Analysis, Engine, Limits, Line, SearchOptions, Unfinished};
+use analysis::{Analysis, Bounds, Engine, Limits, Line, Outcome, SearchOptions, Unfinished};
 use notation::write_position;
 use rules_core::{Player, Position};
 use serde_json::json;
@@ -227,7 +227,10 @@ fn endgame_words(t: &Endgame) -> String {
         format!("; a closure too large stopped solving at {c} seeds")
     });
     if s.full {
-        ceiling.push_str("; the table is full and solves no more");
+        ceiling.push_str(&format!(
+            "; the table came to its limit: {} positions least used dropped, {} held",
+            s.dropped, s.held
+        ));
     }
     format!(
         "endgame tables (at most {} seeds in play): {} positions solved in {} closures, {:.3} s; \
@@ -362,6 +365,97 @@ fn write_answer(
     Ok(())
 }
 
+/// The words of a proved bound (`--bounds`): `at least +20`, or `unknown`.
+fn bound_words(b: Option<i32>, word: &str) -> String {
+    b.map_or_else(
+        || format!("{word} unknown"),
+        |v| format!("{word} {}", Outcome::Seeds(v)),
+    )
+}
+
+/// Writes the answer of a bound proof (`--bounds`).
+fn write_bounds(
+    pos: &Position,
+    result: &Result<Bounds, Unfinished>,
+    threads: usize,
+    table: Option<&Endgame>,
+    a: Answer,
+    out: &mut dyn Write,
+) -> Result<(), CliError> {
+    if a.format == Format::Json {
+        let mut data = match result {
+            Ok(b) => {
+                let mut d = json!(b);
+                d["position"] = json!(write_position(&pos.to_setup()));
+                d["to_move"] = json!(pos.to_move().to_string());
+                d["best"] = json!(b.best.map(|m| m.to_string()));
+                d["value"] = json!(b.exact.then_some(b.lower).flatten());
+                d["nodes_per_second"] = json!(per_second(b.nodes, b.elapsed));
+                d["unfinished"] = serde_json::Value::Null;
+                d
+            }
+            Err(u) => unfinished_json(pos, u, threads),
+        };
+        if let Some(t) = table {
+            data["endgame"] = json!(t.stats());
+        }
+        return a.line(out, "bounds", data);
+    }
+    writeln!(out, "{}", crate::position_cmd::status_line(pos))?;
+    match result {
+        Err(u) => writeln!(out, "bounds unknown: {u}")?,
+        Ok(b) => {
+            if b.exact {
+                let v = b
+                    .lower
+                    .map_or(String::new(), |v| Outcome::Seeds(v).to_string());
+                writeln!(out, "value {v} (exact, proved by bounds)")?;
+            } else {
+                writeln!(
+                    out,
+                    "proved: value {}, {} (the round ends so, whichever way endless play is \
+                     counted)",
+                    bound_words(b.lower, "at least"),
+                    bound_words(b.upper, "at most")
+                )?;
+                if let Some(e) = b.estimate {
+                    writeln!(out, "estimate {} at depth {}", Outcome::Seeds(e), b.depth)?;
+                }
+            }
+            if let Some(m) = b.best {
+                writeln!(out, "best {m}")?;
+            }
+            writeln!(
+                out,
+                "depth {}, {} tests, {} nodes in {:.3} s ({:.0} nodes/s{})",
+                b.depth,
+                b.tests,
+                b.nodes,
+                b.elapsed.as_secs_f64(),
+                per_second(b.nodes, b.elapsed),
+                if b.threads > 1 {
+                    format!(", {} threads", b.threads)
+                } else {
+                    String::new()
+                }
+            )?;
+            if let Some(t) = table {
+                writeln!(out, "{}", endgame_words(t))?;
+            }
+        }
+    }
+    if a.input.is_some() {
+        writeln!(out)?;
+    }
+    Ok(())
+}
+
+/// Nodes a second.
+fn per_second(nodes: u64, t: Duration) -> f64 {
+    let s = t.as_secs_f64();
+    if s > 0.0 { nodes as f64 / s } else { 0.0 }
+}
+
 /// The limits of the command line; with --proof and none given, none: the search goes on until
 /// the value is proved (§8.4).
 fn search_limits(args: &AnalyseArgs) -> Limits {
@@ -429,6 +523,12 @@ fn check_args(args: &AnalyseArgs) -> Result<(), CliError> {
     if args.proof.is_some() && args.position == "-" {
         return refuse("--proof writes the proof of one position: give it as POSITION, not `-`");
     }
+    if args.bounds && !args.moves.is_empty() {
+        return refuse(
+            "--bounds proves bounds on a position on its own, without the game's history: give \
+             the position the moves reach (`mancala play POSITION MOVE...` prints it) and no MOVE",
+        );
+    }
     if args.proof.is_some() && !args.moves.is_empty() {
         // A proof file states a position on its own, and its checker knows no history: the
         // value a search with the game's history finds may not be that position's own.
@@ -479,6 +579,12 @@ pub fn run(args: &AnalyseArgs) -> Result<Exit, CliError> {
             (None, t) => t.map(|t| t as &dyn Oracle),
         };
         let opts = SearchOptions { oracle, ..base };
+        if args.bounds {
+            let result = engine.prove_bounds(&pos, &opts);
+            db_failure(db.as_ref(), args.db.as_deref())?;
+            write_bounds(&pos, &result, threads, table, a, out)?;
+            return a.end(out, LineOutcome::Answered);
+        }
         let known = history.as_ref().map_or(&[][..], |h| h.repeatable(&pos));
         let result = engine.analyse_after(&pos, known, &opts);
         // A damaged block met by the search: the answer (and a proof of it) cannot be trusted.
