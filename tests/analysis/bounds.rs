@@ -104,7 +104,7 @@ fn endless_play_keeps_the_bounds_apart() {
     let v = variant(GameKind::Giuthi, &[("holes", "5"), ("seeds", "4")]);
     let mut rng = Lcg(31);
     let mut decided = 0;
-    for p in endgames(v, 12, 60, &mut rng) {
+    for p in endgames(v, 12, 16, &mut rng) {
         let Some(r) = Reference::solve(&p, 300_000) else {
             continue;
         };
@@ -116,13 +116,12 @@ fn endless_play_keeps_the_bounds_apart() {
         for threads in [1, 2] {
             let b = Engine::new(16 << 20, threads)
                 .unwrap()
-                .prove_bounds(&p, &opts(50_000))
+                .prove_bounds(&p, &opts(20_000))
                 .unwrap();
             check(&b, truth, &p);
             assert!(!b.exact, "{b:?}");
         }
     }
-    eprintln!("endless decides {decided}");
     assert!(decided >= 3, "{decided}");
 }
 
@@ -196,7 +195,6 @@ fn proved_bounds_kept_in_the_table_stay_true() {
                     proved += usize::from(b.lower.is_some() || b.upper.is_some());
                 }
             }
-            eprintln!("{game:?} {threads}: {proved}");
             assert!(proved >= 8, "{game:?} {threads}: {proved}");
         }
     }

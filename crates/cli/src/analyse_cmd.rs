@@ -365,12 +365,24 @@ fn write_answer(
     Ok(())
 }
 
-/// The words of a proved bound (`--bounds`): `at least +20`, or `unknown`.
-fn bound_words(b: Option<i32>, word: &str) -> String {
-    b.map_or_else(
-        || format!("{word} unknown"),
-        |v| format!("{word} {}", Outcome::Seeds(v)),
-    )
+/// The words of the bounds proved (`--bounds`): `value at least +20, at most +28`.
+fn bound_words(b: &Bounds) -> String {
+    let mut parts = Vec::new();
+    if let Some(l) = b.lower {
+        parts.push(format!("at least {}", Outcome::Seeds(l)));
+    }
+    if let Some(u) = b.upper {
+        parts.push(format!("at most {}", Outcome::Seeds(u)));
+    }
+    if parts.is_empty() {
+        "no bound proved yet".to_owned()
+    } else {
+        format!(
+            "proved: value {} (the round can be made to end so, whichever way endless play is \
+             counted)",
+            parts.join(", ")
+        )
+    }
 }
 
 /// Writes the answer of a bound proof (`--bounds`).
@@ -411,13 +423,7 @@ fn write_bounds(
                     .map_or(String::new(), |v| Outcome::Seeds(v).to_string());
                 writeln!(out, "value {v} (exact, proved by bounds)")?;
             } else {
-                writeln!(
-                    out,
-                    "proved: value {}, {} (the round ends so, whichever way endless play is \
-                     counted)",
-                    bound_words(b.lower, "at least"),
-                    bound_words(b.upper, "at most")
-                )?;
+                writeln!(out, "{}", bound_words(b))?;
                 if let Some(e) = b.estimate {
                     writeln!(out, "estimate {} at depth {}", Outcome::Seeds(e), b.depth)?;
                 }

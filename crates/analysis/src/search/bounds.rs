@@ -18,9 +18,9 @@
 //! * **Order of tests.** Iterative deepening; at each depth, MTD(f) (Plaat et al., 1996) from
 //!   the last depth's value: tests at the guess until a test reaching it and one falling short
 //!   of one more meet, which gives the depth's estimate and tries to prove both bounds at it. Then,
-//!   while the proved bounds are apart, one test on each side halfway between the proved bound
-//!   (or `SPAN` seeds away) and the estimate: a bound proved further from the estimate needs
-//!   fewer leaves settled.
+//!   while the proved bounds are apart, one test on each side halfway between the estimate and
+//!   the proved bound (or, while none is proved, the game's seeds: no margin is larger): a bound
+//!   further from the estimate needs fewer leaves settled, and each one proved halves the gap.
 //! * **The table** keeps every proved bound free of the path, for every later test and depth
 //!   (an upper bound under a key of its own, so that the two sides of a question do not overwrite
 //!   each other); estimates serve only their own depth, as in the search.
@@ -38,9 +38,6 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-/// How far below (above) the estimate the first test for a lower (upper) bound is, while none
-/// is proved.
-pub const SPAN: i32 = 16;
 /// The most tests of one MTD(f) round: its bounds meet long before, unless the table's proved
 /// bounds and estimates of the depth disagree (then the last test's score is the estimate).
 const MTD_TESTS: u32 = 24;
@@ -104,6 +101,10 @@ struct Prover<'a, 's> {
     lower: Option<i32>,
     upper: Option<i32>,
     endless_met: bool,
+    /// The next widening tests' values, below and above the estimate ([`Prover::widen`]).
+    targets: (Option<i32>, Option<i32>),
+    /// The table's best move at the root after the last test, by its index.
+    best: Option<usize>,
 }
 
 impl Prover<'_, '_> {
@@ -132,6 +133,11 @@ impl Prover<'_, '_> {
             return None;
         }
         self.tests += 1;
+        if let Some(e) = self.s.shared.table.probe(table::hash(self.pos))
+            && e.best != u8::MAX
+        {
+            self.best = Some(usize::from(e.best));
+        }
         Some(r)
     }
 
@@ -178,20 +184,37 @@ impl Prover<'_, '_> {
         Some(g)
     }
 
-    /// One test on each side of `estimate` that the proved bounds leave open, halfway to them.
-    fn widen(&mut self, depth: u32, estimate: i32) -> Option<()> {
-        let below = self
-            .lower
-            .map_or(estimate - SPAN, |l| l + (estimate - l + 1) / 2);
-        if self.lower.is_none_or(|l| below > l) && below < estimate && !self.exact() {
-            self.ask(depth, below)?;
+    /// One test on each side of `estimate` that the proved bounds leave open: at the side's
+    /// target, halfway between the estimate and the bound proved (`±seeds`, no margin being
+    /// larger, while none is). A test that proves nothing moves its side's target halfway out to
+    /// the proved bound (an easier question for the next depth); one that proves a bound moves
+    /// it back halfway to the estimate.
+    fn widen(&mut self, depth: u32, estimate: i32, seeds: i32) -> Option<()> {
+        if estimate.abs() >= ENDLESS {
+            return Some(());
         }
+        let l = self.lower.unwrap_or(-seeds).min(estimate);
+        let below = self
+            .targets
+            .0
+            .filter(|&t| t > l && t < estimate)
+            .unwrap_or(l + (estimate - l + 1) / 2);
+        if below > l && below < estimate && !self.exact() {
+            self.ask(depth, below)?;
+            let proved = self.lower.is_some_and(|p| p >= below);
+            self.targets.0 = (!proved).then(|| l + (below - l + 1) / 2);
+        }
+        let u = self.upper.unwrap_or(seeds).max(estimate);
         let above = self
-            .upper
-            .map_or(estimate + SPAN, |u| u - (u - estimate + 1) / 2);
-        if self.upper.is_none_or(|u| above < u) && above > estimate && !self.exact() {
+            .targets
+            .1
+            .filter(|&t| t < u && t > estimate)
+            .unwrap_or(u - (u - estimate + 1) / 2);
+        if above < u && above > estimate && !self.exact() {
             // "At most `above`" is "not at least `above + 1`".
             self.ask(depth, above + 1)?;
+            let proved = self.upper.is_some_and(|p| p <= above);
+            self.targets.1 = (!proved).then(|| u - (u - above + 1) / 2);
         }
         Some(())
     }
@@ -290,13 +313,17 @@ fn deepen(
         lower: None,
         upper: None,
         endless_met: false,
+        targets: (None, None),
+        best: None,
     };
     let mut guess = crate::eval::estimate(pos);
+    // No margin is larger than every seed of the game.
+    let seeds = i32::try_from(pos.variant().total_seeds()).unwrap_or(i32::MAX / 4);
     for depth in 1..=max_depth {
         let Some(f) = p.mtd(depth, guess) else {
             break;
         };
-        if p.widen(depth, f).is_none() {
+        if p.widen(depth, f, seeds).is_none() {
             break;
         }
         guess = f;
@@ -306,10 +333,7 @@ fn deepen(
             break;
         }
     }
-    let e = p.s.shared.table.probe(table::hash(pos));
-    b.best = e
-        .and_then(|e| children.get(usize::from(e.best)))
-        .map(|(m, _)| *m);
+    b.best = p.best.and_then(|i| children.get(i)).map(|(m, _)| *m);
     b.lower = p.lower;
     b.upper = p.upper;
     b.exact = p.exact();

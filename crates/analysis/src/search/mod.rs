@@ -29,7 +29,7 @@ mod root;
 pub mod settled;
 mod threads;
 
-pub use bounds::{Bounds, SPAN};
+pub use bounds::Bounds;
 
 use crate::table::Table;
 use crate::value::Outcome;

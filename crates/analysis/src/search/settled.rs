@@ -24,8 +24,9 @@ use rules_core::{GameKind, MarkKind, Position, Setup};
 ///   seed), so at most `L` ballas are left, and an uugg that no balla can reach (U13: its
 ///   preceding hole is an uugg, or is its maker's own) never gives a seed back.
 ///
-/// So the margin lies within `L + 2·min(E, L)` of the settled part, `E` the seeds in uuggs a
-/// balla can reach.
+/// So, for the player to move, the margin lies between the settled part less `L + 2·min(E₁, L)`
+/// and the settled part plus `L + 2·min(E₂, L)`, `E₁` being the seeds in his own uuggs that a
+/// balla can reach (his opponent eats them), `E₂` those in his opponent's (he eats them).
 ///
 /// **Every line ends** once the board holds an uugg: sowing moves seeds only forward
 /// (counterclockwise, U2) and never skips an uugg (U3), so a move either drops a seed into an
@@ -49,7 +50,9 @@ fn uugg_interval(s: &Setup) -> Option<(i32, i32)> {
     let len = s.seeds.len();
     let is_uugg = |i: usize| s.mark(i).is_some_and(|m| m.kind == MarkKind::Uugg);
     let mut settled = i64::from(s.stores[me.index()]) - i64::from(s.stores[me.other().index()]);
-    let (mut outside, mut eatable, mut uuggs) = (0i64, 0i64, 0);
+    let (mut outside, mut uuggs) = (0i64, 0);
+    // Seeds a balla can reach: in the mover's uuggs, in his opponent's.
+    let mut eatable = [0i64; 2];
     for (i, &seeds) in s.seeds.iter().enumerate() {
         match s.mark(i) {
             Some(m) if m.kind == MarkKind::Uugg => {
@@ -60,7 +63,7 @@ fn uugg_interval(s: &Setup) -> Option<(i32, i32)> {
                 // that the uugg's maker's opponent owns.
                 let before = (i + len - 1) % len;
                 if !is_uugg(before) && s.owner(before) != m.owner {
-                    eatable += i64::from(seeds);
+                    eatable[usize::from(m.owner != me)] += i64::from(seeds);
                 }
             }
             _ => outside += i64::from(seeds),
@@ -69,8 +72,7 @@ fn uugg_interval(s: &Setup) -> Option<(i32, i32)> {
     if uuggs == 0 {
         return None;
     }
-    let open = outside + 2 * eatable.min(outside);
-    let lo = i32::try_from(settled - open).ok()?;
-    let hi = i32::try_from(settled + open).ok()?;
+    let lo = i32::try_from(settled - outside - 2 * eatable[0].min(outside)).ok()?;
+    let hi = i32::try_from(settled + outside + 2 * eatable[1].min(outside)).ok()?;
     Some((lo, hi))
 }
