@@ -115,8 +115,8 @@ pub struct EndgameStats {
 ///
 /// **Full.** Positions are kept in two generations: new ones, and the older ones. A position
 /// solved goes into the new generation, and so does an older one when a probe uses it. When the
-/// two hold the table's limit, the older generation is dropped whole and the new one becomes
-/// the older: what was not used since the last drop goes (a least-recently-used order, kept by
+/// new generation holds half the table's limit, the older is dropped whole and the new one
+/// becomes the older: what was not used since the last drop goes (a least-recently-used order, kept by
 /// generations rather than by a list). Dropping happens only before a closure is solved, never
 /// during one (a closure reads the values of the lower levels it has just solved), and a
 /// position's values depend on its key alone: what the table answers stays true, and a position
@@ -130,6 +130,8 @@ pub struct Endgame {
     older: Box<[RwLock<Map>]>,
     /// Positions held (both generations).
     held: AtomicUsize,
+    /// Positions in the new generation.
+    fresh: AtomicUsize,
     dropped: AtomicUsize,
     /// The most positions held before the older generation is dropped.
     capacity: usize,
@@ -173,6 +175,7 @@ impl Endgame {
                 .map(|_| RwLock::new(Map::default()))
                 .collect(),
             held: AtomicUsize::new(0),
+            fresh: AtomicUsize::new(0),
             dropped: AtomicUsize::new(0),
             capacity: TABLE_LIMIT,
             solving: Mutex::new((0, 0.0)),
@@ -221,14 +224,17 @@ impl Endgame {
         let old = read(&self.older[i]).get(&key).copied()?;
         if write(&self.shards[i]).insert(key, old).is_none() {
             self.held.fetch_add(1, Ordering::Relaxed);
+            self.fresh.fetch_add(1, Ordering::Relaxed);
         }
         Some(old)
     }
 
-    /// Makes room when the table holds its capacity: the older generation is dropped, and the
-    /// new one becomes the older. Called only between closures.
+    /// Makes room when the new generation holds half the capacity: the older generation is
+    /// dropped, and the new one becomes the older. Called only between closures. (Counting both
+    /// generations against the whole capacity instead dropped everything: the new generation,
+    /// once the older, still filled the capacity, and the next closure dropped it too.)
     fn make_room(&self) {
-        if self.held.load(Ordering::Relaxed) < self.capacity {
+        if self.fresh.load(Ordering::Relaxed) < self.capacity.div_ceil(2) {
             return;
         }
         let mut kept = 0;
@@ -242,6 +248,7 @@ impl Endgame {
         }
         self.dropped.fetch_add(dropped, Ordering::Relaxed);
         self.held.store(kept, Ordering::Relaxed);
+        self.fresh.store(0, Ordering::Relaxed);
         self.full.store(true, Ordering::Relaxed);
     }
 
@@ -365,6 +372,7 @@ impl closure::Store for Endgame {
                 .is_none()
             {
                 self.held.fetch_add(1, Ordering::Relaxed);
+                self.fresh.fetch_add(1, Ordering::Relaxed);
             }
         }
     }
@@ -418,4 +426,42 @@ fn each_board(board: &mut [u32], at: usize, left: u32, f: &mut dyn FnMut(&[u32])
         each_board(board, at + 1, left - here, f);
     }
     board[at] = 0;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::closure::Store;
+    use super::*;
+
+    /// Generations: a table of 10 positions drops the older half when the new one holds 5; a
+    /// position read meanwhile moves to the new generation and stays.
+    #[test]
+    fn a_full_table_drops_the_positions_least_used() {
+        let uugg = Variant::default_for(rules_core::GameKind::Uugg);
+        let t = Endgame::new(uugg, 8, CLOSURE_LIMIT)
+            .unwrap()
+            .with_capacity(10);
+        let put = |keys: std::ops::Range<u128>| {
+            t.put(keys.map(|k| (k, [k as i8, 0])).collect());
+            t.make_room();
+        };
+        put(0..5);
+        assert_eq!(t.stats().held, 5);
+        assert_eq!(
+            Store::get(&t, 1),
+            Some([1, 0]),
+            "read: moved to the new generation"
+        );
+        put(5..9);
+        // The new generation held 5 (four put, one read): the older, 0..5 but 1, is dropped.
+        let s = t.stats();
+        assert!(s.full && s.dropped == 5 && s.held == 5, "{s:?}");
+        put(9..10);
+        for k in (1..2).chain(5..10) {
+            assert_eq!(Store::get(&t, k), Some([k as i8, 0]), "{k}");
+        }
+        for k in [0, 2, 3, 4] {
+            assert_eq!(Store::get(&t, k), None, "{k}");
+        }
+    }
 }
