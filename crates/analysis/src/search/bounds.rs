@@ -238,6 +238,7 @@ pub(super) fn prove(
         node_limit: opts.limits.nodes,
         order: Mutex::new(Vec::new()),
         epoch: table.new_epoch(),
+        history: super::history::History::new(),
     };
     let current = Mutex::new(None);
     let result = std::thread::scope(|scope| {

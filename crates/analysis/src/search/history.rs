@@ -2,12 +2,21 @@
 //! square of the plies left below each), so that moves of equal estimate are tried in the order
 //! of the cutoffs they made elsewhere (spec/analysis.md §2, "Order of moves").
 //!
+//! One table serves every thread of an analysis: the threads then order a node's moves alike,
+//! which the simplified ABDADA of `threads.rs` needs to share them out (its marks spread threads
+//! that try a node's moves in the same order; a thread never looks for a mark on the move it
+//! tries first). With a table a thread, the threads' orders drifted apart: two threads reached
+//! a fixed depth of Uugg 2×5 with more nodes, and less evenly (spec/analysis.md §11). The counts are relaxed atomics, read
+//! and written without a lock: a count lost when two threads add to it at once only orders moves
+//! a little otherwise, never changes a value, and one thread counts exactly as before.
+//!
 //! A move's place in the table is a hash of its fields, made for the purpose: it is computed for
 //! every child of every node ordered, so it must cost a few instructions. The standard library's
 //! SipHash cost a sixth of all the search's instructions (spec/analysis.md §11).
 
 use rules_core::{Move, Player};
 use std::hash::{Hash, Hasher};
+use std::sync::atomic::{AtomicU32, Ordering};
 
 /// log2 of the places per player.
 const BITS: u32 = 10;
@@ -15,29 +24,34 @@ const BITS: u32 = 10;
 /// A count above which every count is halved, so that none saturates and recent cutoffs weigh.
 const HALVE_ABOVE: u32 = 1 << 28;
 
-/// One thread's history table.
+/// The history table of one analysis, shared by its threads.
 pub(super) struct History {
-    counts: Vec<u32>,
+    counts: Box<[AtomicU32]>,
 }
 
 impl History {
     pub fn new() -> History {
         History {
-            counts: vec![0; 2 << BITS],
+            counts: (0..2 << BITS).map(|_| AtomicU32::new(0)).collect(),
         }
     }
 
     /// The worth of `m`'s cutoffs when `mover` played it.
     pub fn get(&self, mover: Player, m: &Move) -> u32 {
-        self.counts[place(mover, m)]
+        self.counts[place(mover, m)].load(Ordering::Relaxed)
     }
 
-    /// `m`, played by `mover`, cut a node off with `depth` plies left below it.
-    pub fn cutoff(&mut self, mover: Player, m: &Move, depth: u32) {
-        let h = &mut self.counts[place(mover, m)];
-        *h = h.saturating_add(depth * depth);
-        if *h > HALVE_ABOVE {
-            self.counts.iter_mut().for_each(|x| *x /= 2);
+    /// `m`, played by `mover`, cut a node off with `depth` plies left below it. A load and a
+    /// store rather than an atomic add (a locked instruction at every cutoff): another thread's
+    /// count made in between may be lost, which orders moves a little otherwise and nothing else.
+    pub fn cutoff(&self, mover: Player, m: &Move, depth: u32) {
+        let h = &self.counts[place(mover, m)];
+        let n = h.load(Ordering::Relaxed).saturating_add(depth * depth);
+        h.store(n, Ordering::Relaxed);
+        if n > HALVE_ABOVE {
+            for x in &self.counts {
+                x.store(x.load(Ordering::Relaxed) / 2, Ordering::Relaxed);
+            }
         }
     }
 }
@@ -129,7 +143,7 @@ mod tests {
 
     #[test]
     fn a_cutoff_counts_for_its_mover_and_move_only() {
-        let mut h = History::new();
+        let h = History::new();
         let m = Move::sow(Hole::new(3, Player::A));
         h.cutoff(Player::A, &m, 5);
         h.cutoff(Player::A, &m, 2);

@@ -1,7 +1,6 @@
 //! One thread's search below the root: negamax alpha-beta with null windows, the table, the
 //! leaves, and the limits checked as nodes are visited.
 
-use super::history::History;
 use super::threads::{Busy, Shared};
 use crate::eval::{estimate, final_margin};
 use crate::table::{self, Bound, Entry, PROVED};
@@ -64,7 +63,8 @@ pub(super) struct Searcher<'s> {
     /// This thread's search is to stop: a limit, the stop signal, a cut move generation, or
     /// (a helper) the main thread moved on.
     pub stopped: bool,
-    /// A helper's iteration: it stops when the main thread's is no longer compatible.
+    /// A helper's: the main thread's iteration when the helper began its own; the helper
+    /// stops when the main thread moves on from it (then starts the main thread's new one).
     pub helper: Option<super::threads::Phase>,
     /// The stamp of the iteration searched ([`table::stamp`]): estimates of the table serve
     /// only their own iteration.
@@ -73,8 +73,6 @@ pub(super) struct Searcher<'s> {
     /// ([`super::settled::interval`]) are proved leaves when the bound decides the window, and
     /// proved upper bounds are kept apart from the other entries of their position.
     pub settle: bool,
-    /// The history heuristic, to order moves of equal estimate.
-    history: History,
     interrupt: Interruptible,
 }
 
@@ -111,7 +109,6 @@ impl<'s> Searcher<'s> {
             helper: None,
             stamp: 0,
             settle: false,
-            history: History::new(),
             interrupt,
         }
     }
@@ -169,8 +166,8 @@ impl<'s> Searcher<'s> {
             self.flush();
             if self.shared.deadline.is_some_and(|d| Instant::now() >= d) {
                 self.stop();
-            } else if let Some(p) = self.helper
-                && !p.compatible(self.shared.phase())
+            } else if let Some(main) = self.helper
+                && self.shared.phase() != Some(main)
             {
                 self.stopped = true;
             }
@@ -258,7 +255,7 @@ impl<'s> Searcher<'s> {
                 .enumerate()
                 .map(|(i, (m, c))| {
                     let e = estimate(c);
-                    let h = self.history.get(mover, m);
+                    let h = self.shared.history.get(mover, m);
                     (
                         if c.to_move() == mover { -e } else { e },
                         std::cmp::Reverse(h),
@@ -450,7 +447,8 @@ impl<'s> Searcher<'s> {
         }
         if best.v >= beta {
             // A cutoff: the move is worth trying early elsewhere.
-            self.history
+            self.shared
+                .history
                 .cutoff(pos.to_move(), &children[best_index].0, depth);
         }
         let bound = if best.path {

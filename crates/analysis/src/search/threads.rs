@@ -8,8 +8,11 @@
 //! node's moves instead of searching the same ones, which is what time to depth needs; and as
 //! nothing is split or waited for, a thread never idles and the search is the sequential one
 //! with another order of moves. A helper that finishes its iteration before the main thread
-//! searches the next one; when the main thread moves to another iteration, a helper that is not
-//! already on it starts it.
+//! searches the next one; when the main thread moves to another iteration, every helper starts
+//! it afresh with the main thread's order of the root moves, one already on it too: what the
+//! helper searched is in the table, and a helper that went on in the order of the iteration
+//! before spent itself on the move that was best there, with the full window, while the main
+//! thread searched the new best move alone (spec/analysis.md §11).
 //!
 //! Every thread's values are the sequential search's: the table holds only scores that do not
 //! depend on the path (one that depends on the convention is kept under a key of its own, by
@@ -17,6 +20,7 @@
 //! main thread alone reports. Estimates and the move chosen at a limit may vary from run to run
 //! with more than one thread, as the order in which threads fill the table does.
 
+use super::history::History;
 use super::node::Searcher;
 use super::root;
 use super::{Analysis, Oracle, SearchOptions, Unfinished};
@@ -58,12 +62,6 @@ impl Phase {
             },
         })
     }
-
-    /// Whether a helper on this iteration may go on while the main thread is on `main`: the
-    /// same convention, at least as deep.
-    pub fn compatible(self, main: Option<Phase>) -> bool {
-        main.is_none_or(|m| m.convention == self.convention && self.depth >= m.depth)
-    }
 }
 
 /// The state the threads of one analysis share.
@@ -81,6 +79,8 @@ pub(super) struct Shared<'a> {
     pub order: Mutex<Vec<usize>>,
     /// This analysis's epoch in the table's stamps ([`crate::table::stamp`]).
     pub epoch: u32,
+    /// The history heuristic, one for every thread: they order moves alike.
+    pub history: History,
 }
 
 impl Shared<'_> {
@@ -180,6 +180,7 @@ pub(super) fn analyse(
         node_limit: opts.limits.nodes,
         order: Mutex::new(Vec::new()),
         epoch: table.new_epoch(),
+        history: History::new(),
     };
     let result = std::thread::scope(|scope| {
         for _ in 1..threads {
@@ -227,18 +228,21 @@ fn helper(shared: &Shared<'_>, pos: &Position, history: &[Position], opts: &Sear
     let windows = root::Windows::of(opts, &children);
     let mut s = Searcher::new(shared, pos.to_move());
     s.after(history);
-    let mut current: Option<Phase> = None;
+    // The iteration after the main thread's, once the helper has finished the main thread's
+    // first: (the main thread's, the next).
+    let mut ahead: Option<(Phase, Phase)> = None;
     while !shared.signals.stop.load(Ordering::Relaxed) {
         let Some(main) = shared.phase() else {
             std::thread::sleep(Duration::from_micros(50));
             continue;
         };
-        let p = match current {
-            Some(c) if c.compatible(Some(main)) => c,
+        let p = match ahead {
+            Some((from, next)) if from == main => next,
             _ => main,
         };
         s.stopped = false;
-        s.helper = Some(p);
+        // The helper stops as soon as the main thread moves on from `main`.
+        s.helper = Some(main);
         s.convention = p.convention;
         s.stamp = crate::table::stamp(shared.epoch, p.depth);
         let mut order = shared.root_order();
@@ -247,13 +251,16 @@ fn helper(shared: &Shared<'_>, pos: &Position, history: &[Position], opts: &Sear
         }
         let done = root::iteration(&mut s, pos, &children, &order, p.depth, &windows);
         if done.is_none() {
-            // Moved on by the main thread (or stopped): start its iteration.
-            current = None;
-        } else if p.depth <= main.depth {
-            current = Some(Phase {
-                depth: p.depth + 1,
-                ..p
-            });
+            // Moved on by the main thread (or stopped): start its iteration, in its order.
+            ahead = None;
+        } else if p == main {
+            ahead = Some((
+                main,
+                Phase {
+                    depth: p.depth + 1,
+                    ..p
+                },
+            ));
         } else {
             // Done with the iteration after the main thread's: further ahead would search what
             // it may never need. Wait for it to move on.
