@@ -210,3 +210,24 @@ fn convention_scores_kept_in_the_table_stay_true() {
         );
     }
 }
+
+/// A table that comes to its limit drops the positions least used and goes on solving: its
+/// answers stay the reference's (Uugg 2×5 endings, a table of 100 positions against the
+/// hundreds they reach) and it solves more than it holds.
+#[test]
+fn a_full_table_drops_the_least_used_and_stays_true() {
+    let v = variant(GameKind::Uugg, &[("holes", "5")]);
+    let t = Endgame::new(v, 8, CLOSURE_LIMIT)
+        .unwrap()
+        .with_capacity(100);
+    let mut rng = Lcg(9);
+    let ends = endgames(v, 16, 80, &mut rng);
+    // Twice over: the second pass meets positions dropped since the first.
+    let (first, _) = check(&t, &ends);
+    let (second, _) = check(&t, &ends);
+    assert_eq!(first, second);
+    assert!(first >= 30, "{first}");
+    let s = t.stats();
+    assert!(s.full && s.dropped > 0, "{s:?}");
+    assert!(s.positions > s.held, "{s:?}");
+}

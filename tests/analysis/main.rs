@@ -5,6 +5,7 @@
 //! strength matches (their interval arithmetic and tiny matches).
 
 mod agree;
+mod bounds;
 mod endgame;
 mod hand;
 mod hashed;

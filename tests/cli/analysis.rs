@@ -1,6 +1,7 @@
 //! `mancala analyse`, `mancala solve` and `mancala annotate`, end to end (spec/analysis.md).
 
 use crate::support::{fresh_dir, mancala};
+use serde_json::json;
 
 /// The Bechi 2×3 ending worked by hand in `tests/analysis/hand.rs`: B's only move 1B, then A's
 /// 2A− takes 2 and the round ends: −14 for B.
@@ -717,4 +718,54 @@ fn analyse_reads_the_indexed_endgame_table() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
+}
+
+/// `--bounds`: the Uugg ending of spec/analysis.md §12.4 proved −24 by bound tests, in text and
+/// in JSON; the Uugg start at a few plies has no bound proved, and says so; with MOVEs, with
+/// `--proof` or with `--multipv`, a usage error.
+#[test]
+fn analyse_proves_bounds() {
+    let ending = "uugg 1,4,2,0,2/4a,7,4,1,13a B store=0,2 opener=B";
+    let out = mancala()
+        .args(["analyse", "--bounds", "--threads", "1", "--depth", "1000"])
+        .args(["-o", "holes=5", ending])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.starts_with("B to move\nvalue -24 (exact, proved by bounds)\nbest 4B\ndepth "),
+        "{text}"
+    );
+    let out = mancala()
+        .args(["analyse", "--bounds", "--threads", "2", "--depth", "1000"])
+        .args(["--format", "json", "-o", "holes=5", ending])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["type"], "bounds");
+    let d = &v["data"];
+    assert_eq!(
+        (&d["lower"], &d["upper"], &d["value"], &d["exact"]),
+        (&json!(-24), &json!(-24), &json!(-24), &json!(true)),
+        "{d}"
+    );
+    assert_eq!((&d["to_move"], &d["threads"]), (&json!("B"), &json!(2)));
+    assert!(d["tests"].as_u64().unwrap() > 1 && d["nodes"].as_u64().unwrap() > 1);
+    let out = mancala()
+        .args(["analyse", "--bounds", "--threads", "1", "--depth", "4"])
+        .args(["-o", "holes=5", "uugg"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("no bound proved yet\nestimate "), "{text}");
+    for extra in [&["3B"][..], &["--proof", "-"], &["--multipv", "2"]] {
+        let out = mancala()
+            .args(["analyse", "--bounds", "-o", "holes=5", "uugg"])
+            .args(extra)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{extra:?}");
+    }
 }

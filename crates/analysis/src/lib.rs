@@ -31,6 +31,7 @@ pub mod value;
 pub mod variation;
 
 pub use search::{
-    Analysis, Engine, Limits, Line, Progress, SearchError, SearchOptions, Unfinished, analyse,
+    Analysis, Bounds, Engine, Limits, Line, Progress, SearchError, SearchOptions, Unfinished,
+    analyse,
 };
 pub use value::{Convention, Outcome};

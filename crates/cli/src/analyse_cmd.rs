@@ -16,7 +16,7 @@ use analysis::db::Database;
 use analysis::endgame::indexed::Indexed;
 use analysis::endgame::{Both, CLOSURE_LIMIT, Endgame};
 use analysis::search::Oracle;
-use analysis::{Analysis, Engine, Limits, Line, SearchOptions, Unfinished};
+use analysis::{Analysis, Bounds, Engine, Limits, Line, Outcome, SearchOptions, Unfinished};
 use notation::write_position;
 use rules_core::{Player, Position};
 use serde_json::json;
@@ -229,14 +229,25 @@ fn endgame_for<'t>(
         .ok_or_else(|| CliError::Usage(format!("--endgame {k}: no table")))
 }
 
-/// The report line of an endgame table (`--endgame`).
+/// The report line of either form of endgame table (`--endgame`).
+fn table_words(t: &Table) -> String {
+    match t {
+        Table::Hashed(t) => endgame_words(t),
+        Table::Indexed(t) => indexed_words(t),
+    }
+}
+
+/// The report line of a hashed endgame table.
 fn endgame_words(t: &Endgame) -> String {
     let s = t.stats();
     let mut ceiling = s.ceiling.map_or(String::new(), |c| {
         format!("; a closure too large stopped solving at {c} seeds")
     });
     if s.full {
-        ceiling.push_str("; the table is full and solves no more");
+        ceiling.push_str(&format!(
+            "; the table came to its limit: {} positions least used dropped, {} held",
+            s.dropped, s.held
+        ));
     }
     format!(
         "endgame tables (at most {} seeds in play): {} positions solved in {} closures, {:.3} s; \
@@ -357,10 +368,8 @@ fn write_answer(
                 an.elapsed.as_secs_f64(),
                 an.nodes_per_second()
             )?;
-            match table {
-                Some(Table::Hashed(t)) => writeln!(out, "{}", endgame_words(t))?,
-                Some(Table::Indexed(t)) => writeln!(out, "{}", indexed_words(t))?,
-                None => {}
+            if let Some(t) = table {
+                writeln!(out, "{}", table_words(t))?;
             }
             if let Some(w) = written {
                 writeln!(out, "{}", w.words())?;
@@ -371,6 +380,103 @@ fn write_answer(
         writeln!(out)?;
     }
     Ok(())
+}
+
+/// The words of the bounds proved (`--bounds`): `value at least +20, at most +28`.
+fn bound_words(b: &Bounds) -> String {
+    let mut parts = Vec::new();
+    if let Some(l) = b.lower {
+        parts.push(format!("at least {}", Outcome::Seeds(l)));
+    }
+    if let Some(u) = b.upper {
+        parts.push(format!("at most {}", Outcome::Seeds(u)));
+    }
+    if parts.is_empty() {
+        "no bound proved yet".to_owned()
+    } else {
+        format!(
+            "proved: value {} (the round can be made to end so, whichever way endless play is \
+             counted)",
+            parts.join(", ")
+        )
+    }
+}
+
+/// Writes the answer of a bound proof (`--bounds`).
+fn write_bounds(
+    pos: &Position,
+    result: &Result<Bounds, Unfinished>,
+    threads: usize,
+    table: Option<&Table>,
+    a: Answer,
+    out: &mut dyn Write,
+) -> Result<(), CliError> {
+    if a.format == Format::Json {
+        let mut data = match result {
+            Ok(b) => {
+                let mut d = json!(b);
+                d["position"] = json!(write_position(&pos.to_setup()));
+                d["to_move"] = json!(pos.to_move().to_string());
+                d["best"] = json!(b.best.map(|m| m.to_string()));
+                d["value"] = json!(b.exact.then_some(b.lower).flatten());
+                d["nodes_per_second"] = json!(per_second(b.nodes, b.elapsed));
+                d["unfinished"] = serde_json::Value::Null;
+                d
+            }
+            Err(u) => unfinished_json(pos, u, threads),
+        };
+        if let Some(t) = table {
+            data["endgame"] = t.json();
+        }
+        return a.line(out, "bounds", data);
+    }
+    writeln!(out, "{}", crate::position_cmd::status_line(pos))?;
+    match result {
+        Err(u) => writeln!(out, "bounds unknown: {u}")?,
+        Ok(b) => {
+            if b.exact {
+                let v = b
+                    .lower
+                    .map_or(String::new(), |v| Outcome::Seeds(v).to_string());
+                writeln!(out, "value {v} (exact, proved by bounds)")?;
+            } else {
+                writeln!(out, "{}", bound_words(b))?;
+                if let Some(e) = b.estimate {
+                    writeln!(out, "estimate {} at depth {}", Outcome::Seeds(e), b.depth)?;
+                }
+            }
+            if let Some(m) = b.best {
+                writeln!(out, "best {m}")?;
+            }
+            writeln!(
+                out,
+                "depth {}, {} tests, {} nodes in {:.3} s ({:.0} nodes/s{})",
+                b.depth,
+                b.tests,
+                b.nodes,
+                b.elapsed.as_secs_f64(),
+                per_second(b.nodes, b.elapsed),
+                if b.threads > 1 {
+                    format!(", {} threads", b.threads)
+                } else {
+                    String::new()
+                }
+            )?;
+            if let Some(t) = table {
+                writeln!(out, "{}", table_words(t))?;
+            }
+        }
+    }
+    if a.input.is_some() {
+        writeln!(out)?;
+    }
+    Ok(())
+}
+
+/// Nodes a second.
+fn per_second(nodes: u64, t: Duration) -> f64 {
+    let s = t.as_secs_f64();
+    if s > 0.0 { nodes as f64 / s } else { 0.0 }
 }
 
 /// The limits of the command line; with --proof and none given, none: the search goes on until
@@ -440,6 +546,12 @@ fn check_args(args: &AnalyseArgs) -> Result<(), CliError> {
     if args.proof.is_some() && args.position == "-" {
         return refuse("--proof writes the proof of one position: give it as POSITION, not `-`");
     }
+    if args.bounds && !args.moves.is_empty() {
+        return refuse(
+            "--bounds proves bounds on a position on its own, without the game's history: give \
+             the position the moves reach (`mancala play POSITION MOVE...` prints it) and no MOVE",
+        );
+    }
     if args.proof.is_some() && !args.moves.is_empty() {
         // A proof file states a position on its own, and its checker knows no history: the
         // value a search with the game's history finds may not be that position's own.
@@ -491,6 +603,12 @@ pub fn run(args: &AnalyseArgs) -> Result<Exit, CliError> {
             (None, t) => t,
         };
         let opts = SearchOptions { oracle, ..base };
+        if args.bounds {
+            let result = engine.prove_bounds(&pos, &opts);
+            db_failure(db.as_ref(), args.db.as_deref())?;
+            write_bounds(&pos, &result, threads, table, a, out)?;
+            return a.end(out, LineOutcome::Answered);
+        }
         let known = history.as_ref().map_or(&[][..], |h| h.repeatable(&pos));
         let result = engine.analyse_after(&pos, known, &opts);
         // A damaged block met by the search: the answer (and a proof of it) cannot be trusted.

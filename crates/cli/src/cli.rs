@@ -892,6 +892,12 @@ pub struct AnalyseArgs {
     #[arg(long, value_name = "FILE")]
     pub proof: Option<std::path::PathBuf>,
 
+    /// Prove bounds on the value instead (spec/analysis.md §2): null-window tests, deepening,
+    /// each proving "at least" or "at most" a value where it can, until the bounds meet or a
+    /// limit; the bounds proved so far are reported whether or not they meet
+    #[arg(long, conflicts_with_all = ["proof", "multipv"])]
+    pub bounds: bool,
+
     /// Output format: text for people, or one JSON line
     #[arg(long, value_enum, default_value = "text")]
     pub format: Format,

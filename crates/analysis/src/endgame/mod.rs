@@ -28,7 +28,7 @@ use key::Keying;
 use rules_core::{Position, Variant};
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
-use std::sync::atomic::{AtomicU32, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Mutex, RwLock};
 use std::time::Instant;
 
@@ -44,9 +44,10 @@ pub const ENDLESS_WORST: i8 = -127;
 /// bytes each while it is solved).
 pub const CLOSURE_LIMIT: usize = 4_000_000;
 
-/// The most positions a table holds (about 50 bytes each, so at most about 2 GB): past it, no
-/// closure is solved and the table only answers for what it holds. (16 million before closures
-/// were solved on the search's thread: solving got twice as fast, and a long search filled it.)
+/// The most positions a table holds (about 50 bytes each, so at most about 2 GB): past it, the
+/// positions least used are dropped to make room ([`Endgame`]). (16 million before closures
+/// were solved on the search's thread: solving got twice as fast, and a long search filled it;
+/// until issue 27's third attempt a full table solved no more.)
 pub const TABLE_LIMIT: usize = 40_000_000;
 
 /// A key's hasher: keys are already spread, so a multiply and a fold are enough.
@@ -95,7 +96,7 @@ impl std::error::Error for EndgameError {}
 pub struct EndgameStats {
     /// K: positions with at most this many seeds in play are looked up.
     pub seeds: u32,
-    /// Positions solved and held.
+    /// Positions solved (some may have been dropped since: [`EndgameStats::held`]).
     pub positions: usize,
     /// Closures solved.
     pub closures: u64,
@@ -105,16 +106,39 @@ pub struct EndgameStats {
     pub seconds: f64,
     /// Levels from this one up are no longer solved (a closure was too large), if any.
     pub ceiling: Option<u32>,
-    /// The table holds [`TABLE_LIMIT`] positions or more: it solves no more.
+    /// The table came to its limit at least once: since then it drops the positions least
+    /// used to make room for new ones.
     pub full: bool,
+    /// Positions held now (a position used since the last drop may be counted twice).
+    pub held: usize,
+    /// Positions dropped to make room.
+    pub dropped: usize,
 }
 
 /// An endgame table of one game variant, shared by the threads of a search.
+///
+/// **Full.** Positions are kept in two generations: new ones, and the older ones. A position
+/// solved goes into the new generation, and so does an older one when a probe uses it. When the
+/// new generation holds half the table's limit, the older is dropped whole and the new one
+/// becomes the older: what was not used since the last drop goes (a least-recently-used order, kept by
+/// generations rather than by a list). Dropping happens only before a closure is solved, never
+/// during one (a closure reads the values of the lower levels it has just solved), and a
+/// position's values depend on its key alone: what the table answers stays true, and a position
+/// dropped is solved again if it is met again.
 pub struct Endgame {
     variant: Variant,
     keying: Keying,
     seeds: u32,
     shards: Box<[RwLock<Map>]>,
+    /// The older generation, by the same shards.
+    older: Box<[RwLock<Map>]>,
+    /// Positions held (both generations).
+    held: AtomicUsize,
+    /// Positions in the new generation.
+    fresh: AtomicUsize,
+    dropped: AtomicUsize,
+    /// The most positions held before the older generation is dropped.
+    capacity: usize,
     /// One closure is solved at a time; a thread that finds another solving goes on without.
     solving: Mutex<(u64, f64)>,
     /// Levels at or above it are not solved.
@@ -122,6 +146,7 @@ pub struct Endgame {
     limit: usize,
     positions: AtomicUsize,
     hits: AtomicU64,
+    full: AtomicBool,
 }
 
 impl Endgame {
@@ -150,12 +175,30 @@ impl Endgame {
             shards: (0..1 << SHARD_BITS)
                 .map(|_| RwLock::new(Map::default()))
                 .collect(),
+            older: (0..1 << SHARD_BITS)
+                .map(|_| RwLock::new(Map::default()))
+                .collect(),
+            held: AtomicUsize::new(0),
+            fresh: AtomicUsize::new(0),
+            dropped: AtomicUsize::new(0),
+            capacity: TABLE_LIMIT,
             solving: Mutex::new((0, 0.0)),
             ceiling: AtomicU32::new(seeds + 1),
             limit,
             positions: AtomicUsize::new(0),
             hits: AtomicU64::new(0),
+            full: AtomicBool::new(false),
         })
+    }
+
+    /// The same table holding at most `positions` positions before it drops the least used
+    /// ([`TABLE_LIMIT`] by default).
+    #[must_use]
+    pub fn with_capacity(self, positions: usize) -> Endgame {
+        Endgame {
+            capacity: positions.max(1),
+            ..self
+        }
     }
 
     /// The game and options of the table.
@@ -169,19 +212,48 @@ impl Endgame {
     /// share their top bits would have tags that hardly tell them apart (a probe then compares
     /// keys along the whole group; by the shard's top bits, looking keys up took 28 % of a
     /// search's time with `--endgame 10` from the Uugg 2×5 start).
-    fn shard(&self, key: u128) -> &RwLock<Map> {
+    fn shard(&self, key: u128) -> usize {
         let mut h = KeyHasher::default();
         h.write_u128(key);
-        &self.shards[(h.finish() >> SHARD_SHIFT) as usize & ((1 << SHARD_BITS) - 1)]
+        (h.finish() >> SHARD_SHIFT) as usize & ((1 << SHARD_BITS) - 1)
     }
 
-    /// The values held for `key`.
+    /// The values held for `key`; one of the older generation is used, and moves to the new.
     fn get(&self, key: u128) -> Option<Values> {
-        let shard = self
-            .shard(key)
-            .read()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        shard.get(&key).copied()
+        let i = self.shard(key);
+        let new = read(&self.shards[i]).get(&key).copied();
+        if new.is_some() {
+            return new;
+        }
+        let old = read(&self.older[i]).get(&key).copied()?;
+        if write(&self.shards[i]).insert(key, old).is_none() {
+            self.held.fetch_add(1, Ordering::Relaxed);
+            self.fresh.fetch_add(1, Ordering::Relaxed);
+        }
+        Some(old)
+    }
+
+    /// Makes room when the new generation holds half the capacity: the older generation is
+    /// dropped, and the new one becomes the older. Called only between closures. (Counting both
+    /// generations against the whole capacity instead dropped everything: the new generation,
+    /// once the older, still filled the capacity, and the next closure dropped it too.)
+    fn make_room(&self) {
+        if self.fresh.load(Ordering::Relaxed) < self.capacity.div_ceil(2) {
+            return;
+        }
+        let mut kept = 0;
+        let mut dropped = 0;
+        for (new, old) in self.shards.iter().zip(self.older.iter()) {
+            let mut new = write(new);
+            let mut old = write(old);
+            dropped += old.len();
+            *old = std::mem::take(&mut *new);
+            kept += old.len();
+        }
+        self.dropped.fetch_add(dropped, Ordering::Relaxed);
+        self.held.store(kept, Ordering::Relaxed);
+        self.fresh.store(0, Ordering::Relaxed);
+        self.full.store(true, Ordering::Relaxed);
     }
 
     /// The board values of `pos` ([`Values`]), solving its closure if the table lacks it and
@@ -199,14 +271,13 @@ impl Endgame {
             self.hits.fetch_add(1, Ordering::Relaxed);
             return Some((v, k.baseline));
         }
-        if k.level >= self.ceiling.load(Ordering::Relaxed)
-            || self.positions.load(Ordering::Relaxed) >= TABLE_LIMIT
-        {
+        if k.level >= self.ceiling.load(Ordering::Relaxed) {
             return None;
         }
         let Ok(mut solving) = self.solving.try_lock() else {
             return None;
         };
+        self.make_room();
         let start = Instant::now();
         // Uncut: a search's thread may cut long sowings short (`rules_core::interrupt`), and a
         // closure must see every move. (Before, each closure had a thread of its own: most
@@ -285,7 +356,9 @@ impl Endgame {
             hits: self.hits.load(Ordering::Relaxed),
             seconds,
             ceiling: (ceiling <= self.seeds).then_some(ceiling),
-            full: self.positions.load(Ordering::Relaxed) >= TABLE_LIMIT,
+            full: self.full.load(Ordering::Relaxed),
+            held: self.held.load(Ordering::Relaxed),
+            dropped: self.dropped.load(Ordering::Relaxed),
         }
     }
 }
@@ -298,12 +371,25 @@ impl closure::Store for Endgame {
     fn put(&self, solved: Vec<(u128, Values)>) {
         self.positions.fetch_add(solved.len(), Ordering::Relaxed);
         for (key, v) in solved {
-            self.shard(key)
-                .write()
-                .unwrap_or_else(std::sync::PoisonError::into_inner)
-                .insert(key, v);
+            if write(&self.shards[self.shard(key)])
+                .insert(key, v)
+                .is_none()
+            {
+                self.held.fetch_add(1, Ordering::Relaxed);
+                self.fresh.fetch_add(1, Ordering::Relaxed);
+            }
         }
     }
+}
+
+/// A shard read.
+fn read(m: &RwLock<Map>) -> std::sync::RwLockReadGuard<'_, Map> {
+    m.read().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// A shard written.
+fn write(m: &RwLock<Map>) -> std::sync::RwLockWriteGuard<'_, Map> {
+    m.write().unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
 /// A board value with its baseline, as a search score: the final margin for the mover.
@@ -344,4 +430,42 @@ fn each_board(board: &mut [u32], at: usize, left: u32, f: &mut dyn FnMut(&[u32])
         each_board(board, at + 1, left - here, f);
     }
     board[at] = 0;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::closure::Store;
+    use super::*;
+
+    /// Generations: a table of 10 positions drops the older half when the new one holds 5; a
+    /// position read meanwhile moves to the new generation and stays.
+    #[test]
+    fn a_full_table_drops_the_positions_least_used() {
+        let uugg = Variant::default_for(rules_core::GameKind::Uugg);
+        let t = Endgame::new(uugg, 8, CLOSURE_LIMIT)
+            .unwrap()
+            .with_capacity(10);
+        let put = |keys: std::ops::Range<u128>| {
+            t.put(keys.map(|k| (k, [k as i8, 0])).collect());
+            t.make_room();
+        };
+        put(0..5);
+        assert_eq!(t.stats().held, 5);
+        assert_eq!(
+            Store::get(&t, 1),
+            Some([1, 0]),
+            "read: moved to the new generation"
+        );
+        put(5..9);
+        // The new generation held 5 (four put, one read): the older, 0..5 but 1, is dropped.
+        let s = t.stats();
+        assert!(s.full && s.dropped == 5 && s.held == 5, "{s:?}");
+        put(9..10);
+        for k in (1..2).chain(5..10) {
+            assert_eq!(Store::get(&t, k), Some([k as i8, 0]), "{k}");
+        }
+        for k in [0, 2, 3, 4] {
+            assert_eq!(Store::get(&t, k), None, "{k}");
+        }
+    }
 }

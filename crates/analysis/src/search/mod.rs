@@ -12,17 +12,24 @@
 //!   score no endless round, so a player must never prefer one to a proved gain), then, when a
 //!   line met endless play, again with it counted as his best. Scores that depend on the path
 //!   are never stored in the table.
+//! * Bound proofs ([`Engine::prove_bounds`], `bounds.rs`): null-window tests that each prove one
+//!   bound where they can, a position whose settled seeds decide the test being a proved leaf
+//!   ([`settled::interval`]).
 //! * Threads: the main thread deepens and reports; helpers search the same iteration, sharing
 //!   the table, and skip a move another thread is searching (simplified ABDADA, `threads.rs`).
 //!
 //! [`Engine`] keeps its table between analyses (a batch, a match); [`analyse`] is one analysis
 //! with a table of its own.
 
+mod bounds;
 mod history;
 mod node;
 mod progress;
 mod root;
+pub mod settled;
 mod threads;
+
+pub use bounds::Bounds;
 
 use crate::table::Table;
 use crate::value::Outcome;
@@ -293,6 +300,20 @@ impl Engine {
         opts: &SearchOptions<'_>,
     ) -> Result<Analysis, Unfinished> {
         threads::analyse(&self.table, self.threads, pos, history, opts)
+    }
+
+    /// Proves bounds on the value of `pos` by null-window tests (spec/analysis.md §2, bound
+    /// proofs), deepening until the bounds meet or a limit is reached; `opts.multipv` and
+    /// `opts.also` play no part.
+    ///
+    /// # Errors
+    /// The limits came before the root's moves were known.
+    pub fn prove_bounds(
+        &self,
+        pos: &Position,
+        opts: &SearchOptions<'_>,
+    ) -> Result<Bounds, Unfinished> {
+        bounds::prove(&self.table, self.threads, pos, opts)
     }
 }
 

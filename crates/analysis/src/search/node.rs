@@ -69,12 +69,25 @@ pub(super) struct Searcher<'s> {
     /// The stamp of the iteration searched ([`table::stamp`]): estimates of the table serve
     /// only their own iteration.
     pub stamp: u32,
+    /// Bound proofs (`bounds.rs`): positions whose value the settled seeds already bound
+    /// ([`super::settled::interval`]) are proved leaves when the bound decides the window, and
+    /// proved upper bounds are kept apart from the other entries of their position.
+    pub settle: bool,
     interrupt: Interruptible,
 }
 
 /// Marks a key as that of a score depending on the convention, by the player whose best
 /// outcome endless play is (A, B): odd constants, far from each other and from 0.
 const CONVENTION_SALT: [u64; 2] = [0x9e37_79b9_7f4a_7c15, 0xc2b2_ae3d_27d4_eb4f];
+
+/// Marks the key of a proved upper bound in a bound proof: kept apart from the position's proved
+/// lower bound, so that the tests on either side of the value do not overwrite each other's.
+const UPPER_SALT: u64 = 0x2545_f491_4f6c_dd1d;
+
+/// The key of `key`'s proved upper bound (bound proofs).
+fn upper_key(key: u64) -> u64 {
+    (key ^ UPPER_SALT).max(1)
+}
 
 impl<'s> Searcher<'s> {
     pub fn new(shared: &'s Shared<'s>, root_mover: Player) -> Searcher<'s> {
@@ -95,6 +108,7 @@ impl<'s> Searcher<'s> {
             stopped: false,
             helper: None,
             stamp: 0,
+            settle: false,
             interrupt,
         }
     }
@@ -300,14 +314,44 @@ impl<'s> Searcher<'s> {
     /// The table's word on a node: a score it settles, or the best move to try first. An
     /// estimate settles a score only in the iteration that made it ([`table::stamp`]).
     fn probe(&self, key: u64, depth: u32, alpha: i32, beta: i32) -> (Option<Score>, u8) {
-        let (settled, best) = self.probe_key(key, depth, alpha, beta);
+        let (settled, best) = self.probe_bounds(key, depth, alpha, beta);
         if settled.is_some() || self.shared.oracle.is_none() {
             return (settled, best);
         }
         // Below an endgame table, a score may depend on the convention alone: kept apart.
-        let (settled, other) = self.probe_key(self.convention_key(key), depth, alpha, beta);
+        let (settled, other) = self.probe_bounds(self.convention_key(key), depth, alpha, beta);
         let settled = settled.map(|s| Score { tainted: true, ..s });
         (settled, if best == u8::MAX { other } else { best })
+    }
+
+    /// [`Searcher::probe_key`], and in a bound proof the proved upper bound kept apart.
+    fn probe_bounds(&self, key: u64, depth: u32, alpha: i32, beta: i32) -> (Option<Score>, u8) {
+        let (settled, best) = self.probe_key(key, depth, alpha, beta);
+        if settled.is_some() || !self.settle {
+            return (settled, best);
+        }
+        let (upper, _) = self.probe_key(upper_key(key), depth, alpha, beta);
+        (upper.filter(|s| s.proved), best)
+    }
+
+    /// In a bound proof, the score of a position whose settled seeds bound its value tightly
+    /// enough to decide the window (`settled.rs`): a proved lower bound at or above `beta`, a
+    /// proved upper bound at or below `alpha`, or the value itself.
+    fn settled(pos: &Position, alpha: i32, beta: i32) -> Option<Score> {
+        let (lo, hi) = super::settled::interval(pos)?;
+        let v = if lo >= beta || lo == hi {
+            lo
+        } else if hi <= alpha {
+            hi
+        } else {
+            return None;
+        };
+        Some(Score {
+            v,
+            proved: true,
+            tainted: false,
+            path: false,
+        })
     }
 
     /// The key under which a score that depends on the convention (and not on the path) is
@@ -364,6 +408,11 @@ impl<'s> Searcher<'s> {
         }
         let key = table::hash(pos);
         if let Some(s) = self.leaf(pos, key) {
+            return s;
+        }
+        if self.settle
+            && let Some(s) = Self::settled(pos, alpha, beta)
+        {
             return s;
         }
         if depth == 0 {
@@ -425,7 +474,9 @@ impl<'s> Searcher<'s> {
         };
         // A score that depends on the convention alone goes under the convention's key; the
         // position's own keeps its best move.
-        let filled = if best.tainted && !best.path {
+        let filled = if self.settle && best.proved && bound == Bound::Upper {
+            self.store_upper(entry, best)
+        } else if best.tainted && !best.path {
             let kept = self.shared.table.store(Entry {
                 key: self.convention_key(key),
                 ..entry
@@ -444,6 +495,25 @@ impl<'s> Searcher<'s> {
             }
         }
         best
+    }
+
+    /// A bound proof's proved upper bound: under its own key (the convention's when it depends
+    /// on it), the position's slot keeping the best move without displacing a proved value.
+    fn store_upper(&self, entry: Entry, best: Score) -> bool {
+        let base = if best.tainted {
+            self.convention_key(entry.key)
+        } else {
+            entry.key
+        };
+        let kept = self.shared.table.store(Entry {
+            key: upper_key(base),
+            ..entry
+        });
+        self.shared.table.store(Entry {
+            bound: Bound::None,
+            depth: 0,
+            ..entry
+        }) | kept
     }
 
     /// The moves of a node in `order`, the first with the full window, the others with a null

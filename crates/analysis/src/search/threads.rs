@@ -127,7 +127,7 @@ pub(super) struct Busy {
 const BUSY_BITS: u32 = 15;
 
 impl Busy {
-    fn new() -> Busy {
+    pub(super) fn new() -> Busy {
         Busy {
             marks: (0..1 << BUSY_BITS).map(|_| AtomicU64::new(0)).collect(),
         }
