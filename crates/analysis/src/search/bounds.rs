@@ -28,14 +28,14 @@
 //!   it moves to the next), sharing the table and the marks of moves being searched (§11).
 
 use super::node::{Score, Searcher};
-use super::threads::{Busy, Phase, Shared, Signals};
+use super::threads::{Phase, Shared};
 use super::{MAX_DEPTH, SearchOptions, Unfinished};
 use crate::table::{self, Table};
 use crate::value::{Convention, ENDLESS, INFINITY};
 use rules_core::{Move, Position};
 use serde::Serialize;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::Mutex;
+use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 /// The most tests of one MTD(f) round: its bounds meet long before, unless the table's proved
@@ -228,18 +228,7 @@ pub(super) fn prove(
     opts: &SearchOptions<'_>,
 ) -> Result<Bounds, Unfinished> {
     let start = Instant::now();
-    let shared = Shared {
-        table,
-        oracle: opts.oracle,
-        signals: Arc::new(Signals::default()),
-        nodes: AtomicU64::new(0),
-        busy: (threads > 1).then(Busy::new),
-        deadline: opts.limits.time.map(|t| start + t),
-        node_limit: opts.limits.nodes,
-        order: Mutex::new(Vec::new()),
-        epoch: table.new_epoch(),
-        history: super::history::History::new(),
-    };
+    let shared = Shared::new(table, threads, opts, start);
     let current = Mutex::new(None);
     let result = std::thread::scope(|scope| {
         for _ in 1..threads {

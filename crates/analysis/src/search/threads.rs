@@ -83,7 +83,29 @@ pub(super) struct Shared<'a> {
     pub history: History,
 }
 
-impl Shared<'_> {
+impl<'a> Shared<'a> {
+    /// What the `threads` threads of one analysis on `table` share, its limits counted from
+    /// `start`.
+    pub fn new(
+        table: &'a Table,
+        threads: usize,
+        opts: &SearchOptions<'a>,
+        start: Instant,
+    ) -> Shared<'a> {
+        Shared {
+            table,
+            oracle: opts.oracle,
+            signals: Arc::new(Signals::default()),
+            nodes: AtomicU64::new(0),
+            busy: (threads > 1).then(Busy::new),
+            deadline: opts.limits.time.map(|t| start + t),
+            node_limit: opts.limits.nodes,
+            order: Mutex::new(Vec::new()),
+            epoch: table.new_epoch(),
+            history: History::new(),
+        }
+    }
+
     /// The main thread's order of the root moves.
     pub fn root_order(&self) -> Vec<usize> {
         self.order
@@ -127,7 +149,7 @@ pub(super) struct Busy {
 const BUSY_BITS: u32 = 15;
 
 impl Busy {
-    pub(super) fn new() -> Busy {
+    fn new() -> Busy {
         Busy {
             marks: (0..1 << BUSY_BITS).map(|_| AtomicU64::new(0)).collect(),
         }
@@ -170,18 +192,7 @@ pub(super) fn analyse(
     opts: &SearchOptions<'_>,
 ) -> Result<Analysis, Unfinished> {
     let start = Instant::now();
-    let shared = Shared {
-        table,
-        oracle: opts.oracle,
-        signals: Arc::new(Signals::default()),
-        nodes: AtomicU64::new(0),
-        busy: (threads > 1).then(Busy::new),
-        deadline: opts.limits.time.map(|t| start + t),
-        node_limit: opts.limits.nodes,
-        order: Mutex::new(Vec::new()),
-        epoch: table.new_epoch(),
-        history: History::new(),
-    };
+    let shared = Shared::new(table, threads, opts, start);
     let result = std::thread::scope(|scope| {
         for _ in 1..threads {
             scope.spawn(|| helper(&shared, pos, history, opts));
