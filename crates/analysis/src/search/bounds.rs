@@ -230,17 +230,17 @@ pub(super) fn prove(
     let start = Instant::now();
     let shared = Shared::new(table, threads, opts, start);
     let current = Mutex::new(None);
-    let result = std::thread::scope(|scope| {
-        for _ in 1..threads {
-            scope.spawn(|| helper(&shared, pos, &current));
-        }
-        let mut main = Searcher::new(&shared, pos.to_move());
-        main.settle = true;
-        let result = deepen(&mut main, pos, opts, &current);
-        main.flush();
-        shared.signals.stop.store(true, Ordering::Relaxed);
-        result
-    });
+    let result = shared.run(
+        threads,
+        || helper(&shared, pos, &current),
+        || {
+            let mut main = Searcher::new(&shared, pos.to_move());
+            main.settle = true;
+            let result = deepen(&mut main, pos, opts, &current);
+            main.flush();
+            result
+        },
+    );
     let nodes = shared.nodes.load(Ordering::Relaxed);
     let elapsed = start.elapsed();
     match result {

@@ -106,6 +106,19 @@ impl<'a> Shared<'a> {
         }
     }
 
+    /// Runs `main` on this thread and `helper` on `threads - 1` threads beside it, and stops
+    /// the helpers when `main` is done.
+    pub fn run<T>(&self, threads: usize, helper: impl Fn() + Sync, main: impl FnOnce() -> T) -> T {
+        std::thread::scope(|scope| {
+            for _ in 1..threads {
+                scope.spawn(&helper);
+            }
+            let result = main();
+            self.signals.stop.store(true, Ordering::Relaxed);
+            result
+        })
+    }
+
     /// The main thread's order of the root moves.
     pub fn root_order(&self) -> Vec<usize> {
         self.order
@@ -193,17 +206,17 @@ pub(super) fn analyse(
 ) -> Result<Analysis, Unfinished> {
     let start = Instant::now();
     let shared = Shared::new(table, threads, opts, start);
-    let result = std::thread::scope(|scope| {
-        for _ in 1..threads {
-            scope.spawn(|| helper(&shared, pos, history, opts));
-        }
-        let mut main = Searcher::new(&shared, pos.to_move());
-        main.after(history);
-        let result = root::deepen(&mut main, pos, opts, start);
-        main.flush();
-        shared.signals.stop.store(true, Ordering::Relaxed);
-        result
-    });
+    let result = shared.run(
+        threads,
+        || helper(&shared, pos, history, opts),
+        || {
+            let mut main = Searcher::new(&shared, pos.to_move());
+            main.after(history);
+            let result = root::deepen(&mut main, pos, opts, start);
+            main.flush();
+            result
+        },
+    );
     let nodes = shared.nodes.load(Ordering::Relaxed);
     let elapsed = start.elapsed();
     match result {
