@@ -347,6 +347,36 @@ fn perft_depth_and_option_values_are_bounded_with_clear_errors() {
     }
 }
 
+/// Issue 34, item 13: a round number is at most 9999 in every form of a position: the JSON form
+/// took up to 65535 (and `show` printed a position string that does not read back).
+#[test]
+fn round_numbers_have_one_range_in_every_form() {
+    let json = |round: u32| {
+        format!(
+            r#"{{"game": "bechi", "holes": {{"1A": 6, "2A": 6, "3A": 6, "4A": 6, "1B": 6, "2B": 6, "3B": 6, "4B": 6}}, "to_move": "B", "opener": "B", "round": {round}}}"#
+        )
+    };
+    let string = |round: u32| format!("bechi 6,6,6,6/6,6,6,6 B round={round} opener=B");
+    for round in [9999, 10000, 65535] {
+        for position in [json(round), string(round)] {
+            let out = mancala().args(["show", &position]).output().unwrap();
+            let err = String::from_utf8_lossy(&out.stderr);
+            if round == 9999 {
+                assert_eq!(out.status.code(), Some(0), "{position}: {err}");
+                assert!(String::from_utf8_lossy(&out.stdout).contains("round=9999"));
+            } else {
+                assert_eq!(out.status.code(), Some(1), "{position}: {err}");
+                assert!(
+                    err.contains(&format!("found `{round}`"))
+                        || err.contains(&format!("round {round} is past the limit")),
+                    "{position}: {err}"
+                );
+                assert!(err.contains("at most 9999"), "{position}: {err}");
+            }
+        }
+    }
+}
+
 /// Every command of `mancala`.
 const COMMANDS: [&str; 14] = [
     "perft",

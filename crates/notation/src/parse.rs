@@ -245,8 +245,8 @@ fn decision(i: &str) -> Res<'_, Decision> {
 }
 
 /// The highest round number a record can hold (§3.3): numbers are at most 9999, as in position
-/// strings (§4.1).
-pub const MAX_ROUND: u32 = 9999;
+/// strings (§4.1) and their JSON form (§4.4); the rules core's limit, which `after_round` keeps.
+pub const MAX_ROUND: u32 = rules_core::MAX_ROUND;
 
 /// A round marker `<round N [decision]>` (§3.3).
 fn round_marker(i: &str) -> Res<'_, (u32, Decision)> {

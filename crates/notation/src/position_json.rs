@@ -100,6 +100,14 @@ pub fn position_from_json(text: &str, extra: &[(String, String)]) -> Result<Setu
             "bad JSON position: schema `{s}` is not {POSITION_SCHEMA}"
         ));
     }
+    // The range of a position string's `round=` (§4.1), so that every position read from JSON
+    // can be written as a string and read back.
+    if let Some(round) = p.round.filter(|r| *r > crate::parse::MAX_ROUND) {
+        return Err(format!(
+            "bad JSON position: round {round} is past the limit: round numbers are at most {} (spec/notation.md §4.1)",
+            crate::parse::MAX_ROUND
+        ));
+    }
     let variant = variant_of(&p, extra)?;
     let g = variant.geometry();
     let index = |name: &str| -> Result<usize, String> {

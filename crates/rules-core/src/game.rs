@@ -148,7 +148,8 @@ pub trait Game: Copy + Eq + Hash + Send + Sync + Debug + 'static {
     /// The next round, set up with `decision`, or the end of the match.
     ///
     /// # Errors
-    /// The round is not over, or the decision breaks a set-up rule.
+    /// The round is not over, the decision breaks a set-up rule, or the round that ended is the
+    /// last a position holds ([`crate::MAX_ROUND`]) and the match goes on.
     fn after_round(&self, decision: &Decision) -> Result<AfterRound<Self>, RoundError> {
         if !self.is_over() {
             return Err(RoundError::new(
@@ -158,7 +159,18 @@ pub trait Game: Copy + Eq + Hash + Send + Sync + Debug + 'static {
                 },
             ));
         }
-        self.next_round(decision)
+        let next = self.next_round(decision)?;
+        if let AfterRound::Next(g) = &next
+            && g.to_setup().round > crate::MAX_ROUND
+        {
+            return Err(RoundError::new(
+                Self::ROUND_END,
+                CommonRound::PastLastRound {
+                    round: self.to_setup().round,
+                },
+            ));
+        }
+        Ok(next)
     }
     /// The next round or the end of the match, once the round is over.
     ///

@@ -70,7 +70,7 @@ pub use player::{Dir, Player};
 pub use position::{PlayError, PlayOptions, Played, Position, Status};
 pub use round::{AfterRound, Decision, DecisionRequest, MatchResult, RoundError, RoundResult};
 pub use rule::{Rule, UnknownRule};
-pub use setup::{Setup, SetupError, SetupProblem};
+pub use setup::{MAX_ROUND, Setup, SetupError, SetupProblem};
 pub use sowing::TRACED_LAPS;
 pub use trace::{CaptureKind, Event, LapKind, NoTrace, Trace, Tracer};
 pub use variant::{GameKind, OptionError, StatedOptions, UnknownGame, Variant};

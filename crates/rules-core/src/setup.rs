@@ -10,6 +10,15 @@ use crate::rule::Rule;
 use crate::variant::Variant;
 use std::fmt;
 
+/// The highest round number a position holds: 9999, the largest number a position string or a
+/// record writes (spec/notation.md §3.3, §4.1). The JSON form, [`Position::from_setup`] and
+/// [`Position::after_round`] keep to it too, so that every position the tool makes can be
+/// written and read back in every form.
+///
+/// [`Position::from_setup`]: crate::Position::from_setup
+/// [`Position::after_round`]: crate::Position::after_round
+pub const MAX_ROUND: u32 = 9999;
+
 /// A position as described, before any check. Seeds, owners and marks are indexed by hole index
 /// (see [`crate::Geometry`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -186,7 +195,7 @@ impl Problems {
     }
 
     /// The fields a game without an opening (`opening`) or capture rights (`rights`) must leave
-    /// unset, and a round number that fits the positions' 16 bits.
+    /// unset, and a round number of at most [`MAX_ROUND`].
     pub(crate) fn unused_fields(
         &mut self,
         s: &Setup,
@@ -200,8 +209,8 @@ impl Problems {
         if !rights {
             self.check(s.right.is_none(), None, || CommonSetup::NoRights { game });
         }
-        self.check(s.round <= u32::from(u16::MAX), None, || {
-            CommonSetup::RoundTooLarge { round: s.round }
+        self.check(s.round <= MAX_ROUND, None, || CommonSetup::RoundTooLarge {
+            round: s.round,
         });
     }
 
@@ -265,5 +274,63 @@ impl Problems {
         }
         self.check(s.round >= 1, None, || CommonSetup::RoundZero);
         true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::round::{AfterRound, Decision};
+    use crate::variant::GameKind;
+    use crate::{PlayOptions, Position};
+
+    /// The start of `game` at round `round`, played with the first legal move until the round
+    /// is over.
+    fn round_over_at(game: GameKind, round: u32) -> Position {
+        let mut s = Setup::start(Variant::default_for(game), Player::B);
+        s.round = round;
+        let mut p = Position::from_setup(&s).unwrap();
+        while p.round_result().is_none() {
+            let mv = p.legal_moves()[0];
+            p = p.play(&mv, PlayOptions::default()).unwrap().position;
+        }
+        p
+    }
+
+    /// Round numbers stop at 9999 (issue 34): a position holds no more, as a position string
+    /// cannot; the round that ends at the limit has no next round, where it made round 10000
+    /// (and round 65535, read from JSON, made itself again).
+    #[test]
+    fn rounds_stop_at_the_limit_of_the_notation() {
+        let mut s = Setup::start(Variant::default_for(GameKind::Uugg), Player::B);
+        s.round = MAX_ROUND;
+        assert!(Position::from_setup(&s).is_ok());
+        s.round = MAX_ROUND + 1;
+        let e = Position::from_setup(&s).unwrap_err().to_string();
+        assert!(e.contains("round 10000 is past the limit"), "{e}");
+        let mut followed = 0;
+        for game in [
+            GameKind::Bechi,
+            GameKind::Giuthi,
+            GameKind::SulusNishtaw,
+            GameKind::Uugg,
+        ] {
+            let decision = Decision::None;
+            let Ok(AfterRound::Next(next)) =
+                round_over_at(game, MAX_ROUND - 1).after_round(&decision)
+            else {
+                continue;
+            };
+            assert_eq!(next.to_setup().round, MAX_ROUND, "{game}");
+            let e = round_over_at(game, MAX_ROUND)
+                .after_round(&decision)
+                .unwrap_err();
+            assert!(
+                e.to_string().contains("round 9999 is the last round"),
+                "{game}: {e}"
+            );
+            followed += 1;
+        }
+        assert!(followed >= 2, "{followed} games went on to a next round");
     }
 }

@@ -229,7 +229,7 @@ pub enum CommonSetup {
     },
     /// Round 0.
     RoundZero,
-    /// A round number larger than positions hold (16 bits).
+    /// A round number past [`crate::setup::MAX_ROUND`].
     RoundTooLarge {
         /// The round number.
         round: u32,
@@ -303,7 +303,11 @@ impl fmt::Display for CommonSetup {
                 stores[0], stores[1], reserves[0], reserves[1]
             ),
             CommonSetup::RoundZero => f.write_str("round numbers start at 1"),
-            CommonSetup::RoundTooLarge { round } => write!(f, "round {round} is too large"),
+            CommonSetup::RoundTooLarge { round } => write!(
+                f,
+                "round {round} is past the limit: round numbers are at most {}",
+                crate::setup::MAX_ROUND
+            ),
             CommonSetup::NoOpening { game } => write!(f, "{game} has no opening"),
             CommonSetup::NoRights { game } => write!(f, "{game} has no capture rights"),
             CommonSetup::MarkKindUnknown { game, kind, hole } => {
@@ -332,6 +336,12 @@ pub enum CommonRound {
         /// The sentence, in the game's words ([`crate::Game::NOT_OVER`]).
         words: &'static str,
     },
+    /// The round that ended is the last a position holds ([`crate::setup::MAX_ROUND`]): the
+    /// match would go on past it.
+    PastLastRound {
+        /// The round that ended.
+        round: u32,
+    },
     /// A decision given where the next round needs none (B16, S18, U19).
     NoDecision {
         /// Why none is made.
@@ -345,6 +355,11 @@ impl fmt::Display for CommonRound {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             CommonRound::NotOver { words } => f.write_str(words),
+            CommonRound::PastLastRound { round } => write!(
+                f,
+                "round {round} is the last round a position holds (round numbers are at most {}): the match cannot be followed past it",
+                crate::setup::MAX_ROUND
+            ),
             CommonRound::NoDecision { because } => {
                 write!(f, "no set-up decision is made: {because}")
             }
