@@ -400,6 +400,203 @@ fn an_output_that_is_an_input_is_refused_before_anything_is_read() {
     assert_eq!(std::fs::read(&first).unwrap(), svg);
 }
 
+/// Issue 34, items 5 and 6: every command that writes to standard output refuses an input that
+/// is its standard output, and `collection split` an input that is one of the files it would
+/// replace, before anything is read (exit 2), whatever the name (a hard link, a folder holding
+/// it, standard input). Before, `collection merge F >> F` read its own output for ever (a 104 kB
+/// F grew to 5.9 MB in 5 s, killed), and `split --by game --replace --out D D/bechi.mgn`
+/// replaced its input with its valid records only (exit 1, the invalid record gone).
+#[cfg(unix)]
+#[test]
+fn collections_refuse_an_output_that_is_an_input_before_reading() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let bad = std::fs::read(root().join("corpus/err/annotation-best-illegal.mgn")).unwrap();
+    let mut original = std::fs::read(root().join(FIG03)).unwrap();
+    original.extend(b"\n");
+    original.extend(&bad);
+    let rec = d.join("rec.mgn");
+    std::fs::write(&rec, &original).unwrap();
+    std::fs::hard_link(&rec, d.join("hard.mgn")).unwrap();
+    std::fs::create_dir(d.join("games")).unwrap();
+    let game_file = d.join("games/bechi.mgn");
+    std::fs::write(&game_file, &original).unwrap();
+    std::fs::write(d.join("games/x.mgn"), &original).unwrap();
+    std::fs::write(d.join("games/x-001.mgn"), &original).unwrap();
+    let append = |p: &Path| std::fs::OpenOptions::new().append(true).open(p).unwrap();
+    let cases: Vec<(Vec<&str>, Option<&Path>, Option<&Path>)> = vec![
+        (vec!["collection", "merge", "rec.mgn"], None, Some(&rec)),
+        (vec!["collection", "select", "hard.mgn"], None, Some(&rec)),
+        (vec!["collection", "dedupe", "."], None, Some(&rec)),
+        (vec!["collection", "stats", "rec.mgn"], None, Some(&rec)),
+        (vec!["collection", "merge"], Some(&rec), Some(&rec)),
+        (vec!["collection", "merge", "-"], Some(&rec), Some(&rec)),
+        (vec!["match", "--db", "rec.mgn"], None, Some(&rec)),
+        (
+            vec![
+                "collection",
+                "split",
+                "--by",
+                "game",
+                "--replace",
+                "--out",
+                "games",
+            ],
+            Some(&game_file),
+            None,
+        ),
+        (
+            vec![
+                "collection",
+                "split",
+                "--by",
+                "game",
+                "--replace",
+                "--out",
+                "games",
+                "games/bechi.mgn",
+            ],
+            None,
+            None,
+        ),
+        (
+            vec![
+                "collection",
+                "split",
+                "--by",
+                "game",
+                "--out",
+                "games",
+                "games",
+            ],
+            None,
+            None,
+        ),
+        // games/x.mgn splits into games/x-001.mgn, which the folder gives as an input too.
+        (
+            vec![
+                "collection",
+                "split",
+                "--replace",
+                "--out",
+                "games",
+                "games",
+            ],
+            None,
+            None,
+        ),
+    ];
+    for (args, stdin, stdout) in cases {
+        let mut c = bin();
+        c.args(&args).current_dir(d);
+        c.stdin(stdin.map_or_else(Stdio::null, |p| std::fs::File::open(p).unwrap().into()));
+        if let Some(p) = stdout {
+            c.stdout(append(p));
+        }
+        let out = c.output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains("is the same file as"), "{args:?}: {err}");
+        assert!(err.contains("nothing was read"), "{args:?}: {err}");
+        for f in [&rec, &game_file] {
+            assert_eq!(
+                std::fs::read(f).unwrap(),
+                original,
+                "{args:?} changed {f:?}"
+            );
+        }
+    }
+    // A device is read and written freely, and split writes beside its input where it
+    // replaces none of them.
+    let out = bin()
+        .args(["collection", "merge", "/dev/null"])
+        .stdout(std::fs::File::create("/dev/null").unwrap())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let out = bin()
+        .current_dir(d)
+        .args(["collection", "split", "--by", "game", "--out", "."])
+        .arg(&rec)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    // The invalid record is named, and said not written: never dropped silently.
+    assert!(err.contains("record 2"), "{err}");
+    assert!(err.contains("1 invalid record not written"), "{err}");
+}
+
+/// Issue 34, item 11: `collection split` writes its files as every output is written: with
+/// `--replace`, a link to a file at one of its names is refused before anything is written (the
+/// link and its file left as they were), a FIFO is written in place. Before, both were renamed
+/// over with regular files.
+#[cfg(target_os = "linux")]
+#[test]
+fn split_follows_the_output_policy() {
+    let dir = tempfile::tempdir().unwrap();
+    let out_dir = dir.path().join("games");
+    std::fs::create_dir(&out_dir).unwrap();
+    std::fs::write(dir.path().join("keep.txt"), b"keep").unwrap();
+    std::os::unix::fs::symlink("../keep.txt", out_dir.join("bechi.mgn")).unwrap();
+    let split = |args: &[&str]| -> Vec<String> {
+        let mut v = vec!["collection", "split", "--replace", "--out"]
+            .into_iter()
+            .map(str::to_owned)
+            .collect::<Vec<_>>();
+        v.push(out_dir.display().to_string());
+        v.extend(args.iter().map(|a| (*a).to_owned()));
+        v
+    };
+    for (by_game, link) in [(true, "bechi.mgn"), (false, "bechi-fig03-001.mgn")] {
+        if !by_game {
+            std::fs::remove_file(out_dir.join("bechi.mgn")).unwrap();
+            std::os::unix::fs::symlink("../keep.txt", out_dir.join(link)).unwrap();
+        }
+        let args = if by_game {
+            split(&["--by", "game", "corpus/ok"])
+        } else {
+            split(&[FIG03])
+        };
+        let (code, _, err, _) = run_with_fifo_reader(&args, None);
+        assert_eq!(code, Some(2), "{args:?}: {err}");
+        assert!(err.contains("symbolic link to a regular file"), "{err}");
+        assert_eq!(std::fs::read(dir.path().join("keep.txt")).unwrap(), b"keep");
+        assert_eq!(is(&out_dir.join(link)), Some(Is::Link));
+        let names: Vec<_> = std::fs::read_dir(&out_dir).unwrap().collect();
+        assert_eq!(names.len(), 1, "{args:?}: nothing else written");
+    }
+    std::fs::remove_file(out_dir.join("bechi-fig03-001.mgn")).unwrap();
+    let fifo = out_dir.join("bechi.mgn");
+    assert!(
+        Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap()
+            .success()
+    );
+    // Opened for reading first, without waiting for a writer (O_NONBLOCK, Linux's 0o4000), so
+    // that a FIFO renamed over cannot leave a reader waiting for ever: what it holds is read
+    // once the run is over.
+    let mut reader = {
+        use std::os::unix::fs::OpenOptionsExt;
+        std::fs::OpenOptions::new()
+            .read(true)
+            .custom_flags(0o4000)
+            .open(&fifo)
+            .unwrap()
+    };
+    let args = split(&["--by", "game", FIG03]);
+    let out = bin().args(&args).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    assert_eq!(is(&fifo), Some(Is::Fifo), "the FIFO was replaced");
+    let mut got = Vec::new();
+    let _ = reader.read_to_end(&mut got);
+    assert_eq!(got, std::fs::read(root().join(FIG03)).unwrap());
+    assert!(String::from_utf8_lossy(&out.stdout).contains("bechi.mgn (1 record)"));
+}
+
 /// `-` is standard output wherever a file is written (`replay --html -`, `solve --out -`); where
 /// a command writes a folder of files, `-` is a usage error that says what to give.
 #[test]

@@ -1199,9 +1199,12 @@ pub enum CollectionCommand {
         STEM-NNN.mgn after the input file and the record's number in it (stdin-NNN.mgn for \
         standard input); with --by game one file per game, GAME.mgn (bechi.mgn, giuthi.mgn, ...), \
         holding its records in the order read. With --to json the files are JSON lines, .jsonl.\n\n\
-        Each file is written whole or not at all; stdout lists the files written. A file that \
-        already exists is not replaced: nothing is written and the exit status is 2, unless \
-        --replace is given. An invalid record is reported on stderr and not written.\n\n\
+        Each file is written as every output file is (mancala --help): a file whole or not at \
+        all, a FIFO or a device in place, a link to a file refused; stdout lists the files \
+        written. A file that already exists is not replaced: nothing is written and the exit \
+        status is 2, unless --replace is given; an input that is one of the files split would \
+        replace is refused before anything is read. An invalid record is reported on stderr and \
+        not written.\n\n\
         Exit status: 0 every record valid, 1 some record invalid, 2 usage or I/O error.",
         after_help = EXIT_STATUS_SHORT,
         after_long_help = EXIT_STATUS_SHARED

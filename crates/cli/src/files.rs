@@ -1,27 +1,38 @@
 //! What a command reads and writes, checked once before it runs (`main.rs`), so that no command
-//! has to remember it (issue 23):
+//! has to remember it (issues 23 and 34):
 //!
 //! * an output file that would be refused (`output.rs`: a folder, a link to a file, a folder that
 //!   does not exist) is refused before the command works, not after `solve` has solved;
-//! * an output that is one of the inputs is refused before anything is read: `replay --html
-//!   rec.mgn rec.mgn`, and standard output appended to an input (`mancala convert rec.mgn >>
-//!   rec.mgn`, `mancala moves - < f >> f`), which would read the command's own output back for
-//!   ever (`output::refuse_inputs`);
+//! * an output that is one of the inputs is refused before anything is read, the same file
+//!   whatever the names (links, hard links, `..`; `output::refuse_inputs`): `replay --html
+//!   rec.mgn rec.mgn` would destroy the input, and standard output appended to an input
+//!   (`mancala collection merge f.mgn >> f.mgn`, `mancala moves - < f >> f`) would read the
+//!   command's own output back for ever. Every command that writes to standard output and reads
+//!   a file is listed in [`files`], whose `match` names every command, so that a new one cannot
+//!   be forgotten; a device (`/dev/null`, a terminal) is both read and written freely;
+//! * a file a command would replace or remove in its output folder (a picture of `replay --svg
+//!   --replace`, a file of `collection split`) that is one of its inputs is refused too;
 //! * `-` where it is not read is a usage error that says so, instead of a bad position or a
 //!   missing file: `--position -` of `explain`, `perft` and `solve` (one position, from the command
 //!   line), `--db -` (a database file is read twice over, never from a pipe), and the folders of
 //!   `replay --svg` and `man --out` (many files: standard output cannot hold them).
 
-use crate::cli::Command;
+use crate::cli::{CollectionCommand, Command};
 use crate::exit::CliError;
 use crate::input::Input;
 use crate::output::{Target, refuse_inputs};
 use std::path::PathBuf;
 
 /// The inputs a command reads (`-`: standard input) and the files it writes, with their flags.
+#[derive(Default)]
 struct Files {
     inputs: Vec<Input>,
+    /// The files named on the command line that it writes: checked against the output policy
+    /// and against the inputs.
     outputs: Vec<(&'static str, Target)>,
+    /// Files already in an output folder that it would replace or remove: checked against the
+    /// inputs (the command applies the policy to them itself, `--replace` deciding).
+    replaced: Vec<(&'static str, PathBuf)>,
 }
 
 fn db(inputs: &mut Vec<Input>, db: Option<&PathBuf>) {
@@ -36,17 +47,24 @@ fn stdin_if_dash(position: &str) -> Vec<Input> {
     }
 }
 
-/// What `command` reads and writes.
+/// What `command` reads and writes. Every command is named: those that read no file write to
+/// standard output from the command line alone.
 fn files(command: &Command) -> Files {
-    let mut outputs = Vec::new();
-    let inputs = match command {
+    let mut f = Files::default();
+    f.inputs = match command {
         Command::Validate(a) => crate::input::names(&a.files),
         Command::Convert(a) => crate::input::names(&a.files),
         Command::Replay(a) => {
+            let inputs = crate::input::names(&a.files);
             if let Some(html) = &a.html {
-                outputs.push(("--html", Target::new(html)));
+                f.outputs.push(("--html", Target::new(html)));
             }
-            crate::input::names(&a.files)
+            if let Some(dir) = &a.svg {
+                let pictures = crate::pictures::existing(dir, &inputs);
+                f.replaced
+                    .extend(pictures.into_iter().map(|p| ("--svg", p)));
+            }
+            inputs
         }
         Command::Annotate(a) => {
             let mut v = crate::input::names(&a.files);
@@ -54,24 +72,47 @@ fn files(command: &Command) -> Files {
             v
         }
         Command::Analyse(a) => {
-            outputs.extend(a.proof.as_ref().map(|p| ("--proof", Target::new(p))));
+            f.outputs
+                .extend(a.proof.as_ref().map(|p| ("--proof", Target::new(p))));
             let mut v = stdin_if_dash(&a.position);
             db(&mut v, a.db.as_ref());
             v
         }
-        Command::Explain(a) if a.position.is_none() => {
-            vec![Input::new(a.file.clone().unwrap_or_else(|| "-".into()))]
-        }
+        Command::Explain(a) => match &a.position {
+            None => vec![Input::new(a.file.clone().unwrap_or_else(|| "-".into()))],
+            Some(_) => Vec::new(),
+        },
         Command::Show(a) => stdin_if_dash(&a.position),
         Command::Moves(a) => stdin_if_dash(&a.position),
         Command::Play(a) => stdin_if_dash(&a.position),
         Command::Solve(a) => {
-            outputs.extend(a.out.as_ref().map(|p| ("--out", Target::new(p))));
+            f.outputs
+                .extend(a.out.as_ref().map(|p| ("--out", Target::new(p))));
             Vec::new()
         }
-        _ => Vec::new(),
+        Command::Match(a) => {
+            let mut v = Vec::new();
+            db(&mut v, a.db.as_ref());
+            v
+        }
+        Command::Collection(c) => match &c.command {
+            CollectionCommand::Select(a) => crate::input::names(&a.inputs.files),
+            CollectionCommand::Merge(a) | CollectionCommand::Dedupe(a) => {
+                crate::input::names(&a.inputs.files)
+            }
+            CollectionCommand::Stats(a) => crate::input::names(&a.inputs.files),
+            CollectionCommand::Split(a) => {
+                let inputs = crate::input::names(&a.inputs.files);
+                let files = crate::collection::split::existing(a, &inputs);
+                f.replaced.extend(files.into_iter().map(|p| ("--out", p)));
+                inputs
+            }
+        },
+        Command::Perft(_) | Command::Rules(_) | Command::Completions(_) | Command::Man(_) => {
+            Vec::new()
+        }
     };
-    Files { inputs, outputs }
+    f
 }
 
 /// A usage error for `-` given to `flag`, which does not read standard input.
@@ -127,6 +168,9 @@ pub fn check(command: &Command) -> Result<(), CliError> {
     }
     for (flag, target) in &f.outputs {
         refuse_inputs(flag, target, &f.inputs)?;
+    }
+    for (flag, path) in &f.replaced {
+        refuse_inputs(flag, &Target::file(path), &f.inputs)?;
     }
     refuse_inputs("standard output", &Target::Stdout, &f.inputs)
 }

@@ -124,7 +124,7 @@ impl Target {
     pub fn shown(&self) -> String {
         match self {
             Target::Stdout => "-".to_owned(),
-            Target::Path(p) => notation::text::for_terminal(&p.display().to_string()).into_owned(),
+            Target::Path(p) => shown_path(p),
         }
     }
 
@@ -274,10 +274,7 @@ fn kind_of(path: &Path) -> io::Result<Kind> {
             type_words(&lstat)
         )));
     }
-    let to = std::fs::read_link(path).map_or_else(
-        |_| "?".to_owned(),
-        |t| notation::text::for_terminal(&t.display().to_string()).into_owned(),
-    );
+    let to = std::fs::read_link(path).map_or_else(|_| "?".to_owned(), |t| shown_path(&t));
     match std::fs::metadata(path) {
         Ok(m) if streams(&m) => Ok(Kind::InPlace),
         Ok(m) if m.is_dir() => Err(refused(&format!(
@@ -316,7 +313,7 @@ fn new_file(path: &Path) -> io::Result<Kind> {
         Ok(m) => {
             return Err(refused(&format!(
                 "{} is {}, not a folder",
-                shown(dir),
+                shown_path(dir),
                 type_words(&m)
             )));
         }
@@ -328,7 +325,7 @@ fn new_file(path: &Path) -> io::Result<Kind> {
         {
             return Err(refused(&format!(
                 "folder {}: {}",
-                shown(dir),
+                shown_path(dir),
                 io_message(&e)
             )));
         }
@@ -345,7 +342,7 @@ fn new_file(path: &Path) -> io::Result<Kind> {
             Ok(m) if !m.is_dir() => {
                 return Err(refused(&format!(
                     "{} is {}, not a folder",
-                    shown(a),
+                    shown_path(a),
                     type_words(&m)
                 )));
             }
@@ -355,12 +352,15 @@ fn new_file(path: &Path) -> io::Result<Kind> {
     }
     Err(refused(&format!(
         "there is no folder {}: create it first (mancala makes no folder for a file)",
-        shown(dir)
+        shown_path(dir)
     )))
 }
 
-fn shown(p: &Path) -> String {
-    notation::text::for_terminal(&p.display().to_string()).into_owned()
+/// A path as messages and lists of files written show it: bytes that are not UTF-8 as `\xFF`
+/// (`input_path::path_name`), control characters escaped (`notation::text::for_terminal`), so
+/// that a hostile file name can neither act on the terminal nor look like another.
+pub fn shown_path(p: &Path) -> String {
+    notation::text::for_terminal(&crate::input_path::path_name(p)).into_owned()
 }
 
 /// An error creating or renaming the file at `path`, with the folder it concerns.
@@ -372,7 +372,7 @@ fn explain(path: &Path, e: io::Error) -> io::Error {
     match e.kind() {
         io::ErrorKind::PermissionDenied | io::ErrorKind::ReadOnlyFilesystem => refused(&format!(
             "cannot create a file in folder {}: {}",
-            shown(dir),
+            shown_path(dir),
             io_message(&e)
         )),
         _ => e,
@@ -484,7 +484,7 @@ pub fn refuse_inputs(flag: &str, target: &Target, inputs: &[Input]) -> Result<()
 /// # Errors
 /// `dir` is a file, or cannot be created.
 pub fn make_folder(dir: &Path, flag: &str) -> Result<(), CliError> {
-    let shown = dir.display();
+    let shown = shown_path(dir);
     match std::fs::metadata(dir) {
         Ok(m) if !m.is_dir() => Err(CliError::Io(format!(
             "{flag} {shown}: it is {}, not a folder: give a folder for the files",

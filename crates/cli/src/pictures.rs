@@ -294,7 +294,6 @@ fn write_failure(path: &Path, e: &std::io::Error, written: &[PathBuf]) -> CliErr
 /// stdout lists each as it is written. Two files of one stem are refused as an earlier run is.
 pub fn run(args: &ReplayArgs, dir: &Path) -> Result<Verdict, CliError> {
     let names = input::names(&args.files);
-    refuse_pictures_among_inputs(dir, &names)?;
     let mut verdict = Verdict::Valid;
     for name in names {
         match run_file(args, dir, &name)? {
@@ -306,19 +305,17 @@ pub fn run(args: &ReplayArgs, dir: &Path) -> Result<Verdict, CliError> {
     Ok(verdict)
 }
 
-/// Refuses an input that is one of the pictures DIR holds for the stems of `names` (which
-/// `--replace` would remove, and a new picture would never be), before anything is read.
-fn refuse_pictures_among_inputs(dir: &Path, names: &[input::Input]) -> Result<(), CliError> {
+/// The pictures DIR already holds for the stems of `inputs`, which `--replace` would remove (and
+/// a new picture never be): `files.rs` refuses an input that is one of them, before anything is
+/// read.
+pub fn existing(dir: &Path, inputs: &[input::Input]) -> Vec<PathBuf> {
     if !dir.is_dir() {
-        return Ok(());
+        return Vec::new();
     }
-    for stem in names.iter().map(|n| stem_of(n.name())) {
-        for picture in pictures_in(dir, &stem)? {
-            let target = Target::file(&picture);
-            crate::output::refuse_inputs("--svg", &target, names)?;
-        }
-    }
-    Ok(())
+    inputs
+        .iter()
+        .flat_map(|n| pictures_in(dir, &stem_of(n.name())).unwrap_or_default())
+        .collect()
 }
 
 /// The pictures of the records of file `name`.
