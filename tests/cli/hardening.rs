@@ -593,6 +593,52 @@ fn control_characters_of_the_input_never_reach_the_terminal() {
     }
 }
 
+/// Issue 34, item 10: the error lines a batch writes in its output stream (`moves -`, `play -`,
+/// `show -`, `analyse -`) and the files `collection split` and `man --out` list show the
+/// input's control characters escaped, as every message on stderr does; they went out raw.
+#[test]
+fn batch_errors_and_lists_of_files_never_carry_raw_controls() {
+    let lines = "bechi\u{1b}[2J 1A\nche\u{1b}]0;x\u{7}ss\nbechi 3B\u{9b}31m\nbechi\u{202e} 1A\nbechi 6,6,6,6/6,6,6,6 B x\u{1b}=1\n";
+    for cmd in ["moves", "play", "show", "analyse"] {
+        let mut args = vec![cmd, "-"];
+        if cmd == "analyse" {
+            args.extend(["--depth", "1"]);
+        }
+        let out = mancala().args(&args).write_stdin(lines).output().unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(out.status.code(), Some(1), "{cmd}: {stdout}");
+        assert_eq!(stdout.matches("error: line ").count(), 5, "{cmd}: {stdout}");
+        assert!(
+            stdout.contains("\\u{1b}"),
+            "{cmd}: the character is named: {stdout}"
+        );
+        assert!(raw_controls(&stdout).is_empty(), "{cmd}: {stdout}");
+    }
+    let scratch = tempfile::tempdir().unwrap();
+    let hostile = "\u{1b}[2J\u{9b}\u{202e}";
+    let file = scratch.path().join(format!("f{hostile}.mgn"));
+    std::fs::copy(root().join("corpus/ok/bechi-fig03.mgn"), &file).unwrap();
+    let folder = scratch.path().join(format!("d{hostile}"));
+    for args in [
+        vec!["collection", "split", "--out"],
+        vec!["collection", "split", "--by", "game", "--out"],
+    ] {
+        let out = bin().args(&args).arg(&folder).arg(&file).output().unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(out.status.code(), Some(0), "{args:?}");
+        assert!(stdout.contains("\\u{1b}"), "{args:?}: {stdout}");
+        assert!(raw_controls(&stdout).is_empty(), "{args:?}: {stdout}");
+    }
+    let out = bin()
+        .args(["man", "--out"])
+        .arg(scratch.path().join(format!("m{hostile}")))
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(raw_controls(&stdout).is_empty(), "man --out: {stdout}");
+}
+
 /// U+FFFE and U+FFFF (which XML forbids) and controls in a comment, a tag and --caption made SVG
 /// that XML parsers reject: every picture now parses.
 #[test]

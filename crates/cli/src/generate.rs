@@ -64,7 +64,7 @@ pub fn man(args: &ManArgs) -> Result<Verdict, CliError> {
                     io_message(&e)
                 ))
             })?;
-            writeln!(out, "{}", path.display())?;
+            writeln!(out, "{}", crate::output::shown_path(&path))?;
         }
     } else {
         let file = match &args.command {

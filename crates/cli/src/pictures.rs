@@ -338,11 +338,7 @@ fn run_file(args: &ReplayArgs, dir: &Path, input: &input::Input) -> Result<Verdi
             Target::file(&path)
                 .write(svg.as_bytes())
                 .map_err(|e| write_failure(&path, &e, &written))?;
-            writeln!(
-                out,
-                "{}",
-                notation::text::for_terminal(&path.display().to_string())
-            )?;
+            writeln!(out, "{}", crate::output::shown_path(&path))?;
             out.flush()?;
             written.push(path);
             Ok(())

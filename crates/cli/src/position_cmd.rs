@@ -97,7 +97,12 @@ impl Answer {
                 data["rules"] = json!(crate::diag::ids(rules));
                 self.line(out, "error", data)?;
             }
-            (Format::Text, Some(n)) => writeln!(out, "error: line {n}: {message}")?,
+            // As on stderr: the line's control characters escaped, long words shortened.
+            (Format::Text, Some(n)) => writeln!(
+                out,
+                "error: line {n}: {}",
+                notation::text::for_people(message)
+            )?,
             (Format::Text, None) => {}
         }
         Ok(())
