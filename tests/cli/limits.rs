@@ -347,6 +347,46 @@ fn perft_depth_and_option_values_are_bounded_with_clear_errors() {
     }
 }
 
+/// Issue 34, item 12: an unknown game in a POSITION (a bare word, a position string, its JSON
+/// form), wherever a command takes one, is invalid input like any position that does not read:
+/// exit 1 everywhere (README "Exit status"). `collection select --position` exited 2 (with
+/// "expected a space, found the end" for a bare word); a game named by `--game` is an argument,
+/// and an unknown one a usage error (exit 2) in every command that has it.
+#[test]
+fn an_unknown_game_has_one_status_wherever_a_position_is_given() {
+    let json = r#"{"game": "chess", "holes": {"1A": 1}, "to_move": "B"}"#;
+    for position in ["chess", "chess 1,2,3/4,5,6 B", json] {
+        for args in [
+            vec!["show", position],
+            vec!["moves", position],
+            vec!["play", position, "1A"],
+            vec!["analyse", position, "--depth", "1"],
+            vec!["perft", "--position", position, "1"],
+            vec!["explain", "--position", position, "--move", "1A"],
+            vec!["match", "--position", position],
+            vec!["solve", "--position", position],
+            vec!["collection", "select", "--position", position, "corpus/ok"],
+        ] {
+            let out = mancala().args(&args).output().unwrap();
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
+            assert!(err.contains("chess"), "{args:?}: {err}");
+            assert!(out.stdout.is_empty(), "{args:?}");
+        }
+    }
+    for args in [
+        &["perft", "--game", "chess", "1"][..],
+        &["match", "--game", "chess"],
+        &["solve", "--game", "chess"],
+        &["collection", "select", "--game", "chess", "corpus/ok"],
+    ] {
+        let out = mancala().args(args).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains("unknown game `chess`"), "{args:?}: {err}");
+    }
+}
+
 /// Issue 34, item 13: a round number is at most 9999 in every form of a position: the JSON form
 /// took up to 65535 (and `show` printed a position string that does not read back).
 #[test]

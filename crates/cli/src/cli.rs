@@ -68,11 +68,11 @@ pub const COLOUR: &str = "Colour (--color WHEN, any command): auto colours text 
 pub const EXIT_STATUS: &str = "Exit status, for every command:\n  \
     0    success: every record valid (validate, replay, explain), converted (convert), counted \
     (perft), every move legal (play), a legal position (show, moves)\n  \
-    1    invalid input: some record invalid, an illegal move, or a position string that is not a \
-    position of its game\n  \
-    2    usage error (bad arguments or values; - where stdin is not read; an output that is one \
-    of the inputs), I/O error (an unreadable file, the others are read; an output refused or not \
-    written)\n  \
+    1    invalid input: some record invalid, an illegal move, or a position that does not read \
+    or is not a position of its game (an unknown game in it too)\n  \
+    2    usage error (bad arguments or values, an unknown --game; - where stdin is not read; an \
+    output that is one of the inputs), I/O error (an unreadable file, the others are read; an \
+    output refused or not written)\n  \
     101  internal error: a bug, reported in one line on stderr\n\
     A closed standard output (`mancala ... | head`) ends any command quietly, with status 0; a \
     closed or full standard error loses the messages and changes nothing else.\n\
@@ -1165,7 +1165,9 @@ pub enum CollectionCommand {
         is checked as validate checks it: an invalid one is reported on stderr and never \
         selected. --dedupe also leaves out a record with the start and the moves of one written \
         before it. --count prints the number of records selected instead of the records.\n\n\
-        Exit status: 0 every record valid, 1 some record invalid, 2 usage or I/O error.",
+        Exit status: 0 every record valid, 1 some record invalid or a --position that does not \
+        read, 2 usage or I/O error (a criterion that does not read: a tag expression, an option \
+        value no game takes, a word of --moves that is no move).",
         after_help = EXIT_STATUS_SHORT,
         after_long_help = EXIT_STATUS_SHARED
     )]

@@ -84,6 +84,25 @@ pub fn game_name(text: &str) -> Option<GameKind> {
         .flatten()
 }
 
+/// Why `text`, one word that is not a game's name, is no position: the game is unknown, not the
+/// position malformed (unless it holds an invisible character: the position reader names that,
+/// the real cause). `None` for anything else.
+pub fn unknown_game(text: &str) -> Option<String> {
+    let word = text.trim();
+    if word.is_empty()
+        || word.contains(char::is_whitespace)
+        || word.starts_with('{')
+        || word.chars().any(notation::text::is_invisible)
+    {
+        return None;
+    }
+    word.parse::<GameKind>().err().map(|e| {
+        format!(
+            "{e} (a POSITION is a position string, its JSON form, or a game's name for its start position)"
+        )
+    })
+}
+
 /// Reads a POSITION in any of its forms, with what the command line gives. A byte-order mark
 /// at its start (`"$(cat pos.txt)"` of a file an editor saved with one) is dropped; anywhere else
 /// it is an error that names it.
@@ -102,18 +121,8 @@ pub fn read(text: &str, given: &Given) -> Result<Position, Bad> {
                 .to_owned(),
         ));
     }
-    // One word that is not a game's name: the game is unknown, not the position malformed
-    // (unless it holds an invisible character: the position reader names that, the real cause).
-    let word = text.trim();
-    if !word.is_empty()
-        && !word.contains(char::is_whitespace)
-        && !word.starts_with('{')
-        && !word.chars().any(notation::text::is_invisible)
-        && let Err(e) = word.parse::<GameKind>()
-    {
-        return Err(Bad::invalid(format!(
-            "{e} (a POSITION is a position string, its JSON form, or a game's name for its start position)"
-        )));
+    if let Some(m) = unknown_game(text) {
+        return Err(Bad::invalid(m));
     }
     if text.trim_start().starts_with('{') {
         let setup = notation::position_from_json(text, &given.options).map_err(Bad::invalid)?;

@@ -279,9 +279,14 @@ impl Criteria {
 
 /// The setup of `--position`: a position string or its JSON form, read but not required to be
 /// legal, since with marks or stores ignored it describes part of a position only (its seed
-/// total, the opener of a round).
+/// total, the opener of a round). One that does not read is invalid input (exit 1), as a
+/// POSITION is for every command (an unknown game in it too); an `--option` its game does not
+/// take is a usage error (exit 2).
 fn position_setup(text: &str, options: &[(String, String)]) -> Result<Setup, CliError> {
-    let bad = |m: String| CliError::Usage(format!("bad --position: {m}"));
+    let bad = |m: String| CliError::Invalid(format!("bad --position: {m}"));
+    if let Some(m) = crate::position_input::unknown_game(text) {
+        return Err(bad(m));
+    }
     if let Some(game) = crate::position_input::game_name(text) {
         let start = Setup::start(Variant::default_for(game), rules_core::Player::B);
         return Err(bad(format!(
