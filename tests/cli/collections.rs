@@ -153,6 +153,10 @@ fn select_by_first_moves_and_length() {
     assert_eq!(count(&["--min-plies", "100000"]), 0);
 }
 
+/// A bad criterion is refused before anything is read, naming the bad value and what is
+/// expected. Issue 34 (Low): `--option holes=abc` without `--game` blamed Giuthi alone; `--tag
+/// 'Event <> 3'` was read as `Event < "> 3"` and `Event==3` as `Event = "=3"`; `--moves '9Z 1A'`
+/// selected nothing (exit 0) instead of refusing.
 #[test]
 fn a_bad_criterion_is_a_usage_error_naming_it() {
     for (args, says) in [
@@ -160,6 +164,25 @@ fn a_bad_criterion_is_a_usage_error_naming_it() {
         (&["--option", "holse=5"][..], "holse"),
         (&["--game", "chess"][..], "chess"),
         (&["--result", "won"][..], "won"),
+        (
+            &["--option", "holes=abc"][..],
+            "bad --option holes=abc: no game takes `abc` for `holes`: giuthi takes 5, 6, 7, 8, 9, 10; bechi takes 4, 3; uugg takes 5, 6, 7",
+        ),
+        (
+            &["--game", "bechi", "--option", "holes=abc"][..],
+            "bad value `abc` for bechi option `holes`: expected one of 4, 3",
+        ),
+        (&["--tag", "Event <> 3"][..], "`<>` is not an operator"),
+        (&["--tag", "Event==3"][..], "`==` is not an operator"),
+        (&["--tag", "Event < > 3"][..], "`<>` is not an operator"),
+        (
+            &["--moves", "9Z 1A"][..],
+            "bad --moves: move 1 `9Z`: it is not a move token of any game",
+        ),
+        (
+            &["--game", "bechi", "--moves", "1. 3B 2. 9Z"][..],
+            "bad --moves: move 2 `9Z`: `9Z` is not a bechi move",
+        ),
     ] {
         mancala()
             .args(["collection", "select"])

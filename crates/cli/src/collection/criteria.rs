@@ -5,7 +5,7 @@ use crate::cli::SelectArgs;
 use crate::exit::CliError;
 use crate::input::Unit;
 use notation::{Item, Step};
-use rules_core::{GameKind, Setup, Variant};
+use rules_core::{GameKind, Move, Setup, Variant};
 use std::cmp::Ordering;
 
 /// How a tag's value is compared.
@@ -62,6 +62,17 @@ impl TagTest {
             .iter()
             .find(|(t, _)| rest.starts_with(t))
             .ok_or_else(|| bad("no operator"))?;
+        let value = rest[token.len()..].trim();
+        // `Event <> 3` is no `Event < "> 3"`, nor `Event == 3` an `Event = "= 3"`: a value that
+        // starts with an operator's character is an operator mistyped.
+        if value.starts_with(['=', '!', '~', '<', '>']) {
+            let run: String = rest
+                .chars()
+                .take_while(|c| matches!(c, '=' | '!' | '~' | '<' | '>' | ' ' | '\t'))
+                .filter(|c| !c.is_whitespace())
+                .collect();
+            return Err(bad(&format!("`{run}` is not an operator")));
+        }
         let name = expr[..at].trim();
         let (name, prefix) = match name.strip_suffix('*') {
             Some(n) => (n, true),
@@ -79,7 +90,7 @@ impl TagTest {
             name: name.to_owned(),
             prefix,
             op: *op,
-            value: rest[token.len()..].trim().to_owned(),
+            value: value.to_owned(),
         })
     }
 
@@ -226,6 +237,7 @@ impl Criteria {
             None => None,
         };
         let moves = a.moves.as_deref().map(move_tokens).unwrap_or_default();
+        check_moves(game, &moves)?;
         Ok(Criteria {
             tags,
             game,
@@ -302,35 +314,45 @@ fn position_setup(text: &str, options: &[(String, String)]) -> Result<Setup, Cli
         .map_err(|e| bad(format!("at column {}: {e}", e.offset + 1)))
 }
 
-/// An option criterion some game has: with `--game`, that game; else any of the five.
+/// An option criterion some game has: with `--game`, that game; else any of the five. The
+/// message names the value and what is expected: the game's own message with `--game`, else the
+/// values of every game that has the key (no one game is blamed for a value none takes).
 fn check_option(game: Option<GameKind>, key: &str, value: &str) -> Result<(), CliError> {
-    let games: Vec<GameKind> = game.map_or_else(|| GameKind::ALL.to_vec(), |g| vec![g]);
-    let ok = games.iter().any(|&g| {
+    let bad = |why: String| CliError::Usage(format!("bad --option {key}={value}: {why}"));
+    if let Some(g) = game {
         let mut v = Variant::default_for(g);
-        v.set_option(key, value).is_ok()
-    });
-    if ok {
+        return v.set_option(key, value).map_err(|e| bad(e.to_string()));
+    }
+    let having: Vec<Variant> = GameKind::ALL
+        .into_iter()
+        .map(Variant::default_for)
+        .filter(|v| v.option_keys().contains(&key))
+        .collect();
+    if having.is_empty() {
+        return Err(bad(format!(
+            "no game has an option `{key}` (mancala rules options)"
+        )));
+    }
+    if having
+        .iter()
+        .any(|v| v.clone().set_option(key, value).is_ok())
+    {
         return Ok(());
     }
-    // The game's own message (unknown key with the keys it has, or a value it does not take).
-    let g = game.unwrap_or_else(|| {
-        GameKind::ALL
-            .into_iter()
-            .find(|&g| Variant::default_for(g).option_keys().contains(&key))
-            .unwrap_or(GameKind::ALL[0])
-    });
-    let mut v = Variant::default_for(g);
-    match v.set_option(key, value) {
-        Err(e) if game.is_some() => {
-            Err(CliError::Usage(format!("bad --option {key}={value}: {e}")))
-        }
-        Err(e) if Variant::default_for(g).option_keys().contains(&key) => {
-            Err(CliError::Usage(format!("bad --option {key}={value}: {e}")))
-        }
-        _ => Err(CliError::Usage(format!(
-            "bad --option {key}={value}: no game has an option `{key}` (mancala rules options)"
-        ))),
-    }
+    let each: Vec<String> = having
+        .iter()
+        .map(|v| {
+            format!(
+                "{} takes {}",
+                v.kind().name(),
+                v.option_values(key).join(", ")
+            )
+        })
+        .collect();
+    Err(bad(format!(
+        "no game takes `{value}` for `{key}`: {}",
+        each.join("; ")
+    )))
 }
 
 /// The moves of `--moves`: its words, without move numbers (`1.`, `2...`).
@@ -339,6 +361,26 @@ fn move_tokens(text: &str) -> Vec<String> {
         .filter(|w| !w.trim_end_matches('.').chars().all(|c| c.is_ascii_digit()))
         .map(str::to_owned)
         .collect()
+}
+
+/// Checks each move of `--moves`: a move token of `--game`'s game, or without `--game` of some
+/// game, so that a typing error is refused rather than selecting nothing.
+fn check_moves(game: Option<GameKind>, moves: &[String]) -> Result<(), CliError> {
+    for (k, token) in moves.iter().enumerate() {
+        let why = match game {
+            Some(g) => match Move::parse(g, token) {
+                Ok(_) => continue,
+                Err(e) => e.message,
+            },
+            None if GameKind::ALL.iter().any(|&g| Move::parse(g, token).is_ok()) => continue,
+            None => "it is not a move token of any game (spec/notation.md §5: a start hole such as 3B, pass, or a game's own form)".to_owned(),
+        };
+        return Err(CliError::Usage(format!(
+            "bad --moves: move {} `{token}`: {why}",
+            k + 1
+        )));
+    }
+    Ok(())
 }
 
 /// Whether the record's first plies are `moves`, each in its written or its canonical spelling.
