@@ -74,6 +74,69 @@ fn a_folder_is_read_recursively_wherever_a_file_is() {
         .stdout(predicate::str::contains(r#""records":2"#));
 }
 
+/// Issue 34 (Low): a record file's name on a FIFO, a socket or a dangling link in a folder was
+/// skipped without a word (exit 0); each is now reported in its place as an input that cannot be
+/// read, saying what it is (exit 2), and the other files are read. A FIFO is never opened (it
+/// could keep the run waiting); a link to a folder is still not followed, and a file of another
+/// name still not read.
+#[cfg(unix)]
+#[test]
+fn a_folder_names_the_record_files_it_cannot_read() {
+    let dir = fresh_dir("folder-specials");
+    std::fs::copy(root().join("corpus/ok/bechi-fig03.mgn"), dir.join("a.mgn")).unwrap();
+    let made = |what: &str, ok: bool| assert!(ok, "cannot make {what}");
+    made(
+        "a FIFO",
+        std::process::Command::new("mkfifo")
+            .arg(dir.join("f.mgn"))
+            .status()
+            .unwrap()
+            .success(),
+    );
+    made(
+        "a FIFO",
+        std::process::Command::new("mkfifo")
+            .arg(dir.join("notes.txt"))
+            .status()
+            .unwrap()
+            .success(),
+    );
+    std::os::unix::fs::symlink("nothing-here", dir.join("d.mgn")).unwrap();
+    std::os::unix::fs::symlink(".", dir.join("loop.mgn")).unwrap();
+    let socket = std::os::unix::net::UnixListener::bind(dir.join("s.jsonl")).unwrap();
+    let out = mancala()
+        .arg("validate")
+        .arg(&dir)
+        .timeout(std::time::Duration::from_secs(60))
+        .output()
+        .unwrap();
+    drop(socket);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        stdout(&out).contains("1 record: 1 valid"),
+        "{}",
+        stdout(&out)
+    );
+    for (name, says) in [
+        (
+            "d.mgn",
+            "symbolic link that cannot be followed (nothing-here",
+        ),
+        ("f.mgn", "it is a FIFO (named pipe), not a regular file"),
+        ("s.jsonl", "it is a socket, not a regular file"),
+    ] {
+        assert!(
+            err.lines().any(
+                |l| l.contains(&format!("cannot read {}", dir.join(name).display()))
+                    && l.contains(says)
+            ),
+            "{name}: {err}"
+        );
+    }
+    assert_eq!(err.lines().count(), 3, "{err}");
+}
+
 #[test]
 fn select_by_game_tag_player_result_and_options() {
     let total = count(&[]);

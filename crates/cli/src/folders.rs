@@ -10,6 +10,10 @@
 //!   are; symbolic links to folders are not followed (no loops), links to files are read.
 //! * A folder that cannot be listed stays in the list under its own name: reading it then fails
 //!   with the usual I/O error (exit 2), and the other inputs are read.
+//! * A record file's name on something that is not a regular file (a FIFO, which could keep the
+//!   run waiting for ever, a socket, a device, a dangling link) is not read but stays in the list,
+//!   so that it is reported in its place as an input that cannot be read (exit 2), saying what it
+//!   is (issue 34: it was skipped without a word).
 
 use crate::input_path::Input;
 use std::ffi::OsString;
@@ -57,9 +61,42 @@ fn walk(dir: &Path, out: &mut Vec<Input>) {
         };
         if meta.is_dir() {
             walk(&path, out);
-        } else if is_record_file(&path) && path.is_file() {
-            out.push(Input::new(path));
+        } else if meta.file_type().is_symlink() && path.is_dir() {
+            // A link to a folder is not followed (no loops), whatever its name.
+        } else if is_record_file(&path) {
+            out.push(match not_a_file(&path, &meta) {
+                None => Input::new(path),
+                Some(why) => Input::refused(path, why),
+            });
         }
+    }
+}
+
+/// Why the entry at `path` (`meta`: the entry itself, not what a link names) is not read as a
+/// record file, or `None` for a regular file or a link to one.
+fn not_a_file(path: &Path, meta: &std::fs::Metadata) -> Option<String> {
+    if meta.is_file() {
+        return None;
+    }
+    let what = crate::output::type_words;
+    if !meta.file_type().is_symlink() {
+        return Some(format!(
+            "it is {}, not a regular file: a folder's record files are read only when they are regular files (name it on the command line to read it)",
+            what(meta)
+        ));
+    }
+    let to =
+        std::fs::read_link(path).map_or_else(|_| "?".to_owned(), |t| crate::output::shown_path(&t));
+    match std::fs::metadata(path) {
+        Ok(m) if m.is_file() => None,
+        Ok(m) => Some(format!(
+            "it is a symbolic link to {} ({to}), not to a regular file: a folder's record files are read only when they are regular files (name it on the command line to read it)",
+            what(&m)
+        )),
+        Err(e) => Some(format!(
+            "it is a symbolic link that cannot be followed ({to}: {})",
+            crate::exit::io_message(&e)
+        )),
     }
 }
 

@@ -41,6 +41,9 @@ pub fn open_or_report(input: &Input, failed: &mut bool) -> Option<Box<dyn BufRea
 
 /// Opens an input.
 pub fn open(input: &Input) -> Result<Box<dyn BufRead>, String> {
+    if let Some(why) = input.refusal() {
+        return Err(format!("cannot read {}: {why}", input.name()));
+    }
     if input.path().as_os_str() == "-" {
         return Ok(Box::new(BufReader::with_capacity(1 << 16, io::stdin())));
     }

@@ -11,12 +11,33 @@ use std::path::{Path, PathBuf};
 pub struct Input {
     path: PathBuf,
     name: String,
+    /// Why it is not read, for a record file of a folder that is not a regular file.
+    refused: Option<String>,
 }
 
 impl Input {
     pub fn new(path: PathBuf) -> Input {
         let name = path_name(&path);
-        Input { path, name }
+        Input {
+            path,
+            name,
+            refused: None,
+        }
+    }
+
+    /// A record file found in a folder that is not read, `why` saying what it is: it stays in
+    /// the list so that reading it fails with that reason in its place (exit 2), the other
+    /// inputs being read.
+    pub fn refused(path: PathBuf, why: String) -> Input {
+        Input {
+            refused: Some(why),
+            ..Input::new(path)
+        }
+    }
+
+    /// Why it is not read, if it is not.
+    pub fn refusal(&self) -> Option<&str> {
+        self.refused.as_deref()
     }
 
     /// Standard input.
