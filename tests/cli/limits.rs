@@ -370,7 +370,7 @@ fn an_unknown_game_has_one_status_wherever_a_position_is_given() {
             let out = mancala().args(&args).output().unwrap();
             let err = String::from_utf8_lossy(&out.stderr);
             assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
-            assert!(err.contains("chess"), "{args:?}: {err}");
+            assert!(err.contains("unknown game `chess`"), "{args:?}: {err}");
             assert!(out.stdout.is_empty(), "{args:?}");
         }
     }

@@ -65,7 +65,8 @@ struct PerPlayer<T> {
 #[serde(deny_unknown_fields)]
 struct PositionIn {
     schema: Option<String>,
-    game: GameKind,
+    /// Read as text, so that an unknown game is named as a position string names it.
+    game: String,
     #[serde(default)]
     options: BTreeMap<String, String>,
     holes: BTreeMap<String, u32>,
@@ -108,7 +109,11 @@ pub fn position_from_json(text: &str, extra: &[(String, String)]) -> Result<Setu
             crate::parse::MAX_ROUND
         ));
     }
-    let variant = variant_of(&p, extra)?;
+    let game: GameKind = p
+        .game
+        .parse()
+        .map_err(|e| format!("bad JSON position: {e}"))?;
+    let variant = variant_of(&p, game, extra)?;
     let g = variant.geometry();
     let index = |name: &str| -> Result<usize, String> {
         name.parse::<Hole>()
@@ -174,8 +179,12 @@ pub fn position_from_json(text: &str, extra: &[(String, String)]) -> Result<Setu
 
 /// The variant of a JSON position: its options, those of `extra` it does not state, and `holes`
 /// from the number of holes where nobody states it.
-fn variant_of(p: &PositionIn, extra: &[(String, String)]) -> Result<Variant, String> {
-    let mut variant = Variant::default_for(p.game);
+fn variant_of(
+    p: &PositionIn,
+    game: GameKind,
+    extra: &[(String, String)],
+) -> Result<Variant, String> {
+    let mut variant = Variant::default_for(game);
     let mut set = |k: &str, v: &str| {
         variant
             .set_option(k, v)
@@ -196,9 +205,7 @@ fn variant_of(p: &PositionIn, extra: &[(String, String)]) -> Result<Variant, Str
         }
     }
     let stated = |k: &str| p.options.contains_key(k) || extra.iter().any(|(key, _)| key == k);
-    let has_holes = Variant::default_for(p.game)
-        .option_keys()
-        .contains(&"holes");
+    let has_holes = Variant::default_for(game).option_keys().contains(&"holes");
     if has_holes && !stated("holes") {
         let width = p.holes.len() / 2;
         set("holes", &width.to_string())?;
