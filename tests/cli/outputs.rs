@@ -24,6 +24,13 @@ fn bin() -> Command {
     c
 }
 
+/// Makes a FIFO at `path`.
+#[cfg(target_os = "linux")]
+fn mkfifo(path: &Path) {
+    let made = Command::new("mkfifo").arg(path).status().unwrap();
+    assert!(made.success(), "mkfifo {}", path.display());
+}
+
 /// What a special file is, to check that it is still that after a run.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 enum Is {
@@ -296,13 +303,7 @@ fn special_files_in_output_folders_are_never_replaced() {
     let pictures = dir.path().join("pictures");
     std::fs::create_dir(&pictures).unwrap();
     let fifo = pictures.join("bechi-fig03-001-000.svg");
-    assert!(
-        Command::new("mkfifo")
-            .arg(&fifo)
-            .status()
-            .unwrap()
-            .success()
-    );
+    mkfifo(&fifo);
     for replace in [false, true] {
         let mut c = mancala();
         c.args(["replay", FIG03, "--svg"]).arg(&pictures);
@@ -424,69 +425,31 @@ fn collections_refuse_an_output_that_is_an_input_before_reading() {
     std::fs::write(d.join("games/x.mgn"), &original).unwrap();
     std::fs::write(d.join("games/x-001.mgn"), &original).unwrap();
     let append = |p: &Path| std::fs::OpenOptions::new().append(true).open(p).unwrap();
-    let cases: Vec<(Vec<&str>, Option<&Path>, Option<&Path>)> = vec![
-        (vec!["collection", "merge", "rec.mgn"], None, Some(&rec)),
-        (vec!["collection", "select", "hard.mgn"], None, Some(&rec)),
-        (vec!["collection", "dedupe", "."], None, Some(&rec)),
-        (vec!["collection", "stats", "rec.mgn"], None, Some(&rec)),
-        (vec!["collection", "merge"], Some(&rec), Some(&rec)),
-        (vec!["collection", "merge", "-"], Some(&rec), Some(&rec)),
-        (vec!["match", "--db", "rec.mgn"], None, Some(&rec)),
+    // Each command line, split at spaces, with its standard input and output.
+    let cases: [(&str, Option<&Path>, Option<&Path>); 11] = [
+        ("collection merge rec.mgn", None, Some(&rec)),
+        ("collection select hard.mgn", None, Some(&rec)),
+        ("collection dedupe .", None, Some(&rec)),
+        ("collection stats rec.mgn", None, Some(&rec)),
+        ("collection merge", Some(&rec), Some(&rec)),
+        ("collection merge -", Some(&rec), Some(&rec)),
+        ("match --db rec.mgn", None, Some(&rec)),
         (
-            vec![
-                "collection",
-                "split",
-                "--by",
-                "game",
-                "--replace",
-                "--out",
-                "games",
-            ],
+            "collection split --by game --replace --out games",
             Some(&game_file),
             None,
         ),
         (
-            vec![
-                "collection",
-                "split",
-                "--by",
-                "game",
-                "--replace",
-                "--out",
-                "games",
-                "games/bechi.mgn",
-            ],
+            "collection split --by game --replace --out games games/bechi.mgn",
             None,
             None,
         ),
-        (
-            vec![
-                "collection",
-                "split",
-                "--by",
-                "game",
-                "--out",
-                "games",
-                "games",
-            ],
-            None,
-            None,
-        ),
+        ("collection split --by game --out games games", None, None),
         // games/x.mgn splits into games/x-001.mgn, which the folder gives as an input too.
-        (
-            vec![
-                "collection",
-                "split",
-                "--replace",
-                "--out",
-                "games",
-                "games",
-            ],
-            None,
-            None,
-        ),
+        ("collection split --replace --out games games", None, None),
     ];
-    for (args, stdin, stdout) in cases {
+    for (line, stdin, stdout) in cases {
+        let args: Vec<&str> = line.split(' ').collect();
         let mut c = bin();
         c.args(&args).current_dir(d);
         c.stdin(stdin.map_or_else(Stdio::null, |p| std::fs::File::open(p).unwrap().into()));
@@ -568,13 +531,7 @@ fn split_follows_the_output_policy() {
     }
     std::fs::remove_file(out_dir.join("bechi-fig03-001.mgn")).unwrap();
     let fifo = out_dir.join("bechi.mgn");
-    assert!(
-        Command::new("mkfifo")
-            .arg(&fifo)
-            .status()
-            .unwrap()
-            .success()
-    );
+    mkfifo(&fifo);
     // Opened for reading first, without waiting for a writer (O_NONBLOCK, Linux's 0o4000), so
     // that a FIFO renamed over cannot leave a reader waiting for ever: what it holds is read
     // once the run is over.
