@@ -8,7 +8,7 @@
 //!   rec.mgn rec.mgn` would destroy the input, and standard output appended to an input
 //!   (`mancala collection merge f.mgn >> f.mgn`, `mancala moves - < f >> f`) would read the
 //!   command's own output back for ever. Every command that writes to standard output and reads
-//!   a file is listed in [`files`], whose `match` names every command, so that a new one cannot
+//!   a file is listed in `files()`, whose `match` names every command, so that a new one cannot
 //!   be forgotten; a device (`/dev/null`, a terminal) is both read and written freely;
 //! * a file a command would replace or remove in its output folder (a picture of `replay --svg
 //!   --replace`, a file of `collection split`) that is one of its inputs is refused too;
