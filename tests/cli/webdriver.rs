@@ -18,8 +18,13 @@ use std::time::Duration;
 pub enum Key {
     Left,
     Right,
+    Up,
+    Down,
     Home,
     End,
+    Enter,
+    Tab,
+    Escape,
 }
 
 impl Key {
@@ -28,7 +33,12 @@ impl Key {
             Key::End => "\u{e010}",
             Key::Home => "\u{e011}",
             Key::Left => "\u{e012}",
+            Key::Up => "\u{e013}",
             Key::Right => "\u{e014}",
+            Key::Down => "\u{e015}",
+            Key::Enter => "\u{e007}",
+            Key::Tab => "\u{e004}",
+            Key::Escape => "\u{e00c}",
         }
     }
 }
@@ -115,6 +125,15 @@ impl Session {
     pub fn find(&self, css: &str) -> Result<Element<'_>, String> {
         let v = self.post("/element", &json!({"using": "css selector", "value": css}))?;
         Element::from_reference(self, &v)
+    }
+
+    /// Presses a key where the focus is (W3C WebDriver "perform actions"), as a reader on the
+    /// keyboard alone does.
+    pub fn press(&self, key: Key) -> Result<(), String> {
+        let actions = json!({"actions": [{"type": "key", "id": "keyboard", "actions": [
+            {"type": "keyDown", "value": key.code()}, {"type": "keyUp", "value": key.code()},
+        ]}]});
+        self.post("/actions", &actions).map(drop)
     }
 
     /// A PNG picture of the window.

@@ -44,7 +44,9 @@ pub fn run(args: &ServeArgs) -> Result<Verdict, CliError> {
     if args.open {
         open(&url);
     }
-    server.serve(&stop, &|line| diag::text(&format!("mancala serve: {line}\n")));
+    server.serve(&stop, &|line| {
+        diag::text(&format!("mancala serve: {line}\n"))
+    });
     diag::text("mancala serve: stopped\n");
     Ok(Verdict::Valid)
 }

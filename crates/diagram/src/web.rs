@@ -4,7 +4,7 @@
 //! * [`BOARD_JS`] (`web/board.js`) draws a board with its script, with the geometry of the SVG
 //!   pictures ([`geometry`]): the holes with their counts, owners and marks, the stores, a ply's
 //!   path seed by seed with its captures, and the explanation's rule IDs as links. Both pages
-//!   embed it before their own script.
+//!   embed it before their own script, and its style [`BOARD_CSS`] before their own.
 //! * [`board`] and [`layout`] are a position as that script reads it: numbers by hole index.
 
 use rules_core::{MarkKind, Position, RightKind};
@@ -12,6 +12,10 @@ use serde_json::{Value, json};
 
 /// The drawing script both pages embed (it defines `window.MancalaBoard`).
 pub const BOARD_JS: &str = include_str!("web/board.js");
+
+/// The board's style (the colours, light and dark, and the drawing's classes), which both pages
+/// put before their own.
+pub const BOARD_CSS: &str = include_str!("web/board.css");
 
 /// The geometry of the SVG pictures, which the script draws with.
 #[must_use]
@@ -37,10 +41,7 @@ pub fn board(pos: &Position) -> Value {
             .collect::<String>()
     });
     let marks: Vec<Value> = (0..g.len())
-        .filter_map(|i| {
-            s.mark(i)
-                .map(|m| json!([i, mark_name(m.kind), m.owner]))
-        })
+        .filter_map(|i| s.mark(i).map(|m| json!([i, mark_name(m.kind), m.owner])))
         .collect();
     let right = s.right.and_then(|r| {
         let kind = match r.kind {

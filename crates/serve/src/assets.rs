@@ -9,6 +9,7 @@ pub const POLICY: &str = "default-src 'none'; script-src 'self'; style-src 'self
 const INDEX: &str = include_str!("assets/index.html");
 const APP_JS: &str = include_str!("assets/app.js");
 const APP_CSS: &str = include_str!("assets/app.css");
+const EDITOR_JS: &str = include_str!("assets/editor.js");
 
 /// The file at `path`, with its content type.
 pub fn file(path: &str) -> Option<(&'static str, &'static [u8])> {
@@ -19,7 +20,12 @@ pub fn file(path: &str) -> Option<(&'static str, &'static [u8])> {
             "text/javascript; charset=utf-8",
             diagram::web::BOARD_JS.as_bytes(),
         ),
+        "/editor.js" => ("text/javascript; charset=utf-8", EDITOR_JS.as_bytes()),
         "/app.css" => ("text/css; charset=utf-8", APP_CSS.as_bytes()),
+        "/board.css" => (
+            "text/css; charset=utf-8",
+            diagram::web::BOARD_CSS.as_bytes(),
+        ),
         _ => return None,
     })
 }

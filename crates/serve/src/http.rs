@@ -75,7 +75,8 @@ impl From<Refusal> for Outcome {
 }
 
 fn header(name: &str, value: &str) -> Header {
-    Header::from_bytes(name.as_bytes(), value.as_bytes()).expect("header names and values are ASCII")
+    Header::from_bytes(name.as_bytes(), value.as_bytes())
+        .expect("header names and values are ASCII")
 }
 
 /// The headers of every answer: nothing is cached, sniffed, framed or sent elsewhere.
@@ -103,7 +104,8 @@ fn host_allowed(host: &str, shared: &Shared) -> bool {
     let name = name.trim_start_matches('[').trim_end_matches(']');
     let bound = shared.addr;
     name == bound.ip().to_string()
-        || (bound.ip().is_loopback() && (name == "localhost" || name == "127.0.0.1" || name == "::1"))
+        || (bound.ip().is_loopback()
+            && (name == "localhost" || name == "127.0.0.1" || name == "::1"))
         || (bound.ip().is_unspecified())
 }
 
@@ -130,9 +132,7 @@ fn admit(request: &Request, shared: &Shared) -> Result<(), Refusal> {
     }
     if let Some(origin) = find(request, "Origin") {
         let host = find(request, "Host").unwrap_or("");
-        let same = origin
-            .strip_prefix("http://")
-            .is_some_and(|o| o == host);
+        let same = origin.strip_prefix("http://").is_some_and(|o| o == host);
         if !same && origin != "null" {
             return Err(Refusal::new(
                 403,
@@ -141,8 +141,11 @@ fn admit(request: &Request, shared: &Shared) -> Result<(), Refusal> {
         }
     }
     if *request.method() == Method::Post {
-        let json = find(request, "Content-Type")
-            .is_some_and(|t| t.trim().to_ascii_lowercase().starts_with("application/json"));
+        let json = find(request, "Content-Type").is_some_and(|t| {
+            t.trim()
+                .to_ascii_lowercase()
+                .starts_with("application/json")
+        });
         if !json {
             return Err(Refusal::new(
                 415,
@@ -218,7 +221,10 @@ pub fn answer(mut request: Request, shared: &Arc<Shared>, log: &(dyn Fn(&str) + 
     if status >= 400 {
         log(&format!("{method} {path}: {status}"));
     } else if took.as_secs() >= 10 && status != 200 {
-        log(&format!("{method} {path}: {status} in {:.1} s", took.as_secs_f64()));
+        log(&format!(
+            "{method} {path}: {status} in {:.1} s",
+            took.as_secs_f64()
+        ));
     }
 }
 
@@ -254,12 +260,17 @@ fn stream(
     what: &str,
 ) {
     let mut out = request.into_writer();
-    let mut head = String::from("HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nConnection: close\r\n");
+    let mut head =
+        String::from("HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nConnection: close\r\n");
     for h in common_headers() {
         head.push_str(&format!("{}: {}\r\n", h.field, h.value));
     }
     head.push_str("\r\n");
-    if out.write_all(head.as_bytes()).and_then(|()| out.flush()).is_err() {
+    if out
+        .write_all(head.as_bytes())
+        .and_then(|()| out.flush())
+        .is_err()
+    {
         return;
     }
     if let Err(p) = catch_unwind(AssertUnwindSafe(|| job(&mut *out))) {

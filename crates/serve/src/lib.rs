@@ -84,7 +84,8 @@ impl Server {
     pub fn bind(config: Config) -> Result<Server, String> {
         let mut dbs = Vec::new();
         for path in &config.dbs {
-            let db = Database::open_path(path).map_err(|m| format!("--db {}: {m}", path.display()))?;
+            let db =
+                Database::open_path(path).map_err(|m| format!("--db {}: {m}", path.display()))?;
             if dbs.iter().any(|d: &Database| d.variant() == db.variant()) {
                 return Err(format!(
                     "--db {}: a second database of {}: give one per game and options",
@@ -95,7 +96,8 @@ impl Server {
             dbs.push(db);
         }
         let at = SocketAddr::new(config.host, config.port);
-        let http = tiny_http::Server::http(at).map_err(|e| format!("cannot listen on {at}: {e}"))?;
+        let http =
+            tiny_http::Server::http(at).map_err(|e| format!("cannot listen on {at}: {e}"))?;
         let addr = http
             .server_addr()
             .to_ip()

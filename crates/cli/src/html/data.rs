@@ -6,8 +6,8 @@
 use crate::exit::CliError;
 use crate::explain;
 use crate::input::Unit;
-use notation::{Step, Walked};
 use diagram::web::{board, layout};
+use notation::{Step, Walked};
 use rules_core::Position;
 use serde_json::{Map, Value, json};
 use std::collections::{BTreeMap, HashMap};

@@ -9,7 +9,12 @@ use sha2::{Digest, Sha256};
 use std::io::{self, Write};
 
 const TEMPLATE: &str = include_str!("page.html");
-const STYLE: &str = include_str!("replay.css");
+const REPLAY_CSS: &str = include_str!("replay.css");
+
+/// The page's style: the board's (`diagram::web`, shared with `mancala serve`), then its own.
+fn style() -> String {
+    format!("{}\n{REPLAY_CSS}", diagram::web::BOARD_CSS)
+}
 const REPLAY_JS: &str = include_str!("replay.js");
 
 /// The page's script: the board's drawing, shared with `mancala serve` (`diagram::web`), then
@@ -72,7 +77,7 @@ fn policy() -> String {
     format!(
         "default-src 'none'; script-src {}; style-src {}; img-src data:; base-uri 'none'; form-action 'none'",
         sha256(&script()),
-        sha256(STYLE)
+        sha256(&style())
     )
 }
 
@@ -111,7 +116,7 @@ impl<W: Write> PageWriter<W> {
             &[
                 ("{{CSP}}", &csp),
                 ("{{GENERATOR}}", &generator),
-                ("{{STYLE}}", STYLE),
+                ("{{STYLE}}", &style()),
             ],
             &mut out,
         )?;

@@ -22,6 +22,7 @@
   const MB = window.MancalaBoard;
   const shown = MB.shown;
   const el = MB.el;
+  const lower = (p) => p.toLowerCase();
 
   // Text with its rule IDs as links to the rule shown below (only IDs the page holds).
   function withRules(text, cls) {

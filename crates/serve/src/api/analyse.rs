@@ -22,9 +22,9 @@ use rules_core::{Event, Move, PlayOptions, Position};
 use serde::Deserialize;
 use serde_json::{Value, json};
 use std::io::Write;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
-use std::sync::Arc;
 use std::time::Duration;
 
 #[derive(Deserialize)]

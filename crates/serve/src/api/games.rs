@@ -14,16 +14,14 @@ fn game(kind: GameKind) -> Value {
     let options: Vec<Value> = v
         .option_keys()
         .iter()
-        .map(|k| {
-            json!({"key": k, "values": v.option_values(k), "default": v.option_value(k)})
-        })
+        .map(|k| json!({"key": k, "values": v.option_values(k), "default": v.option_value(k)}))
         .collect();
     let marks: Vec<Value> = MARK_CHARS
         .iter()
         .filter_map(|c| {
-            kind.mark(*c).ok().map(|m| {
-                json!({"char": c.to_string(), "kind": diagram::web::mark_name(m)})
-            })
+            kind.mark(*c)
+                .ok()
+                .map(|m| json!({"char": c.to_string(), "kind": diagram::web::mark_name(m)}))
         })
         .collect();
     let start = Position::start(v, Player::B);

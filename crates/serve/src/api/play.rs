@@ -31,11 +31,10 @@ fn ids(rules: impl IntoIterator<Item = Rule>) -> Vec<String> {
 /// (with what was traced of a start that never ends).
 pub fn play(r: &PositionRequest) -> Result<Value, Refusal> {
     let before = r.read()?;
-    let token = r
-        .mv
-        .as_deref()
-        .ok_or_else(|| Refusal::new(400, "bad request body: missing field `move`"))?
-        .trim();
+    let token =
+        r.mv.as_deref()
+            .ok_or_else(|| Refusal::new(400, "bad request body: missing field `move`"))?
+            .trim();
     let mv = Move::parse(before.variant().kind(), token)
         .map_err(|e| Refusal::invalid(e.message, ids(e.rules)))?;
     match before.play(&mv, PlayOptions::FULL) {
@@ -57,7 +56,9 @@ pub fn play(r: &PositionRequest) -> Result<Value, Refusal> {
             let mut refusal = Refusal::invalid(e.to_string(), ids(e.cites()));
             let refused = rules_core::prose::explain_refused(&before, &e.trace);
             if !refused.is_empty() {
-                refusal.message.push_str(&format!(" — {}", refused.join(" ")));
+                refusal
+                    .message
+                    .push_str(&format!(" — {}", refused.join(" ")));
             }
             Err(refusal)
         }

@@ -73,7 +73,9 @@ pub fn edit(r: &EditRequest) -> Result<Value, Refusal> {
         }
     };
     match view::read(&text, &options, None) {
-        Ok(pos) => Ok(json!({"ok": true, "view": view(&pos), "position": notation::write_position(&pos.to_setup())})),
+        Ok(pos) => Ok(
+            json!({"ok": true, "view": view(&pos), "position": notation::write_position(&pos.to_setup())}),
+        ),
         Err(e) if e.status == 422 => {
             // Written as far as it parses: a position that breaks a rule still has a string.
             let setup = if text.trim_start().starts_with('{') {

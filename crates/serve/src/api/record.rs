@@ -138,7 +138,10 @@ fn answer(e: &Entry, more: usize) -> Value {
     });
     let mut sides: HashMap<(Option<usize>, usize), Vec<usize>> = HashMap::new();
     for (k, side) in e.checked.variations.iter().enumerate() {
-        sides.entry((side.parent, side.replaces)).or_default().push(k);
+        sides
+            .entry((side.parent, side.replaces))
+            .or_default()
+            .push(k);
     }
     let tree = line(start, &e.checked.steps, None, &sides, e);
     let header = e.record.as_ref().map(|r| {
