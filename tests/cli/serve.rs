@@ -20,7 +20,8 @@ pub(crate) struct Served {
 impl Served {
     /// Starts `mancala serve --port 0` with `args`, and reads the address it prints.
     pub(crate) fn start(args: &[&str]) -> Served {
-        let mut child = mancala()
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_mancala"))
+            .current_dir(crate::support::root())
             .args(["serve", "--port", "0"])
             .args(args)
             .stdin(Stdio::null())
@@ -158,7 +159,7 @@ fn cli_says(position: &str, options: &[&str]) -> String {
     err.lines()
         .next()
         .unwrap()
-        .trim_start_matches("error: ")
+        .trim_start_matches("mancala: error: ")
         .to_owned()
 }
 
@@ -285,7 +286,13 @@ fn every_request_is_bounded_and_bad_ones_get_a_4xx() {
     let cases: Vec<(u16, (u16, String))> = vec![
         (
             400,
-            s.call("POST", "/api/position", Some(&json!("{").to_string())),
+            http(
+                s.port,
+                "POST",
+                "/api/position",
+                &[("Content-Type", "application/json")],
+                Some("{"),
+            ),
         ),
         (
             400,

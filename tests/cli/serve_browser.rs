@@ -7,9 +7,7 @@
 //! string of every game; a move is played with the keyboard alone; axe-core finds nothing in light
 //! and dark colours. Screenshots go to `target/tmp/serve-shots/`.
 
-use crate::browser::{
-    assert_no_errors, axe, chromium, find, session, shot, start_driver, watch_errors,
-};
+use crate::browser::{assert_no_errors, axe, chromium, find, shot, start_driver, watch_errors};
 use crate::serve::Served;
 use crate::support::{fresh_dir, mancala, root};
 use crate::webdriver::{Key, Session};
@@ -17,6 +15,26 @@ use serde_json::{Value, json};
 use std::io::Write as _;
 use std::path::Path;
 use std::time::{Duration, Instant};
+
+/// A browser session that does not wait for the load event of a page (the page is ready when
+/// its board is drawn: `open` waits for that).
+fn session(port: u16, browser: &Path, extra: &[&str]) -> Session {
+    let mut args = vec![
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--hide-scrollbars",
+        "--window-size=1400,1000",
+    ];
+    args.extend_from_slice(extra);
+    let caps = json!({
+        "browserName": "chrome",
+        "pageLoadStrategy": "eager",
+        "goog:chromeOptions": {"binary": browser, "args": args},
+    });
+    Session::new(port, caps).unwrap()
+}
 
 /// Waits until `script` (a JavaScript expression) is true on the page.
 fn wait(c: &Session, script: &str, what: &str) {
@@ -42,8 +60,8 @@ fn js(c: &Session, script: &str) -> Value {
 
 /// Opens the page at `hash` and waits for the board.
 fn open(c: &Session, url: &str, hash: &str) {
+    c.goto("about:blank").unwrap();
     c.goto(&format!("{url}{hash}")).unwrap();
-    c.refresh().unwrap();
     wait(
         c,
         "window.mancalaServe && document.querySelector('#board .hole-g') && window.mancalaServe.current().view.moves",
@@ -359,7 +377,7 @@ fn editor(c: &Session, url: &str, shots: &Path) {
     ];
     for p in positions {
         let set = format!(
-            "const t = document.getElementById('editor-text'); t.value = {}; t.dispatchEvent(new Event('input')); return 0;",
+            "document.getElementById('editor-check').className = 'pending'; const t = document.getElementById('editor-text'); t.value = {}; t.dispatchEvent(new Event('input')); return 0;",
             json!(p)
         );
         js(c, &set);
@@ -493,7 +511,7 @@ fn the_board_of_mancala_serve_in_headless_chromium() {
     let served = Served::start(&[]);
     let url = served.url.clone();
     let (_driver, port) = start_driver(&driver);
-    let c = session(port, &browser, &["--window-size=1400,1000"]);
+    let c = session(port, &browser, &[]);
     refused_click(&c, &url);
     redu_zigzag(&c, &url, &shots);
     side_line(&c, &url);
@@ -509,11 +527,7 @@ fn the_board_of_mancala_serve_in_headless_chromium() {
     let dark = session(
         port,
         &browser,
-        &[
-            "--window-size=1400,1000",
-            "--force-dark-mode",
-            "--force-prefers-reduced-motion",
-        ],
+        &["--force-dark-mode", "--force-prefers-reduced-motion"],
     );
     axe_with_analysis(&dark, &url, "dark");
     shot(&dark, &shots, "dark");

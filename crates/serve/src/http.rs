@@ -9,7 +9,7 @@ use std::io::{Read, Write};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
 use std::time::Instant;
-use tiny_http::{Header, Method, Request, Response};
+use tiny_http::{Header, Method, Request};
 
 /// An answer: a status and a JSON body, or one of the page's files.
 pub enum Reply {
@@ -235,24 +235,67 @@ fn panic_words(p: &(dyn std::any::Any + Send)) -> String {
         .unwrap_or_else(|| "a panic".to_owned())
 }
 
+/// The reason phrase of a status this server sends.
+fn reason(status: u16) -> &'static str {
+    match status {
+        200 => "OK",
+        400 => "Bad Request",
+        403 => "Forbidden",
+        404 => "Not Found",
+        405 => "Method Not Allowed",
+        413 => "Content Too Large",
+        415 => "Unsupported Media Type",
+        422 => "Unprocessable Content",
+        503 => "Service Unavailable",
+        _ => "Internal Server Error",
+    }
+}
+
+/// The head of an answer: the status line, the headers of every answer, the content type and
+/// `Connection: close`.
+fn head(status: u16, ctype: &str, length: Option<usize>) -> String {
+    let mut head = format!(
+        "HTTP/1.1 {status} {}\r\nContent-Type: {ctype}\r\nConnection: close\r\n",
+        reason(status)
+    );
+    if let Some(n) = length {
+        head.push_str(&format!("Content-Length: {n}\r\n"));
+    }
+    for h in common_headers() {
+        head.push_str(&format!("{}: {}\r\n", h.field, h.value));
+    }
+    head.push_str("\r\n");
+    head
+}
+
+/// Sends an answer and closes the connection. Every answer closes its connection: with
+/// `tiny_http` keeping connections alive, Chromium now and then never sent its next request on
+/// one (its page stopped before its first API call, about one load in ten in the browser test),
+/// and a local server loses nothing by opening a connection per request.
 fn send(request: Request, reply: Reply) -> u16 {
     let (status, ctype, bytes) = match reply {
         Reply::Json(status, v) => (status, "application/json", v.to_string().into_bytes()),
         Reply::File(ctype, bytes) => (200, ctype, bytes.to_vec()),
     };
-    let mut response = Response::from_data(bytes).with_status_code(status);
-    for h in common_headers() {
-        response.add_header(h);
-    }
-    response.add_header(header("Content-Type", ctype));
+    let head_only = *request.method() == Method::Head;
+    let mut out = request.into_writer();
     // A client gone before its answer: nothing to do.
-    let _ = request.respond(response);
+    let _ = out
+        .write_all(head(status, ctype, Some(bytes.len())).as_bytes())
+        .and_then(|()| {
+            if head_only {
+                Ok(())
+            } else {
+                out.write_all(&bytes)
+            }
+        })
+        .and_then(|()| out.flush());
     status
 }
 
 /// A stream of server-sent events (an analysis): the response head, then what `job` writes,
-/// flushed as it comes; the connection closes at its end. Written on the connection itself,
-/// because `tiny_http` collects a chunked body into 8 KiB chunks before sending any.
+/// flushed as it comes; the connection closes at its end (a body without a length, which
+/// `tiny_http` would send chunked, gathering 8 KiB before sending any).
 fn stream(
     request: Request,
     job: Box<dyn FnOnce(&mut dyn Write) + Send>,

@@ -148,7 +148,7 @@ window.MancalaEditor = (function () {
     box.replaceChildren();
     legal = r.ok ? r.position : null;
     box.className = r.ok ? 'ok' : 'problem';
-    if (r.ok) box.textContent = '✓ a legal position of ' + info().title + '.';
+    if (r.ok) box.textContent = '✓ a legal position' + (r.view ? ' of ' + r.view.title : '') + '.';
     else box.append(MB.withRules(r.error.message, 't', (id) => /^[BGRSU][0-9]/.test(id), () => {}));
     $('editor-play').disabled = !r.ok;
   }
@@ -163,9 +163,8 @@ window.MancalaEditor = (function () {
       return;
     }
     const d = r.ok ? r.view.position_data : r.position_data;
+    if (d) await load(d);
     check(r);
-    if (!d) return;
-    await load(d);
   }
 
   // Takes a JSON form to edit, with the layout of its board.
