@@ -68,6 +68,24 @@ fn open(c: &Session, url: &str, hash: &str) {
         "the board",
     );
     watch_errors(c);
+    // Plies are shown at once (the seed-by-seed drawing redraws the board under the clicks).
+    js(
+        c,
+        "document.getElementById('animate').checked = false; return 0;",
+    );
+}
+
+/// Clicks the element `css` of the board, found again if a redraw replaced it meanwhile (the
+/// analysis redraws the board as it deepens).
+fn click(c: &Session, css: &str) {
+    for _ in 0..5 {
+        match c.find(css).and_then(|e| e.click()) {
+            Ok(()) => return,
+            Err(e) if e.contains("stale element") => std::thread::sleep(Duration::from_millis(50)),
+            Err(e) => panic!("{css}: {e}"),
+        }
+    }
+    panic!("{css}: replaced at every click");
 }
 
 /// The number of plies on the path to the node shown.
@@ -91,11 +109,7 @@ fn click_move(c: &Session, token: &str) {
         ),
     );
     match hole.as_u64() {
-        Some(i) => c
-            .find(&format!("#board .hole-g[data-index='{i}']"))
-            .unwrap()
-            .click()
-            .unwrap(),
+        Some(i) => click(c, &format!("#board .hole-g[data-index='{i}']")),
         None => {}
     }
     let chosen = js(c, "return !document.getElementById('choices').hidden;");
@@ -132,10 +146,7 @@ fn bechi_match(c: &Session, url: &str, dir: &Path, shots: &Path) {
                 let mut k = 0;
                 for (i, n) in names.iter().enumerate() {
                     if k < d["holes"].as_u64().unwrap() && n.as_str().unwrap().ends_with(player) {
-                        c.find(&format!("#board .hole-g[data-index='{i}']"))
-                            .unwrap()
-                            .click()
-                            .unwrap();
+                        click(c, &format!("#board .hole-g[data-index='{i}']"));
                         k += 1;
                     }
                 }
@@ -196,10 +207,7 @@ fn bechi_match(c: &Session, url: &str, dir: &Path, shots: &Path) {
 fn refused_click(c: &Session, url: &str) {
     open(c, url, "#game=bechi&opener=B");
     // 1A is A's hole; B is to move (B4).
-    c.find("#board .hole-g[data-index='4']")
-        .unwrap()
-        .click()
-        .unwrap();
+    click(c, "#board .hole-g[data-index='4']");
     wait(
         c,
         "!document.getElementById('refusal').hidden",
@@ -232,10 +240,7 @@ fn redu_zigzag(c: &Session, url: &str, shots: &Path) {
         c,
         "return window.mancalaServe.current().view.moves.find((m) => m.move === '4B+bdh').path;",
     );
-    c.find("#board .hole-g[data-index='3']")
-        .unwrap()
-        .click()
-        .unwrap();
+    click(c, "#board .hole-g[data-index='3']");
     wait(
         c,
         "!document.getElementById('choices').hidden",
@@ -254,10 +259,7 @@ fn redu_zigzag(c: &Session, url: &str, shots: &Path) {
             "no hole to choose on the board: {targets}"
         );
         let next = &path[prefix];
-        c.find(&format!("#board .hole-g.target[data-index='{next}']"))
-            .unwrap()
-            .click()
-            .unwrap();
+        click(c, &format!("#board .hole-g.target[data-index='{next}']"));
         clicks += 1;
         assert!(clicks < 12, "too many clicks");
         std::thread::sleep(Duration::from_millis(50));
@@ -368,6 +370,11 @@ fn analysis(c: &Session, url: &str, shots: &Path) {
 fn editor(c: &Session, url: &str, shots: &Path) {
     open(c, url, "#game=bechi&opener=B");
     c.find("#open-editor").unwrap().click().unwrap();
+    wait(
+        c,
+        "document.getElementById('editor-check').className === 'ok'",
+        "the editor",
+    );
     let positions = [
         "bechi 6,6,0x,0x/6,6,6,6 A reserve=2,10 round=2 opener=A",
         "giuthi 0,4,2,0,0,1,5,3/5,1,2,0,0,2,5,4 A store=22,40",

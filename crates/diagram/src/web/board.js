@@ -114,7 +114,7 @@ window.MancalaBoard = (function () {
   // Draws board `b` (seeds, owners, marks, right, stores) of shape `r` into the SVG element `box`
   // (whose <title> is kept), with the geometry `G`, and the path of `ply` (its `data.events`,
   // `data.captured`, `best_arrow`) up to `upTo` seeds sown (all when undefined). `extra` (the
-  // board of `mancala serve`) may give each hole a class and attributes (`hole(i)`), and arrows
+  // board of `mancala serve`) may give each hole a class, attributes and a title (`hole(i)`), and arrows
   // to draw over the board (`arrows`: from, to, class, name).
   function draw(box, G, r, b, ply, upTo, extra) {
     const title = box.querySelector('title');
@@ -163,6 +163,8 @@ window.MancalaBoard = (function () {
       const more = extra && extra.hole ? extra.hole(i) : null;
       const g = svg('g', { 'data-index': i }, box, 'hole-g' + (more && more.cls ? ' ' + more.cls : ''));
       if (more && more.attrs) for (const k in more.attrs) g.setAttribute(k, more.attrs[k]);
+      // Its accessible name, as an SVG title (also shown when the pointer rests on the hole).
+      if (more && more.title) svg('title', {}, g).textContent = shown(more.title);
       if (more) svg('circle', { cx: cx.toFixed(1), cy: cy.toFixed(1), r: G.r + 9 }, g, 'focus-ring');
       svg('circle', { cx: cx.toFixed(1), cy: cy.toFixed(1), r: G.r }, g,
         'hole ' + (blocked ? 'blocked' : 'own-' + lower(owner(i))));
@@ -171,10 +173,11 @@ window.MancalaBoard = (function () {
         svg('path', { d: 'M ' + (cx - k) + ' ' + (cy - k) + ' L ' + (cx + k) + ' ' + (cy + k) +
           ' M ' + (cx - k) + ' ' + (cy + k) + ' L ' + (cx + k) + ' ' + (cy - k) }, g, 'cross');
       }
-      const count = svgText(g, cx, cy + 6.5, String(seeds[i]), 'count');
-      count.setAttribute('data-hole', name);
+      // The name before the count, so that a hole's text reads `1B 6`.
       const nameY = lay.rows[0].includes(i) ? cy - G.r - 13 : cy + G.r + 21;
       svgText(g, cx, nameY, name, 'name');
+      const count = svgText(g, cx, cy + 6.5, String(seeds[i]), 'count');
+      count.setAttribute('data-hole', name);
       if (m && !blocked) drawMark(box, G, m, cx, cy);
     });
     // A bar between neighbours of a row owned by different players (territories, S18, U21).

@@ -100,7 +100,7 @@
     const s = state;
     const name = v.layout.names[i];
     const seeds = v.board.seeds[i];
-    let label = name + ', ' + seeds + (seeds === 1 ? ' seed' : ' seeds');
+    let label = name + ' ' + seeds + (seeds === 1 ? ' seed' : ' seeds');
     let cls = '';
     if (s.fillRequest && s.fillRequest.holes.includes(i)) {
       cls = s.fill.includes(i) ? 'fillable filled' : 'fillable';
@@ -112,7 +112,7 @@
       cls = 'legal';
       label += ', a move starts here';
     }
-    return { cls: cls, attrs: { role: 'button', tabindex: '-1', 'aria-label': label } };
+    return { cls: cls, attrs: { role: 'button', tabindex: '-1' }, title: label };
   }
 
   // Draws the position of the node shown, with the path of its ply (up to `upTo` seeds, when

@@ -15,6 +15,7 @@ window.MancalaEditor = (function () {
   let layout = null; // the board's rows and hole names
   let options = {}; // the options in force
   let legal = null; // the canonical string, when the position is legal
+  let asked = 0; // the last request to the server: an answer to an earlier one is dropped
 
   function info() {
     return ctx.games.games.find((g) => g.name === data.game);
@@ -133,12 +134,14 @@ window.MancalaEditor = (function () {
     if (rebuild) build();
     clearTimeout(timer);
     timer = setTimeout(async () => {
+      const mine = ++asked;
       try {
         const r = await ctx.api('/api/edit', { data: data, options: options });
+        if (mine !== asked) return;
         $('editor-text').value = r.position || '';
         check(r);
       } catch (e) {
-        check({ ok: false, error: e.refusal });
+        if (mine === asked) check({ ok: false, error: e.refusal });
       }
     }, 120);
   }
@@ -155,13 +158,15 @@ window.MancalaEditor = (function () {
 
   // Reads a position string typed in: the fields follow it.
   async function fromText(text) {
+    const mine = ++asked;
     let r;
     try {
       r = await ctx.api('/api/edit', { text: text, options: options });
     } catch (e) {
-      check({ ok: false, error: e.refusal });
+      if (mine === asked) check({ ok: false, error: e.refusal });
       return;
     }
+    if (mine !== asked) return;
     const d = r.ok ? r.view.position_data : r.position_data;
     if (d) await load(d);
     check(r);
