@@ -108,9 +108,8 @@ fn click_move(c: &Session, token: &str) {
             "return window.mancalaServe.current().view.moves.find((m) => m.move === '{token}').holes[0];"
         ),
     );
-    match hole.as_u64() {
-        Some(i) => click(c, &format!("#board .hole-g[data-index='{i}']")),
-        None => {}
+    if let Some(i) = hole.as_u64() {
+        click(c, &format!("#board .hole-g[data-index='{i}']"));
     }
     let chosen = js(c, "return !document.getElementById('choices').hidden;");
     if chosen == json!(true) && plies(c) == before {

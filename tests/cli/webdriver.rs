@@ -18,13 +18,10 @@ use std::time::Duration;
 pub enum Key {
     Left,
     Right,
-    Up,
-    Down,
     Home,
     End,
     Enter,
     Tab,
-    Escape,
 }
 
 impl Key {
@@ -33,12 +30,9 @@ impl Key {
             Key::End => "\u{e010}",
             Key::Home => "\u{e011}",
             Key::Left => "\u{e012}",
-            Key::Up => "\u{e013}",
             Key::Right => "\u{e014}",
-            Key::Down => "\u{e015}",
             Key::Enter => "\u{e007}",
             Key::Tab => "\u{e004}",
-            Key::Escape => "\u{e00c}",
         }
     }
 }

@@ -25,10 +25,13 @@ pub struct Call<'a> {
     pub body: &'a [u8],
 }
 
+/// What writes a stream's events on its connection.
+pub type Job = Box<dyn FnOnce(&mut dyn Write) + Send>;
+
 /// An answer to a request, or a stream to write (an analysis) once the response head is sent.
 pub enum Outcome {
     Reply(Reply),
-    Stream(Box<dyn FnOnce(&mut dyn Write) + Send>),
+    Stream(Job),
 }
 
 /// A refusal: the status and the message (with the rules it cites, if any), as JSON:
@@ -298,7 +301,7 @@ fn send(request: Request, reply: Reply) -> u16 {
 /// `tiny_http` would send chunked, gathering 8 KiB before sending any).
 fn stream(
     request: Request,
-    job: Box<dyn FnOnce(&mut dyn Write) + Send>,
+    job: Job,
     log: &(dyn Fn(&str) + Sync),
     what: &str,
 ) {

@@ -131,7 +131,7 @@ fn check(r: AnalyseRequest) -> Result<Job, Refusal> {
 pub fn start(
     r: AnalyseRequest,
     shared: &Arc<Shared>,
-) -> Result<Box<dyn FnOnce(&mut dyn Write) + Send>, Refusal> {
+) -> Result<crate::http::Job, Refusal> {
     let job = check(r)?;
     let most = shared.config.analyses;
     if shared
