@@ -299,12 +299,7 @@ fn send(request: Request, reply: Reply) -> u16 {
 /// A stream of server-sent events (an analysis): the response head, then what `job` writes,
 /// flushed as it comes; the connection closes at its end (a body without a length, which
 /// `tiny_http` would send chunked, gathering 8 KiB before sending any).
-fn stream(
-    request: Request,
-    job: Job,
-    log: &(dyn Fn(&str) + Sync),
-    what: &str,
-) {
+fn stream(request: Request, job: Job, log: &(dyn Fn(&str) + Sync), what: &str) {
     let mut out = request.into_writer();
     let mut head =
         String::from("HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nConnection: close\r\n");

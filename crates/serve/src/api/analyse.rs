@@ -128,10 +128,7 @@ fn check(r: AnalyseRequest) -> Result<Job, Refusal> {
 }
 
 /// Checks the request and takes a place among the analyses running; the stream is the job.
-pub fn start(
-    r: AnalyseRequest,
-    shared: &Arc<Shared>,
-) -> Result<crate::http::Job, Refusal> {
+pub fn start(r: AnalyseRequest, shared: &Arc<Shared>) -> Result<crate::http::Job, Refusal> {
     let job = check(r)?;
     let most = shared.config.analyses;
     if shared
