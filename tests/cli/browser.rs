@@ -29,7 +29,7 @@ const PAGES: [&str; 5] = [
     "corpus/ok/match-redu-o1-costs-turn.mgn",
 ];
 
-fn find(names: &[&str]) -> Option<PathBuf> {
+pub(crate) fn find(names: &[&str]) -> Option<PathBuf> {
     let path = std::env::var_os("PATH")?;
     for dir in std::env::split_paths(&path) {
         for n in names {
@@ -43,7 +43,7 @@ fn find(names: &[&str]) -> Option<PathBuf> {
 }
 
 /// The browser binary chromedriver should start: Debian's real one behind its wrapper script.
-fn chromium() -> Option<PathBuf> {
+pub(crate) fn chromium() -> Option<PathBuf> {
     let debian = PathBuf::from("/usr/lib/chromium/chromium");
     if debian.is_file() {
         return Some(debian);
@@ -52,7 +52,7 @@ fn chromium() -> Option<PathBuf> {
 }
 
 /// chromedriver, killed when the test ends.
-struct Driver(Child);
+pub(crate) struct Driver(Child);
 
 impl Drop for Driver {
     fn drop(&mut self) {
@@ -61,7 +61,7 @@ impl Drop for Driver {
     }
 }
 
-fn start_driver(driver: &Path) -> (Driver, u16) {
+pub(crate) fn start_driver(driver: &Path) -> (Driver, u16) {
     let port = TcpListener::bind("127.0.0.1:0")
         .unwrap()
         .local_addr()
@@ -84,7 +84,7 @@ fn start_driver(driver: &Path) -> (Driver, u16) {
     (Driver(child), port)
 }
 
-fn session(port: u16, browser: &Path, extra: &[&str]) -> Session {
+pub(crate) fn session(port: u16, browser: &Path, extra: &[&str]) -> Session {
     let mut args = vec![
         "--headless=new",
         "--no-sandbox",
@@ -180,7 +180,7 @@ fn hash(c: &Session) -> String {
     c.fragment().unwrap()
 }
 
-fn shot(c: &Session, dir: &Path, name: &str) {
+pub(crate) fn shot(c: &Session, dir: &Path, name: &str) {
     let png = c.screenshot().unwrap();
     std::fs::write(dir.join(format!("{name}.png")), png).unwrap();
 }
@@ -291,7 +291,7 @@ fn report_load(c: &Session, page: &Path) {
 }
 
 /// Records the script errors of the page from now on.
-fn watch_errors(c: &Session) {
+pub(crate) fn watch_errors(c: &Session) {
     c.execute(
         "window.__errors = []; window.addEventListener('error', (e) => window.__errors.push(e.message));",
         vec![],
@@ -299,7 +299,7 @@ fn watch_errors(c: &Session) {
     .unwrap();
 }
 
-fn assert_no_errors(c: &Session, file: &str) {
+pub(crate) fn assert_no_errors(c: &Session, file: &str) {
     let errors = c.execute("return window.__errors;", vec![]).unwrap();
     assert_eq!(errors, json!([]), "{file}: script errors");
 }
@@ -386,7 +386,7 @@ const AXE_PAGES: [(&str, &str); 4] = [
 
 /// Runs axe-core on the page shown, every rule it has (WCAG 2.0 to 2.2 A and AA, best
 /// practices): there must be no violation. Says on stderr how many rules passed.
-fn axe(c: &Session, what: &str) {
+pub(crate) fn axe(c: &Session, what: &str) {
     let script = format!(
         "{AXE}\nreturn axe.run(document).then((r) => [r.violations.map((v) => [v.id, v.impact, v.nodes.length, v.nodes[0].target.join(' '), v.nodes[0].failureSummary]), r.passes.length]);"
     );

@@ -26,6 +26,8 @@ mod roundtrip;
 mod rules;
 mod scripting;
 mod search_limits;
+mod serve;
+mod serve_browser;
 mod spec_examples;
 mod spelling;
 mod sulus_nishtaw_notation;

@@ -20,6 +20,8 @@ pub enum Key {
     Right,
     Home,
     End,
+    Enter,
+    Tab,
 }
 
 impl Key {
@@ -29,6 +31,8 @@ impl Key {
             Key::Home => "\u{e011}",
             Key::Left => "\u{e012}",
             Key::Right => "\u{e014}",
+            Key::Enter => "\u{e007}",
+            Key::Tab => "\u{e004}",
         }
     }
 }
@@ -115,6 +119,15 @@ impl Session {
     pub fn find(&self, css: &str) -> Result<Element<'_>, String> {
         let v = self.post("/element", &json!({"using": "css selector", "value": css}))?;
         Element::from_reference(self, &v)
+    }
+
+    /// Presses a key where the focus is (W3C WebDriver "perform actions"), as a reader on the
+    /// keyboard alone does.
+    pub fn press(&self, key: Key) -> Result<(), String> {
+        let actions = json!({"actions": [{"type": "key", "id": "keyboard", "actions": [
+            {"type": "keyDown", "value": key.code()}, {"type": "keyUp", "value": key.code()},
+        ]}]});
+        self.post("/actions", &actions).map(drop)
     }
 
     /// A PNG picture of the window.

@@ -67,6 +67,10 @@
 //!   the perfectly indexed one, level by level), with its size, time and peak memory, then N
 //!   positions of random games it covers searched without it and compared (`endgame.rs`;
 //!   spec/analysis.md §12).
+//! * `cargo xtask serve-load [--clients N] [--seconds S] [--analyses K]`: the load test of
+//!   `mancala serve`: N clients (16) for S seconds (20) on the loopback address, mixing moves,
+//!   analyses (some abandoned) and malformed requests; every request answered, memory sampled,
+//!   nothing left running, Ctrl-C clean (`serve_load.rs`, spec/serve.md §3; figures in the README).
 
 mod tool;
 
@@ -81,6 +85,7 @@ mod endgame;
 mod engine_match;
 mod limits;
 mod proc_stat;
+mod serve_load;
 mod test;
 
 /// Every file written as the binary writes its outputs (`crates/cli/src/output.rs`).
@@ -114,8 +119,9 @@ fn main() -> ExitCode {
         Some("compare-outputs") => compare::compare_outputs(&args[1..]),
         Some("cold-build") => cold::cold_build(&args[1..]),
         Some("endgame") => endgame::endgame(&args[1..]),
+        Some("serve-load") => serve_load::serve_load(&args[1..]),
         _ => Err(
-            "usage: cargo xtask (test [--python-only] | perft-suites [--reference] [--limit N] [--suite NAME] [--hash SIZE] | bench [--json] [--runs N] [--game G] [--hash SIZE] [--max-seconds S] [--records N] [--no-perft] [--no-validate] [--no-batch] [--no-python] [--no-search] [--threads 1,2,4,..] | gen-records [--out FILE] [--bytes N] [--count N] [--seed S] [--game G] [--option K=V]... [--max-rounds N] | uugg-endless [--holes N] [--depth D] [--list] | limits | solve-check [--db FILE] [--count N] [--nodes N] | accuracy [--db FILE] [--count N] [--times MS,MS,..] | match [--game G [--option K=V]...] [--openings N] [--opening-plies K] [--seed S] [--strong LIMIT] [--weak LIMIT] [--pairings limits,random,threads] [--threads-time T] [--max-plies N] [--jobs N] [--hash SIZE] [--no-history] [--json] [--games] | check-proof FILE... | dist [--out DIR] | render [--out DIR] [--only PATTERN] [--no-install] | cold-build [--ci] [--dir DIR] | compare-outputs --old BIN [--new BIN] [--quick] | endgame [--option K=V]... --seeds K [--indexed [--threads T]] [--check N])"
+            "usage: cargo xtask (test [--python-only] | perft-suites [--reference] [--limit N] [--suite NAME] [--hash SIZE] | bench [--json] [--runs N] [--game G] [--hash SIZE] [--max-seconds S] [--records N] [--no-perft] [--no-validate] [--no-batch] [--no-python] [--no-search] [--threads 1,2,4,..] | gen-records [--out FILE] [--bytes N] [--count N] [--seed S] [--game G] [--option K=V]... [--max-rounds N] | uugg-endless [--holes N] [--depth D] [--list] | limits | solve-check [--db FILE] [--count N] [--nodes N] | accuracy [--db FILE] [--count N] [--times MS,MS,..] | match [--game G [--option K=V]...] [--openings N] [--opening-plies K] [--seed S] [--strong LIMIT] [--weak LIMIT] [--pairings limits,random,threads] [--threads-time T] [--max-plies N] [--jobs N] [--hash SIZE] [--no-history] [--json] [--games] | check-proof FILE... | dist [--out DIR] | render [--out DIR] [--only PATTERN] [--no-install] | cold-build [--ci] [--dir DIR] | compare-outputs --old BIN [--new BIN] [--quick] | endgame [--option K=V]... --seeds K [--indexed [--threads T]] [--check N] | serve-load [--clients N] [--seconds S] [--analyses K])"
                 .to_owned(),
         ),
     };

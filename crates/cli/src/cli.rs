@@ -405,6 +405,22 @@ pub enum Command {
         after_help = EXIT_STATUS
     )]
     Match(MatchArgs),
+    /// Play, set up, enter and analyse games on a board in the browser (a local web application)
+    #[command(
+        long_about = "Serve the board: a local web application, opened in any browser, to play \
+        every game and option by clicking holes (against another person or the engine), set up \
+        positions, enter records with variations, analyse positions as the search deepens, and \
+        export records that `mancala validate` accepts (spec/serve.md).\n\n\
+        It listens on 127.0.0.1 (this machine only) unless --host says otherwise, prints the \
+        address to open on stdout, and runs until Ctrl-C. It reads no file but the databases \
+        given with --db, and writes none. Every request is bounded (body 2 MiB, position 4 KiB, \
+        an analysis at most 600 s; at most --analyses at once, sharing --hash).\n\n\
+        Exit status: 0 stopped by Ctrl-C, 2 usage or I/O error (the address cannot be bound, a \
+        --db that is not a database).",
+        after_help = EXIT_STATUS_SHORT,
+        after_long_help = EXIT_STATUS_SHARED
+    )]
+    Serve(ServeArgs),
     /// Print a shell completion script for bash, zsh, fish, elvish or powershell
     #[command(
         long_about = "Print a completion script for a shell, generated from this command's own \
@@ -574,6 +590,32 @@ pub struct CompletionsArgs {
     /// The shell
     #[arg(value_enum)]
     pub shell: clap_complete::Shell,
+}
+
+#[derive(Args, Debug)]
+pub struct ServeArgs {
+    /// The port to listen on (0: any free port)
+    #[arg(long, value_name = "N", default_value = "8035")]
+    pub port: u16,
+    /// The address to listen on; anything but 127.0.0.1 or ::1 lets other machines reach the
+    /// server, which has no password: give it only on a network you trust
+    #[arg(long, value_name = "ADDR", default_value = "127.0.0.1")]
+    pub host: std::net::IpAddr,
+    /// Open the address in the system's browser
+    #[arg(long)]
+    pub open: bool,
+    /// A Bechi database (mancala solve --out) the analyses consult, one per game and options
+    #[arg(long, value_name = "FILE")]
+    pub db: Vec<std::path::PathBuf>,
+    /// Analyses at once, 1 to 16; one more is refused until one ends
+    #[arg(long, value_name = "N", default_value = "2", value_parser = clap::value_parser!(u32).range(1..=16))]
+    pub analyses: u32,
+    /// The transposition tables of all analyses together, shared out between them
+    #[arg(long, value_name = "SIZE", default_value = "512M", value_parser = parse_size)]
+    pub hash: usize,
+    /// Search threads of each analysis
+    #[arg(long, short = 't', value_name = "N", default_value = "1", value_parser = clap::value_parser!(u32).range(1..=256))]
+    pub threads: u32,
 }
 
 #[derive(Args, Debug)]

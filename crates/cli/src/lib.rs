@@ -38,6 +38,7 @@ pub mod position_input;
 pub mod proof_out;
 pub mod replay;
 pub mod rules_cmd;
+pub mod serve_cmd;
 pub mod skeleton;
 pub mod solve_cmd;
 pub mod style;

@@ -82,6 +82,7 @@ fn main() -> ExitCode {
         cli::Command::Play(a) => position_cmd::play(&a),
         cli::Command::Explain(a) => explain::run(&a, style),
         cli::Command::Rules(a) => rules_cmd::run(&a, style),
+        cli::Command::Serve(a) => mancala::serve_cmd::run(&a),
         cli::Command::Completions(a) => generate::completions(&a),
         cli::Command::Man(a) => generate::man(&a),
     };

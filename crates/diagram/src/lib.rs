@@ -18,6 +18,8 @@
 //! The output is plain SVG 1.1 (no scripts, no external resources, no CSS), deterministic byte for
 //! byte, so that it can be kept under snapshot tests and rendered by any SVG renderer.
 
+pub mod web;
+
 use rules_core::{Event, LapKind, MarkKind, Player, Position, RightKind, Trace};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;

@@ -242,6 +242,7 @@ pub fn run(
                 multipv,
                 also: &[],
                 oracle,
+                ..SearchOptions::default()
             },
         )
     });

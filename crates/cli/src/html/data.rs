@@ -6,8 +6,9 @@
 use crate::exit::CliError;
 use crate::explain;
 use crate::input::Unit;
+use diagram::web::{board, layout};
 use notation::{Step, Walked};
-use rules_core::{MarkKind, Position, RightKind};
+use rules_core::Position;
 use serde_json::{Map, Value, json};
 use std::collections::{BTreeMap, HashMap};
 
@@ -41,67 +42,6 @@ pub struct RecordData {
     pub value: Value,
     pub cited: Vec<String>,
     pub plies: usize,
-}
-
-/// The board of a position as the page's script draws it: seeds by hole index, the owner of each
-/// hole when the rows are not the territories (`"AABB…"`), the marks, the stores and reserves, a
-/// pending Redu right (held by the player to move, R19, R20), the player to move and whether the
-/// round is over.
-fn board(pos: &Position) -> Value {
-    let s = pos.to_setup();
-    let g = s.geometry();
-    let owners: Option<String> = s.owners.as_ref().map(|o| {
-        o.iter()
-            .map(|p| p.letter().to_ascii_uppercase())
-            .collect::<String>()
-    });
-    let marks: Vec<Value> = (0..g.len())
-        .filter_map(|i| {
-            s.mark(i).map(|m| {
-                let kind = match m.kind {
-                    MarkKind::Chosen => "chosen",
-                    MarkKind::Blocked => "blocked",
-                    MarkKind::Claim => "claim",
-                    MarkKind::Uugg => "uugg",
-                };
-                json!([i, kind, m.owner])
-            })
-        })
-        .collect();
-    let right = s.right.and_then(|r| {
-        let kind = match r.kind {
-            RightKind::O1 => "O1",
-            RightKind::O2 => "O2",
-            RightKind::O3 => "O3",
-        };
-        g.index(r.hole).map(|i| json!({"hole": i, "kind": kind}))
-    });
-    let mut b = json!({
-        "seeds": s.seeds,
-        "stores": s.stores,
-        "reserves": s.reserves,
-        "to_move": s.to_move,
-        "round": s.round,
-        "over": pos.round_result().is_some(),
-    });
-    if let Some(o) = owners {
-        b["owners"] = json!(o);
-    }
-    if !marks.is_empty() {
-        b["marks"] = json!(marks);
-    }
-    if let Some(r) = right {
-        b["right"] = r;
-    }
-    b
-}
-
-/// The layout of the board: the diagram rows (hole indexes, top to bottom, each left to right as
-/// B sees the board: rules README §2) and the hole names by index.
-fn layout(pos: &Position) -> Value {
-    let g = pos.variant().geometry();
-    let names: Vec<String> = (0..g.len()).map(|i| g.hole(i).to_string()).collect();
-    json!({"rows": g.diagram_rows(), "names": names})
 }
 
 /// The JSON lines of `replay --format json` for `u`, parsed back: the page's data is that output.

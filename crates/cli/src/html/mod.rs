@@ -51,16 +51,6 @@ fn rules(cited: &[String]) -> Value {
     Value::Object(out)
 }
 
-/// The geometry of `replay --svg`, which the page's script draws with.
-fn geometry() -> Value {
-    use crate::svg;
-    json!({
-        "r": svg::R, "pitch_x": svg::PITCH_X, "pitch_y": svg::PITCH_Y, "left": svg::LEFT,
-        "min_width": svg::MIN_WIDTH, "numbered_drops": svg::NUMBERED_DROPS,
-        "drawn_laps": svg::DRAWN_LAPS, "drop_angles": svg::DROP_ANGLES,
-    })
-}
-
 /// The chooser's line for a record: its number, game, players or event, and size.
 fn title(v: &Value, plies: usize) -> String {
     let n = v["index"].as_u64().unwrap_or(0);
@@ -215,7 +205,7 @@ pub fn run(args: &ReplayArgs, target: &std::path::Path) -> Result<Verdict, CliEr
         Ok(())
     })?;
     let index = json!({
-        "file": shown, "records": list, "rules": rules(&cited), "geometry": geometry(),
+        "file": shown, "records": list, "rules": rules(&cited), "geometry": diagram::web::geometry(),
         "limits": {"records": MAX_RECORDS, "plies": MAX_PLIES},
     });
     page.finish(&index).map_err(write_error)?.commit(&target)?;

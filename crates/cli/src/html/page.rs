@@ -1,4 +1,5 @@
-//! The page itself: `page.html` with its style (`replay.css`), its script (`replay.js`) and its
+//! The page itself: `page.html` with its style (`replay.css`), its script (the board's
+//! `diagram::web::BOARD_JS`, then `replay.js`) and its
 //! data filled in. Record text reaches the page only inside JSON in `<script
 //! type="application/json">` elements, escaped by `script_json`, and the script puts it on the
 //! page as text (spec/replay-page.md §4).
@@ -8,8 +9,19 @@ use sha2::{Digest, Sha256};
 use std::io::{self, Write};
 
 const TEMPLATE: &str = include_str!("page.html");
-const STYLE: &str = include_str!("replay.css");
-const SCRIPT: &str = include_str!("replay.js");
+const REPLAY_CSS: &str = include_str!("replay.css");
+
+/// The page's style: the board's (`diagram::web`, shared with `mancala serve`), then its own.
+fn style() -> String {
+    format!("{}\n{REPLAY_CSS}", diagram::web::BOARD_CSS)
+}
+const REPLAY_JS: &str = include_str!("replay.js");
+
+/// The page's script: the board's drawing, shared with `mancala serve` (`diagram::web`), then
+/// the page's own. One element, so that the page holds one script to trust (its hash).
+fn script() -> String {
+    format!("{}\n{REPLAY_JS}", diagram::web::BOARD_JS)
+}
 
 /// JSON that can stand inside a `<script>` element whatever its strings hold: `<`, `>` and `&`
 /// are written `\u003c`, `\u003e`, `\u0026` (so no `</script>`, `<!--` or `<script` can appear
@@ -64,8 +76,8 @@ fn sha256(text: &str) -> String {
 fn policy() -> String {
     format!(
         "default-src 'none'; script-src {}; style-src {}; img-src data:; base-uri 'none'; form-action 'none'",
-        sha256(SCRIPT),
-        sha256(STYLE)
+        sha256(&script()),
+        sha256(&style())
     )
 }
 
@@ -104,7 +116,7 @@ impl<W: Write> PageWriter<W> {
             &[
                 ("{{CSP}}", &csp),
                 ("{{GENERATOR}}", &generator),
-                ("{{STYLE}}", STYLE),
+                ("{{STYLE}}", &style()),
             ],
             &mut out,
         )?;
@@ -134,7 +146,7 @@ impl<W: Write> PageWriter<W> {
             script_json(index)
         )?;
         let (_, tail) = TEMPLATE.split_once("{{DATA}}").unwrap_or(("", ""));
-        fill(tail, &[("{{SCRIPT}}", SCRIPT)], &mut self.out)?;
+        fill(tail, &[("{{SCRIPT}}", &script())], &mut self.out)?;
         Ok(self.out)
     }
 }
