@@ -320,3 +320,51 @@ fn report(run: &Run, seen: &Seen, loads: &Loads, wall: f64, cpu: Option<f64>) {
         println!("    {time:>8}  {name}");
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Seen;
+
+    /// The parts of `cargo xtask test` read from what it prints: when the first is announced,
+    /// and its table of times up to its `in all` row.
+    #[test]
+    fn the_parts_of_xtask_test_are_read_from_its_output() {
+        let mut seen = Seen::default();
+        let out = [
+            (1.0, "   Compiling xtask v0.1.0 (/x/xtask)"),
+            (96.0, "==> cargo xtask test [1/6]: cargo test --workspace"),
+            (
+                97.0,
+                "   Compiling rules-core v0.1.0 (/x/crates/rules-core)",
+            ),
+            (400.0, "    wall s    cpu s  part"),
+            (400.0, "     323.9    536.0  cargo test --workspace"),
+            (
+                400.0,
+                "      17.3        -  cargo doc --workspace --no-deps (warnings denied)",
+            ),
+            (
+                400.0,
+                "     341.2    536.0  in all (building xtask itself before: not counted)",
+            ),
+            (400.0, "cargo xtask test: every part passed"),
+        ];
+        for (at, line) in out {
+            seen.line(line, at);
+        }
+        assert_eq!(seen.first_part, Some(96.0));
+        assert_eq!(seen.compiled, 2);
+        assert_eq!(
+            seen.parts,
+            [
+                ("cargo test --workspace".to_owned(), 323.9, Some(536.0)),
+                (
+                    "cargo doc --workspace --no-deps (warnings denied)".to_owned(),
+                    17.3,
+                    None
+                ),
+            ]
+        );
+        assert!(!seen.in_table);
+    }
+}
