@@ -60,11 +60,11 @@ const VENV: Part = Part {
 };
 const WHEEL_TESTS: Part = Part {
     name: "maturin build --profile wheel-test (the wheel)",
-    about: "the Python package's wheel: PyO3 and the workspace's crates built for the tests (about 1 min cold; seconds warm)",
+    about: "the Python package's wheel: PyO3 and the workspace's crates built for the tests (under a minute cold on 2 idle cores; seconds warm)",
 };
 const WHEEL_RELEASE: Part = Part {
     name: "maturin build --release (the wheel)",
-    about: "the Python package's wheel, optimised for the benchmarks (about 1.5 min cold; seconds warm)",
+    about: "the Python package's wheel, optimised for the benchmarks (about a minute cold on 2 idle cores; seconds warm)",
 };
 const PIP_WHEEL: Part = Part {
     name: "pip install the wheel",
