@@ -7,8 +7,10 @@
 //! at every position. A record full of markup and script in its tags and comments must run no
 //! script. Screenshots go to `target/tmp/browser-shots/` to be looked at.
 //!
-//! Without Chromium and chromedriver the test says so on stderr and passes, unless
-//! `MANCALA_BROWSER_TEST=require` (as `.ci/run` sets, after `.ci/install-browser`): then it fails.
+//! Without Chromium or chromedriver the test names what is missing and how to install it, on
+//! stderr and in `cargo xtask test`'s summary of skipped parts (`testkit::skip`), and returns,
+//! unless `MANCALA_BROWSER_TEST=require` (as `.ci/run` sets, after `.ci/install-browser`): then it
+//! fails.
 
 use crate::support::{fresh_dir, mancala, root};
 use crate::webdriver::{Key, Session};
@@ -510,18 +512,35 @@ fn phone_and_dark(port: u16, browser: &Path, page: &Path, dir: &Path, shots: &Pa
     c.close().unwrap();
 }
 
+/// What the test needs that this machine lacks, each with where it is looked for and how to
+/// install it (Debian's packages, which `.ci/install-browser` installs); empty when nothing is.
+fn missing(driver: Option<&Path>, browser: Option<&Path>) -> Vec<&'static str> {
+    let mut out = Vec::new();
+    if browser.is_none() {
+        out.push(
+            "Chromium (/usr/lib/chromium/chromium, or chromium, chromium-browser or google-chrome on PATH; Debian package `chromium`)",
+        );
+    }
+    if driver.is_none() {
+        out.push("chromedriver (on PATH; Debian package `chromium-driver`)");
+    }
+    out
+}
+
 #[test]
 fn replay_pages_in_headless_chromium() {
     let required = std::env::var("MANCALA_BROWSER_TEST").is_ok_and(|v| v == "require");
-    let (Some(driver), Some(browser)) = (find(&["chromedriver"]), chromium()) else {
-        assert!(
-            !required,
-            "MANCALA_BROWSER_TEST=require, but chromium or chromedriver is missing: run .ci/install-browser"
+    let (driver, browser) = (find(&["chromedriver"]), chromium());
+    let lacking = missing(driver.as_deref(), browser.as_deref());
+    let (Some(driver), Some(browser)) = (driver, browser) else {
+        let why = format!(
+            "not found: {}; install with `sh .ci/install-browser` (as root: apt-get install chromium chromium-driver)",
+            lacking.join(" and ")
         );
-        // Straight to stderr, past the test harness's capture, so the skip is seen.
-        let _ = writeln!(
-            std::io::stderr(),
-            "SKIPPED replay_pages_in_headless_chromium: chromium or chromedriver not found (install them with .ci/install-browser)"
+        assert!(!required, "MANCALA_BROWSER_TEST=require, but {why}");
+        testkit::skip::skipped(
+            "the browser test of the replay page (tests/cli/browser.rs)",
+            &why,
         );
         return;
     };
@@ -541,4 +560,23 @@ fn replay_pages_in_headless_chromium() {
     axe_pages(&c, &dir, "light");
     c.close().unwrap();
     phone_and_dark(port, &browser, &pages[2], &dir, &shots);
+}
+
+/// Issue 37.3: with Chromium installed and only the driver missing, the skip said "chromium or
+/// chromedriver not found"; it names the one missing and its package.
+#[test]
+fn a_skip_names_what_is_missing_and_its_package() {
+    let here = Path::new("/usr/bin/x");
+    assert_eq!(
+        missing(None, Some(here)),
+        ["chromedriver (on PATH; Debian package `chromium-driver`)"]
+    );
+    let no_browser = missing(Some(here), None);
+    assert_eq!(no_browser.len(), 1);
+    assert!(
+        no_browser[0].contains("Debian package `chromium`)"),
+        "{no_browser:?}"
+    );
+    assert_eq!(missing(None, None).len(), 2);
+    assert!(missing(Some(here), Some(here)).is_empty());
 }

@@ -31,8 +31,10 @@ fn playing_an_endless_start_costs_bounded_memory() {
     assert_eq!(
         r.stderr.lines().next(),
         Some(
-            format!("mancala: error: ply 1: illegal move 7A: {REFUSED} (A to move in {BEFORE})")
-                .as_str()
+            format!(
+                "mancala: error: ply 1: illegal move 7A: {REFUSED}; legal here: 1A 2A 3A 4A 5A 6A (A to move in {BEFORE})"
+            )
+            .as_str()
         )
     );
     let r = run(

@@ -17,6 +17,7 @@ mod html;
 mod json_forms;
 mod limits;
 mod matches;
+mod newcomer;
 mod options;
 mod outputs;
 mod perft;

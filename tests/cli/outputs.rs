@@ -97,7 +97,10 @@ fn special_tree(dir: &Path) -> Vec<Special> {
         if ok {
             made.push(Special { name, is, expect });
         } else {
-            println!("SKIPPED: cannot make {name} ({is:?}) here (mknod needs root)");
+            testkit::skip::skipped(
+                &format!("writing to a special file {name} ({is:?}), tests/cli/outputs.rs"),
+                "cannot make it here: mknod needs root (run the tests as root, as CI does)",
+            );
         }
     };
     make(

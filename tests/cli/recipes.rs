@@ -60,7 +60,10 @@ fn every_readme_recipe_prints_what_the_readme_says() {
             .into_iter()
             .find(|t| cmd.contains(&format!("{t} ")) && !has(t))
         {
-            println!("skipped (no {tool} here): {cmd}");
+            testkit::skip::skipped(
+                &format!("the README recipe `{cmd}`"),
+                &format!("`{tool}` is not on PATH (Debian package `{tool}`)"),
+            );
             continue;
         }
         let out = Command::new("sh")

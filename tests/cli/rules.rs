@@ -435,7 +435,10 @@ fn man_pages_come_from_the_binary() {
         .assert()
         .code(0)
         .stdout(predicate::str::contains(".TH mancala"))
-        .stdout(predicate::str::contains("notation 1.0"))
+        .stdout(predicate::str::contains(format!(
+            "notation {}",
+            notation::STANDARD_VERSION
+        )))
         .stdout(predicate::str::contains("mancala rules"));
     mancala()
         .args(["man", "replay"])

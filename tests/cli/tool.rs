@@ -515,7 +515,7 @@ fn version_names_the_notation_and_completions_are_generated() {
         .code(0)
         .stdout(predicate::str::contains(format!(
             "mancala game notation {}",
-            notation::VERSION
+            notation::STANDARD_VERSION
         )));
     for (shell, needle) in [
         ("bash", "_mancala()"),

@@ -433,7 +433,11 @@ fn print_validation(v: &Validation, runs: usize) {
 /// xtask test` does): the script's table, or its JSON object with `--json`.
 fn python_plies(a: &Args) -> Result<String, String> {
     let root = crate::root();
-    let venv = crate::test::prepare(&root, &mut crate::test::Times::default())?;
+    let venv = crate::test::prepare(
+        &root,
+        &mut crate::test::Times::default(),
+        crate::test::Wheel::Release,
+    )?;
     let mut cmd = std::process::Command::new(crate::test::python(&venv));
     cmd.arg(root.join("crates/python/bench/plies.py"))
         .args(["--runs", &a.runs.to_string()]);

@@ -1,4 +1,6 @@
-//! `cargo xtask`: the project's longer jobs, kept out of `cargo test`.
+//! `cargo xtask`: the project's longer jobs, kept out of `cargo test`. The alias (`.cargo/
+//! config.toml`) builds xtask in the dev profile that `cargo test` shares; the commands that
+//! compute or time in this process run it again built in release ([`IN_RELEASE`]).
 //!
 //! * `cargo xtask test [--python-only]`: every test, Rust and Python: `cargo test --workspace`,
 //!   then the Python package's wheel built into a virtual environment under `target/python/` and
@@ -58,10 +60,11 @@
 //!   on the corpus and on the positions it reaches, old binary against new (default
 //!   `target/release/mancala`), byte for byte: for changes that must not change behaviour
 //!   (`compare.rs`).
-//! * `cargo xtask cold-build [--ci] [--dir DIR]`: `cargo test --workspace` (with `--ci`, `.ci/run`)
-//!   in a fresh copy of the checkout with nothing built (`target/cold-build/src` by default), with
-//!   its wall and CPU time, the crates compiled and each test binary's time (`cold.rs`; README
-//!   "The first hour").
+//! * `cargo xtask cold-build [--ci | --xtask-test] [--dir DIR]`: `cargo test --workspace` (with
+//!   `--ci`, `.ci/run`; with `--xtask-test`, `cargo xtask test`) in a fresh copy of the checkout
+//!   with nothing built (`target/cold-build/src` by default), with its wall and CPU time, each
+//!   part's, the crates compiled and each test binary's time (`cold.rs`; README "The first
+//!   hour").
 //! * `cargo xtask endgame [--option K=V]... --seeds K [--indexed [--threads T]] [--check N]`:
 //!   every Giuthi position of at most K seeds solved into an endgame table (with `--indexed`,
 //!   the perfectly indexed one, level by level), with its size, time and peak memory, then N
@@ -101,8 +104,57 @@ fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
 }
 
+/// The commands whose work runs in this process and is timed or long (perft, search, solving,
+/// generation, reading limits) or compares outputs of the release binary: they run built in
+/// release. `cargo xtask` builds xtask in the dev profile that `cargo test` shares, so that `cargo
+/// xtask test` builds nothing `cargo test` does not (issue 37.2); these run xtask again, built
+/// in release ([`in_release`]).
+const IN_RELEASE: [&str; 11] = [
+    "perft-suites",
+    "bench",
+    "gen-records",
+    "uugg-endless",
+    "limits",
+    "solve-check",
+    "accuracy",
+    "match",
+    "check-proof",
+    "endgame",
+    "compare-outputs",
+];
+
+/// Runs this command again as `cargo run --release -p xtask -- ARGS` (cargo's progress shown):
+/// its exit status.
+fn in_release(args: &[String]) -> ExitCode {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
+    eprintln!(
+        "xtask: `{}` runs built in release: cargo run --release -p xtask (a first build takes minutes)",
+        args[0]
+    );
+    let status = std::process::Command::new(cargo)
+        .args(["run", "--release", "--package", "xtask", "--"])
+        .args(args)
+        .current_dir(root())
+        .status();
+    match status {
+        Ok(s) if s.success() => ExitCode::SUCCESS,
+        Ok(s) => ExitCode::from(s.code().map_or(1, |c| u8::try_from(c).unwrap_or(1))),
+        Err(e) => {
+            eprintln!("xtask: cannot run cargo: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if cfg!(debug_assertions)
+        && args
+            .first()
+            .is_some_and(|a| IN_RELEASE.contains(&a.as_str()))
+    {
+        return in_release(&args);
+    }
     let result = match args.first().map(String::as_str) {
         Some("test") => test::test(&args[1..]),
         Some("perft-suites") => perft_suites(&args[1..]),
@@ -121,7 +173,7 @@ fn main() -> ExitCode {
         Some("endgame") => endgame::endgame(&args[1..]),
         Some("serve-load") => serve_load::serve_load(&args[1..]),
         _ => Err(
-            "usage: cargo xtask (test [--python-only] | perft-suites [--reference] [--limit N] [--suite NAME] [--hash SIZE] | bench [--json] [--runs N] [--game G] [--hash SIZE] [--max-seconds S] [--records N] [--no-perft] [--no-validate] [--no-batch] [--no-python] [--no-search] [--threads 1,2,4,..] | gen-records [--out FILE] [--bytes N] [--count N] [--seed S] [--game G] [--option K=V]... [--max-rounds N] | uugg-endless [--holes N] [--depth D] [--list] | limits | solve-check [--db FILE] [--count N] [--nodes N] | accuracy [--db FILE] [--count N] [--times MS,MS,..] | match [--game G [--option K=V]...] [--openings N] [--opening-plies K] [--seed S] [--strong LIMIT] [--weak LIMIT] [--pairings limits,random,threads] [--threads-time T] [--max-plies N] [--jobs N] [--hash SIZE] [--no-history] [--json] [--games] | check-proof FILE... | dist [--out DIR] | render [--out DIR] [--only PATTERN] [--no-install] | cold-build [--ci] [--dir DIR] | compare-outputs --old BIN [--new BIN] [--quick] | endgame [--option K=V]... --seeds K [--indexed [--threads T]] [--check N] | serve-load [--clients N] [--seconds S] [--analyses K])"
+            "usage: cargo xtask (test [--python-only] | perft-suites [--reference] [--limit N] [--suite NAME] [--hash SIZE] | bench [--json] [--runs N] [--game G] [--hash SIZE] [--max-seconds S] [--records N] [--no-perft] [--no-validate] [--no-batch] [--no-python] [--no-search] [--threads 1,2,4,..] | gen-records [--out FILE] [--bytes N] [--count N] [--seed S] [--game G] [--option K=V]... [--max-rounds N] | uugg-endless [--holes N] [--depth D] [--list] | limits | solve-check [--db FILE] [--count N] [--nodes N] | accuracy [--db FILE] [--count N] [--times MS,MS,..] | match [--game G [--option K=V]...] [--openings N] [--opening-plies K] [--seed S] [--strong LIMIT] [--weak LIMIT] [--pairings limits,random,threads] [--threads-time T] [--max-plies N] [--jobs N] [--hash SIZE] [--no-history] [--json] [--games] | check-proof FILE... | dist [--out DIR] | render [--out DIR] [--only PATTERN] [--no-install] | cold-build [--ci | --xtask-test] [--dir DIR] | compare-outputs --old BIN [--new BIN] [--quick] | endgame [--option K=V]... --seeds K [--indexed [--threads T]] [--check N] | serve-load [--clients N] [--seconds S] [--analyses K])"
                 .to_owned(),
         ),
     };

@@ -6,16 +6,18 @@ use rules_core::{GameKind, Variant};
 use std::ffi::OsStr;
 
 /// The version `mancala -V` prints: the program's, and the version of the notation standard it
-/// reads and writes (spec/notation.md; `notation::VERSION`, checked by a test).
-pub const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), " (mancala game notation 1.0)");
+/// follows (spec/notation.md; `notation::STANDARD_VERSION`, checked by a test).
+pub const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), " (mancala game notation 1.1)");
 
 /// What `mancala --version` prints after the name: the version, and where the documents it
-/// follows are, those the binary carries first.
+/// follows are, those the binary carries first; which versions of records it reads and writes
+/// (`notation::VERSION`, `notation::VARIATIONS_VERSION`).
 pub const LONG_VERSION: &str = concat!(
     env!("CARGO_PKG_VERSION"),
-    " (mancala game notation 1.0)\n",
+    " (mancala game notation 1.1)\n",
     "rule book: mancala rules (spec/rules/ in the repository)\n",
-    "notation: spec/notation.md in the repository\n",
+    "notation: spec/notation.md in the repository; reads records of notation 1.0, 1.1 and later \
+     1.x, writes 1.0, or 1.1 for a record with variations\n",
     "manual: mancala --help, mancala man | man -l -"
 );
 

@@ -5,7 +5,7 @@ use crate::cli::FromFormat;
 use crate::exit::{CliError, io_message};
 use notation::{CheckOptions, Checked, Entry, Format, Origin, Record, Records};
 use std::fs::File;
-use std::io::{self, BufRead, BufReader};
+use std::io::{self, BufRead, BufReader, IsTerminal};
 use std::path::PathBuf;
 
 pub use crate::input_path::Input;
@@ -39,18 +39,27 @@ pub fn open_or_report(input: &Input, failed: &mut bool) -> Option<Box<dyn BufRea
     }
 }
 
-/// Opens an input.
+/// Opens an input. Standard input at a terminal is read as any other, after a note on stderr
+/// that says so (issue 37.5: `mancala validate` with no file waited without a word); in a pipe,
+/// nothing is said.
 pub fn open(input: &Input) -> Result<Box<dyn BufRead>, String> {
     if let Some(why) = input.refusal() {
         return Err(format!("cannot read {}: {why}", input.name()));
     }
     if input.path().as_os_str() == "-" {
-        return Ok(Box::new(BufReader::with_capacity(1 << 16, io::stdin())));
+        let stdin = io::stdin();
+        if stdin.is_terminal() {
+            crate::diag::note(AT_A_TERMINAL);
+        }
+        return Ok(Box::new(BufReader::with_capacity(1 << 16, stdin)));
     }
     File::open(input.path())
         .map(|f| Box::new(BufReader::with_capacity(1 << 16, f)) as Box<dyn BufRead>)
         .map_err(|e| format!("cannot read {}: {}", input.name(), io_message(&e)))
 }
+
+/// The note for records read from a terminal.
+const AT_A_TERMINAL: &str = "reading records from standard input, the terminal: type or paste them, then Ctrl-D on a line of its own to end (or give a FILE)";
 
 /// `validate`: the problems only.
 pub const CHECK_ONLY: CheckOptions = CheckOptions {

@@ -58,8 +58,10 @@ pub fn play_from(mut pos: Position, moves: &[&str]) -> (Vec<Step>, Option<Refuse
             Ok(mv) => match pos.play(&mv, PlayOptions::FULL) {
                 Ok(p) => p,
                 Err(e) => {
+                    let legal = notation::hints::legal_here(&pos)
+                        .map_or_else(String::new, |l| format!("; {l}"));
                     let message = format!(
-                        "ply {ply}: {e} ({} to move in {})",
+                        "ply {ply}: {e}{legal} ({} to move in {})",
                         pos.to_move(),
                         write_position(&pos.to_setup())
                     );

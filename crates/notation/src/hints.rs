@@ -1,11 +1,13 @@
 //! Messages that name the root cause first (issue 26): a version that is not one, a mandatory
-//! tag written with a typo (`[Oppener "B"]` is an unknown tag, and the Opener is then missing).
+//! tag written with a typo (`[Oppener "B"]` is an unknown tag, and the Opener is then missing);
+//! and what a newcomer needs to go on (issue 37): the moves that are legal where one is not, a
+//! ply number as chess would write it, a record without a header.
 
 use crate::problem::{Problem, ProblemKind};
 use crate::record::{Item, Record};
 use crate::spans::Spans;
-use rules_core::Variant;
 use rules_core::suggest::closest;
+use rules_core::{Position, Variant};
 
 /// Why `v` is not a version this reader reads, or `None` when it is one (`1.MINOR`).
 #[must_use]
@@ -106,9 +108,82 @@ pub fn board_of_other_options(record: &Record, spans: Option<&Spans>) -> Option<
     None
 }
 
+/// The most legal moves [`legal_here`] lists (every move of Giuthi 2×10); more are counted, and
+/// `mancala moves` lists them.
+const MOST_LISTED: usize = 20;
+
+/// What an illegal move's message adds: the moves that are legal in `pos`, in canonical spelling
+/// and order (`legal here: 1B 3B 4B`); `None` when none is, where the rule's reason says why (the
+/// round is over).
+#[must_use]
+pub fn legal_here(pos: &Position) -> Option<String> {
+    let legal = pos.legal_moves();
+    if legal.is_empty() {
+        return None;
+    }
+    let shown: Vec<String> = legal
+        .iter()
+        .take(MOST_LISTED)
+        .map(ToString::to_string)
+        .collect();
+    let more = legal.len() - shown.len();
+    Some(if more == 0 {
+        format!("legal here: {}", shown.join(" "))
+    } else {
+        format!(
+            "legal here: {} and {more} more (`mancala moves` lists them)",
+            shown.join(" ")
+        )
+    })
+}
+
+/// The message of a ply number `n` written before ply `ply`, `token`: every ply has its own
+/// number; numbers as chess writes them (one for a move of each side: `1. 3B 2A 2. 4B`, where
+/// `after_unnumbered` says the ply before had none) are named as such.
+#[must_use]
+pub fn wrong_number(n: u32, ply: u32, token: &str, after_unnumbered: bool) -> String {
+    let chess = after_unnumbered && n < ply && n == ply.div_ceil(2);
+    format!(
+        "move number {n}. is written before ply {ply}: every ply has its own number, counted from 1 over the whole record{}; write `{ply}. {token}`",
+        if chess {
+            " (not one number for a move of each side, as in chess)"
+        } else {
+            ""
+        }
+    )
+}
+
+/// The one problem of a record without any tag, in place of one for each missing tag: the
+/// header's shape, and the command that writes a complete record.
+#[must_use]
+pub fn no_header(span: std::ops::Range<usize>) -> Problem {
+    Problem::new(
+        ProblemKind::Header,
+        Some(span),
+        format!(
+            "the record has no header: it starts with the tags [Notation \"{}\"], [Game \"NAME\"] (NAME one of {}) and [Opener \"A\"] or [Opener \"B\"], each on its line, then a blank line and the moves (spec/notation.md §3.1); `mancala play --format mgn GAME MOVE...` writes a complete record",
+            crate::VERSION,
+            rules_core::GameKind::name_list()
+        ),
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Issue 37.5: numbers as chess writes them are named, other wrong numbers are not.
+    #[test]
+    fn a_wrong_number_names_the_right_one() {
+        let chess = wrong_number(2, 3, "4B", true);
+        assert!(
+            chess.ends_with("(not one number for a move of each side, as in chess); write `3. 4B`")
+        );
+        // The ply before had its number: another mistake than chess's.
+        assert!(!wrong_number(2, 3, "4B", false).contains("chess"));
+        assert!(!wrong_number(3, 2, "2A", true).contains("chess"));
+        assert!(wrong_number(3, 2, "2A", true).ends_with("whole record; write `2. 2A`"));
+    }
 
     #[test]
     fn versions_are_explained_by_what_is_wrong() {

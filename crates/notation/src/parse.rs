@@ -695,6 +695,10 @@ fn header(
         problems.push(Problem::new(ProblemKind::Header, Some(span.clone()), msg));
     };
     let whole_header = 0..header_end.min(text.find('\n').unwrap_or(text.len()));
+    if tags.is_empty() {
+        // Bare moves: one problem saying what a header is, not one for each tag (issue 37.5).
+        return Err(vec![crate::hints::no_header(whole_header)]);
+    }
     let mut seen = std::collections::HashSet::new();
     for (name, _, span, _) in tags {
         if !seen.insert(*name) {

@@ -9,6 +9,11 @@ use rules_core::{Decision, GameKind, Player, Variant};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
+/// The version of the standard (spec/notation.md) this crate follows: it reads records of every
+/// version 1.x and writes [`VERSION`], or [`VARIATIONS_VERSION`] for a record with variations.
+/// `mancala --version` names it.
+pub const STANDARD_VERSION: &str = "1.1";
+
 /// The version of the standard this crate writes for a record without variations: records of
 /// 1.0 stay 1.0, byte for byte.
 pub const VERSION: &str = "1.0";

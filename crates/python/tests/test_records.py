@@ -73,7 +73,9 @@ def test_records_are_read_one_at_a_time_and_bad_ones_do_not_stop_reading():
     (p,) = third.problems
     assert (p.kind, p.rule, p.ply, p.token, p.line, p.column) == ("illegal-move", "B4", 1, "1A", 16, 4)
     assert p.file == "games.mgn" and p.record == 3
-    assert str(p).splitlines()[0] == "error[illegal-move]: illegal move 1A: 1A is not one of B's holes (B4)"
+    assert str(p).splitlines()[0] == (
+        "error[illegal-move]: illegal move 1A: 1A is not one of B's holes (B4); legal here: 1B 2B 3B 4B"
+    )
     with pytest.raises(StopIteration):
         next(records)
     with pytest.raises(mg.RecordError) as e:

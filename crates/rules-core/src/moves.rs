@@ -181,6 +181,27 @@ fn form(i: &str) -> Option<Form> {
     Some(f)
 }
 
+/// `token` with what is written in the wrong case set right, or `None` when nothing is: a hole's
+/// side after its number in upper case (`3b` → `3B`, `x3b:5b+` → `x3B:5B+`), and a token that is
+/// a word in any case in lower case (`Pass` → `pass`).
+pub(crate) fn case_fixed(token: &str) -> Option<String> {
+    let lower = token.to_ascii_lowercase();
+    if ["pass", "open"].contains(&lower.as_str()) {
+        return (lower != token).then_some(lower);
+    }
+    let mut out = String::with_capacity(token.len());
+    let mut after_digit = false;
+    for c in token.chars() {
+        out.push(if after_digit && matches!(c, 'a' | 'b') {
+            c.to_ascii_uppercase()
+        } else {
+            c
+        });
+        after_digit = c.is_ascii_digit();
+    }
+    (out != token).then_some(out)
+}
+
 /// Reads a token of a game whose moves are the common tokens (every game but Redu): the forms
 /// `tokens` allows, for the game `(name, title)`; `opening`: whether the game has an opening,
 /// and `openers` the games that have one, for the message about an `open` of another game.
@@ -230,6 +251,27 @@ pub(crate) fn parse_common(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Issue 37.5: `3b` said it is not a Bechi move, without the `3B` it meant.
+    #[test]
+    fn a_token_in_the_wrong_case_is_set_right() {
+        assert_eq!(case_fixed("3b").as_deref(), Some("3B"));
+        assert_eq!(case_fixed("2b+").as_deref(), Some("2B+"));
+        assert_eq!(case_fixed("x3b:5b+").as_deref(), Some("x3B:5B+"));
+        assert_eq!(case_fixed("4b-hwd").as_deref(), Some("4B-hwd"));
+        assert_eq!(case_fixed("Pass").as_deref(), Some("pass"));
+        assert_eq!(case_fixed("3B"), None);
+        assert_eq!(case_fixed("pass"), None);
+        assert_eq!(case_fixed("xyz"), None);
+        let e = Move::parse(crate::GameKind::Bechi, "3b").unwrap_err();
+        assert_eq!(
+            e.message,
+            "`3b` is not a bechi move: did you mean `3B`? (a hole's side is written A or B, in upper case)"
+        );
+        // Not a move in either case: the message says what a move is.
+        let e = Move::parse(crate::GameKind::Bechi, "3c").unwrap_err();
+        assert!(e.message.contains("expected a start hole"), "{}", e.message);
+    }
 
     /// The quick reading of common tokens gives what the parser gives.
     #[test]

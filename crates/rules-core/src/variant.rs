@@ -527,6 +527,28 @@ impl Move {
     /// # Errors
     /// The token is not a move token, or not one of this game's kinds of token.
     pub fn parse(game: GameKind, token: &str) -> Result<Move, TokenError> {
+        Move::parse_as_written(game, token).map_err(|mut e| {
+            // A token in the wrong case (`3b`, `Pass`): the spelling meant, when it is a move
+            // (issue 37.5).
+            if let Some(meant) = crate::moves::case_fixed(token)
+                && Move::parse_as_written(game, &meant).is_ok()
+            {
+                let why = if meant.bytes().all(|b| b.is_ascii_lowercase()) {
+                    "the words pass and open are written in lower case"
+                } else {
+                    "a hole's side is written A or B, in upper case"
+                };
+                e.message = format!(
+                    "`{token}` is not a {} move: did you mean `{meant}`? ({why})",
+                    game.name()
+                );
+            }
+            e
+        })
+    }
+
+    /// [`Move::parse`] without the suggestion of another case.
+    fn parse_as_written(game: GameKind, token: &str) -> Result<Move, TokenError> {
         let v = Variant::default_for(game);
         let o = v.options();
         if let Some(read) = o.parse_move(token) {

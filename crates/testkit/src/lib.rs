@@ -9,11 +9,14 @@
 //! * [`fuzz`]: what each fuzz target checks, run by `fuzz/` and, on the regressions, by the tests;
 //! * [`hostile_db`]: database files changed with their checks made again (issue 23);
 //! * [`pathological`]: records large in one way, checked by the tests and timed by `cargo xtask
-//!   limits`.
+//!   limits`;
+//! * [`skip`]: a check that cannot run here reported as skipped, to the reader and to `cargo
+//!   xtask test`'s summary.
 
 pub mod fuzz;
 pub mod generate;
 pub mod hostile_db;
 pub mod pathological;
 pub mod reference;
+pub mod skip;
 pub mod suite;

@@ -53,9 +53,12 @@ struct Stats {
     rules: BTreeMap<RuleId, usize>,
 }
 
-/// A rule ID ordered as the rule book orders it: `B2` before `B10`, `R19` before `R19a`.
+/// A rule ID ordered as the rule book orders it: by its game's place in the book (the order of
+/// the games above it, `GameKind::ALL`: `G` before `B`), then `B2` before `B10`, `R19` before
+/// `R19a`.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 struct RuleId {
+    game: usize,
     letters: String,
     number: u32,
     rest: String,
@@ -68,7 +71,15 @@ impl RuleId {
         let end = tail
             .find(|c: char| !c.is_ascii_digit())
             .unwrap_or(tail.len());
+        let game = letters
+            .chars()
+            .next()
+            .and_then(|c| rulebook::book().game_of_letter(c))
+            .and_then(|chapter| chapter.game.parse::<GameKind>().ok())
+            .and_then(|g| GameKind::ALL.iter().position(|&x| x == g))
+            .unwrap_or(usize::MAX);
         RuleId {
+            game,
             letters: letters.to_owned(),
             number: tail[..end].parse().unwrap_or(0),
             rest: tail[end..].to_owned(),
@@ -324,7 +335,8 @@ mod tests {
             .collect();
         v.sort();
         let shown: Vec<String> = v.iter().map(ToString::to_string).collect();
-        assert_eq!(shown, ["B2", "B10", "G1", "R19", "R19a"]);
+        // Issue 37.6: the games in the book's order, as the groups above them are.
+        assert_eq!(shown, ["G1", "B2", "B10", "R19", "R19a"]);
     }
 
     #[test]

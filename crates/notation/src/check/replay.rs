@@ -306,6 +306,19 @@ impl<'r> Replay<'r> {
         Flow::Continue(())
     }
 
+    /// Whether the ply before the item `k` of this line, if any, has no number (`2A` in `1. 3B
+    /// 2A 2. 4B`: numbers as chess writes them).
+    fn after_unnumbered(&self, k: usize) -> bool {
+        self.line[..k]
+            .iter()
+            .rev()
+            .find_map(|i| match i {
+                Item::Ply { number, .. } => Some(number.is_none()),
+                _ => None,
+            })
+            .unwrap_or(false)
+    }
+
     /// A ply: its number, its token, and the move played.
     fn ply(&mut self, k: usize, number: Option<u32>, token: &str) -> Flow {
         let point = self.point();
@@ -323,7 +336,7 @@ impl<'r> Replay<'r> {
                 Problem::new(
                     ProblemKind::Number,
                     s,
-                    format!("move number {n}. is written before ply {ply}"),
+                    crate::hints::wrong_number(n, ply, token, self.after_unnumbered(k)),
                 )
                 .at_ply(Some(ply), Some(token)),
             );
@@ -361,19 +374,27 @@ impl<'r> Replay<'r> {
             }
             Err(e) => {
                 let s = self.cx.item_span(self.here);
-                let hint = if !lenient && pos.is_lenient_only(&mv) {
-                    " (mancala validate --lenient)"
+                let reason = e.reason.to_string();
+                let message = if !lenient && pos.is_lenient_only(&mv) {
+                    // Not a move of the game but a mark lenient validation accepts: that is
+                    // the fix, not another move.
+                    format!("illegal move {token}: {reason} (mancala validate --lenient)")
                 } else {
-                    ""
+                    // The rule stays with the reason it belongs to, before the moves that are
+                    // legal there (issue 37.5).
+                    let rule = if reason.contains(&format!("({}", e.rule)) {
+                        String::new()
+                    } else {
+                        format!(" ({})", e.rule)
+                    };
+                    let legal = crate::hints::legal_here(&pos)
+                        .map_or_else(String::new, |l| format!("; {l}"));
+                    format!("illegal move {token}: {reason}{rule}{legal}")
                 };
                 self.cx.push(
-                    Problem::new(
-                        ProblemKind::IllegalMove,
-                        s,
-                        format!("illegal move {token}: {}{hint}", e.reason),
-                    )
-                    .rule(Some(e.rule))
-                    .at_ply(Some(ply), Some(token)),
+                    Problem::new(ProblemKind::IllegalMove, s, message)
+                        .rule(Some(e.rule))
+                        .at_ply(Some(ply), Some(token)),
                 );
                 Flow::Break(())
             }
