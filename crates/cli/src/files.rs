@@ -108,6 +108,8 @@ fn files(command: &Command) -> Files {
                 inputs
             }
         },
+        // serve reads its databases and writes no file; its standard output is a log.
+        Command::Serve(a) => a.db.iter().map(|p| Input::new(p.clone())).collect(),
         Command::Perft(_) | Command::Rules(_) | Command::Completions(_) | Command::Man(_) => {
             Vec::new()
         }
