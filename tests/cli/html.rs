@@ -258,10 +258,18 @@ fn side_line_plies_count_towards_the_page_limit() {
     );
     assert!(out.stdout.is_empty());
     let left: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
-    assert!(left.is_empty(), "nothing written, no temporary file: {left:?}");
+    assert!(
+        left.is_empty(),
+        "nothing written, no temporary file: {left:?}"
+    );
     // One such record makes a page: its side lines are on it.
     let out = page(1);
-    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let text = std::fs::read_to_string(&target).unwrap();
     let data = script_data(&text, "record-data-1");
     assert_eq!(data["variations"].as_array().unwrap().len(), 10_000);

@@ -457,13 +457,14 @@ fn side_lines_are_bounded_by_the_plies_of_a_record() {
     ] {
         let run = run_bounded("side-lines-over", &args, 48 * 1024);
         assert_eq!(run.code, Some(1), "{args:?}: {}", run.stderr);
+        // On stderr, or in the JSON lines of `--format json`.
+        let said = format!("{}{}", run.stdout, run.stderr);
         assert!(
-            run.stderr.contains(&format!(
+            said.contains(&format!(
                 "more than {0} plies: a record holds at most {0} plies, its own line and its variations together",
                 notation::MAX_RECORD_PLIES
             )),
-            "{args:?}: {}",
-            run.stderr
+            "{args:?}: {said}"
         );
     }
     let left: Vec<_> = std::fs::read_dir(&dir)
@@ -476,7 +477,11 @@ fn side_lines_are_bounded_by_the_plies_of_a_record() {
         let text = side_line_record(shape, notation::MAX_RECORD_PLIES);
         let file = dir.join(format!("{shape}.mgn"));
         std::fs::write(&file, &text).unwrap();
-        let run = run_bounded("side-lines", &["validate", file.to_str().unwrap()], 48 * 1024);
+        let run = run_bounded(
+            "side-lines",
+            &["validate", file.to_str().unwrap()],
+            48 * 1024,
+        );
         assert_eq!(run.code, Some(0), "{shape}: {}", run.stderr);
     }
 }

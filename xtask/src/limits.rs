@@ -128,7 +128,11 @@ fn side_line_commands(dir: &std::path::Path) -> Vec<(String, Vec<String>)> {
     ]
     .into_iter()
     .map(|a| {
-        let name = a.iter().take_while(|w| !w.starts_with('/')).copied().collect::<Vec<_>>();
+        let name = a
+            .iter()
+            .take_while(|w| !w.starts_with('/'))
+            .copied()
+            .collect::<Vec<_>>();
         (name.join(" "), a.into_iter().map(str::to_owned).collect())
     })
     .collect()

@@ -193,8 +193,7 @@ pub fn nesting_problem(line: &str) -> Option<Problem> {
             }
             b':' => key = Some(last_string),
             b'[' | b'{' => {
-                let is_movetext =
-                    b == b'[' && key.is_some_and(|(a, z)| &line[a..z] == "movetext");
+                let is_movetext = b == b'[' && key.is_some_and(|(a, z)| &line[a..z] == "movetext");
                 open.push(is_movetext);
                 if is_movetext {
                     movetexts += 1;

@@ -453,7 +453,12 @@ impl Movetext {
 
     /// A ply, its token at `span`: refused past [`MAX_RECORD_PLIES`] plies in all lines, before
     /// the record is held whole.
-    fn ply(&mut self, item: Item, span: Range<usize>, number: Option<Range<usize>>) -> Result<(), Vec<Problem>> {
+    fn ply(
+        &mut self,
+        item: Item,
+        span: Range<usize>,
+        number: Option<Range<usize>>,
+    ) -> Result<(), Vec<Problem>> {
         self.plies += 1;
         if self.plies > MAX_RECORD_PLIES {
             return Err(vec![too_many_plies(Some(span))]);

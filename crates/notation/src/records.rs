@@ -432,6 +432,10 @@ mod tests {
         assert_eq!(kinds(&e[0]), [ProblemKind::IllegalMove]);
         let e = entries(line(crate::MAX_RECORD_PLIES + 1).as_bytes());
         assert_eq!(kinds(&e[0]), [ProblemKind::TooLarge]);
-        assert!(e[0].checked.problems[0].message.starts_with("more than 20000 plies"));
+        assert!(
+            e[0].checked.problems[0]
+                .message
+                .starts_with("more than 20000 plies")
+        );
     }
 }

@@ -143,17 +143,21 @@ pub fn side_line_record(shape: &str, plies: usize) -> String {
     let chain = format!("{}{}", " (1. 2B".repeat(depth), ")".repeat(depth));
     match shape {
         "wide" => format!("{head}{} *\n", " (1. 2B)".repeat(plies.saturating_sub(1))),
-        "nested" => format!("{head}{} *\n", chain.repeat(plies.saturating_sub(1) / depth)),
+        "nested" => format!(
+            "{head}{} *\n",
+            chain.repeat(plies.saturating_sub(1) / depth)
+        ),
         "main-line" | "deep" => {
             let opts = crate::generate::GenOptions {
                 annotate: false,
                 comments: false,
                 ..crate::generate::GenOptions::default()
             };
-            let mut record =
-                crate::generate::random_record(rules_core::Variant::default_for(
-                    rules_core::GameKind::Bechi,
-                ), 34, opts);
+            let mut record = crate::generate::random_record(
+                rules_core::Variant::default_for(rules_core::GameKind::Bechi),
+                34,
+                opts,
+            );
             let main = record.plies().max(1);
             let per_ply = if shape == "deep" { depth } else { 1 };
             let copies = plies.saturating_sub(main) / (main * per_ply);

@@ -7,12 +7,12 @@
 //! written as it is made: a record's steps are never held as JSON values (a record of 130 000
 //! side lines took 7.6 GB that way; issue 34).
 
+use super::script_json;
 use crate::exit::CliError;
 use crate::explain;
 use crate::input::Unit;
 use notation::{Step, Walked};
 use rules_core::{MarkKind, Position, RightKind};
-use super::script_json;
 use serde_json::{Value, json};
 use std::collections::{BTreeMap, HashMap};
 
@@ -183,8 +183,8 @@ fn type_of(line: &Value) -> &str {
     line.get("type").and_then(Value::as_str).unwrap_or("")
 }
 
-/// The page's steps of record `u` from its replay JSON lines (`lines`, made one at a time), the
-/// layout of its board, and the rules its plies cite added to `cited`.
+/// The page's steps of a record from its replay JSON lines (`lines`, made one at a time), written
+/// after `head` (the record's data up to its steps); the rules its plies cite added to `cited`.
 fn page_steps(
     head: String,
     lines: crate::replay::StepLines<'_>,
