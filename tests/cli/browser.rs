@@ -534,6 +534,11 @@ fn phone_and_dark(port: u16, browser: &Path, page: &Path, dir: &Path, shots: &Pa
     let assessed = make_page("corpus/ok/bechi-2x3-assessed.mgn", dir);
     c.goto(&format!("file://{}#record-1-ply-3", assessed.display()))
         .unwrap();
+    c.execute(
+        "document.querySelector('#moves a[aria-current]').scrollIntoView({block: 'center'});",
+        vec![],
+    )
+    .unwrap();
     shot(&c, shots, "assessed-dark");
     c.close().unwrap();
 }
