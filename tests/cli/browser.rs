@@ -373,15 +373,18 @@ fn chooser(c: &Session, dir: &Path) {
 /// axe-core (`tests/cli/vendor/axe-core`, MPL-2.0), the accessibility checker, in the page.
 const AXE: &str = include_str!("vendor/axe-core/axe.min.js");
 
-/// Four corpus pages that axe-core checks in light and in dark colours: the longest match, one
-/// with variations and assessments, a rule-book example with many notes, and Sulus Nishtaw's
-/// match with its 93 move links.
-const AXE_PAGES: [(&str, &str); 4] = [
+/// The corpus pages that axe-core checks in light and in dark colours, each at its first view,
+/// with its third step (or its last) chosen in the move list, and at a place of its own: the longest match, one
+/// with variations and assessments, one with the assessments of every ply (issue 34, item 18: the
+/// value of the move chosen was 4.05:1 in dark colours), a rule-book example with many notes, and
+/// Sulus Nishtaw's match with its 93 move links.
+const AXE_PAGES: [(&str, &str); 5] = [
     ("corpus/ok/match-redu-o1-costs-turn.mgn", "record-1-ply-3"),
     (
         "corpus/ok/bechi-2x3-variations.mgn",
         "record-1-variation-1-ply-3",
     ),
+    ("corpus/ok/bechi-2x3-assessed.mgn", "record-1-ply-4"),
     ("corpus/ok/redu-fig008-009-jugb003.mgn", "record-1-ply-1"),
     ("corpus/ok/match-sulus-nishtaw-v1.mgn", "record-1-ply-3"),
 ];
@@ -401,12 +404,32 @@ pub(crate) fn axe(c: &Session, what: &str) {
     );
 }
 
-/// axe-core on the four pages of `AXE_PAGES`, at a position with a ply shown.
+/// axe-core on the pages of `AXE_PAGES`: the first view, the third step (or the last) chosen with
+/// a click in the move list (the move shown in the colours of the one chosen), and the place of each.
 fn axe_pages(c: &Session, dir: &Path, colours: &str) {
     for (file, at) in AXE_PAGES {
         let page = make_page(file, dir);
+        c.goto(&format!("file://{}", page.display())).unwrap();
+        axe(c, &format!("{file} ({colours}, first view)"));
+        // The link of the third step, or of the last of a shorter record.
+        let id = c
+            .execute(
+                "const a = document.querySelectorAll('#moves a'); return a[Math.min(3, a.length - 1)].id;",
+                vec![],
+            )
+            .unwrap();
+        let id = id.as_str().unwrap().to_owned();
+        c.find(&format!("#{id}")).unwrap().click().unwrap();
+        let chosen = c
+            .execute(
+                "return document.querySelector('#moves a[aria-current]').id;",
+                vec![],
+            )
+            .unwrap();
+        assert_eq!(chosen, json!(id), "{file}");
+        axe(c, &format!("{file} ({colours}, {id} chosen)"));
         c.goto(&format!("file://{}#{at}", page.display())).unwrap();
-        axe(c, &format!("{file} ({colours})"));
+        axe(c, &format!("{file} ({colours}, #{at})"));
     }
 }
 
@@ -509,6 +532,16 @@ fn phone_and_dark(port: u16, browser: &Path, page: &Path, dir: &Path, shots: &Pa
     );
     shot(&c, shots, "phone-dark");
     axe_pages(&c, dir, "dark, phone width");
+    // The move chosen in dark colours, with its value and judgement (issue 34, item 18).
+    let assessed = make_page("corpus/ok/bechi-2x3-assessed.mgn", dir);
+    c.goto(&format!("file://{}#record-1-ply-3", assessed.display()))
+        .unwrap();
+    c.execute(
+        "document.querySelector('#moves a[aria-current]').scrollIntoView({block: 'center'});",
+        vec![],
+    )
+    .unwrap();
+    shot(&c, shots, "assessed-dark");
     c.close().unwrap();
 }
 

@@ -225,9 +225,55 @@ fn pages_too_large_are_refused() {
     assert!(out.stdout.is_empty());
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(
-        err.contains("holds more than 20000 plies (record 81 reaches 20088)"),
+        err.contains("holds more than 20000 plies (record 81 reaches 20088, variations included)"),
         "{err}"
     );
+}
+
+/// The plies of side lines count towards the page's limit, before the page's data is made (issue
+/// 34): two records of one ply and 10,000 one-ply side lines each passed as a page of 2 plies
+/// and took about 1.2 GB, and a 1 MiB record of them 7.6 GB. Exit 2, nothing written, no
+/// temporary file left beside the target.
+#[test]
+fn side_line_plies_count_towards_the_page_limit() {
+    let dir = fresh_dir("html-side-lines");
+    let record = format!(
+        "[Notation \"1.1\"]\n[Game \"bechi\"]\n[Opener \"B\"]\n\n1. 3B{} *\n",
+        " (1. 2B)".repeat(10_000)
+    );
+    let target = dir.join("page.html");
+    let page = |records: usize| {
+        mancala()
+            .args(["replay", "--html", target.to_str().unwrap(), "-"])
+            .write_stdin(vec![record.as_str(); records].join("\n"))
+            .output()
+            .unwrap()
+    };
+    let out = page(2);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("<stdin> holds more than 20000 plies (record 2 reaches 20002, variations included); a page holds at most 1000 records and 20000 plies"),
+        "{err}"
+    );
+    assert!(out.stdout.is_empty());
+    let left: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
+    assert!(
+        left.is_empty(),
+        "nothing written, no temporary file: {left:?}"
+    );
+    // One such record makes a page: its side lines are on it.
+    let out = page(1);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = std::fs::read_to_string(&target).unwrap();
+    let data = script_data(&text, "record-data-1");
+    assert_eq!(data["variations"].as_array().unwrap().len(), 10_000);
+    assert_eq!(data["steps"].as_array().unwrap().len(), 10_002);
 }
 
 /// An invalid record is on the page up to its problem, with the problem; exit 1. A file is

@@ -498,3 +498,60 @@ fn every_command_documents_the_same_exit_statuses() {
     let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
     assert!(readme.contains("## Exit status"));
 }
+
+/// Records of side lines (issue 34; `testkit::pathological::side_line_record`). Past the record's
+/// limit of plies (a 1 MiB record of 5-byte side lines holds 130 000) every command refuses the
+/// record as it reads it, `too-large` with the limit, exit 1, in a few MB: it took 305 MB in
+/// `replay`, 299 MB in `annotate`, 7.6 GB in `replay --html`. At the limit, each shape validates in
+/// bounded memory (`cargo xtask limits` measures every command on them, in release).
+#[cfg(target_os = "linux")]
+#[test]
+fn side_lines_are_bounded_by_the_plies_of_a_record() {
+    use crate::support::{fresh_dir, run_bounded};
+    use testkit::pathological::{SIDE_LINE_SHAPES, side_line_record};
+    let dir = fresh_dir("side-lines");
+    let over = side_line_record("wide", (notation::reader::MAX_RECORD - 100) / 8);
+    assert!(over.len() < notation::reader::MAX_RECORD);
+    let file = dir.join("over.mgn");
+    std::fs::write(&file, &over).unwrap();
+    let file = file.to_str().unwrap();
+    let html = dir.join("page.html");
+    for args in [
+        vec!["validate", file],
+        vec!["convert", file],
+        vec!["replay", file],
+        vec!["replay", "--format", "json", file],
+        vec!["replay", "--html", html.to_str().unwrap(), file],
+        vec!["annotate", "--depth", "1", file],
+        vec!["explain", file],
+    ] {
+        let run = run_bounded("side-lines-over", &args, 48 * 1024);
+        assert_eq!(run.code, Some(1), "{args:?}: {}", run.stderr);
+        // On stderr, or in the JSON lines of `--format json`.
+        let said = format!("{}{}", run.stdout, run.stderr);
+        assert!(
+            said.contains(&format!(
+                "more than {0} plies: a record holds at most {0} plies, its own line and its variations together",
+                notation::MAX_RECORD_PLIES
+            )),
+            "{args:?}: {said}"
+        );
+    }
+    let left: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".tmp"))
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+    for shape in SIDE_LINE_SHAPES {
+        let text = side_line_record(shape, notation::MAX_RECORD_PLIES);
+        let file = dir.join(format!("{shape}.mgn"));
+        std::fs::write(&file, &text).unwrap();
+        let run = run_bounded(
+            "side-lines",
+            &["validate", file.to_str().unwrap()],
+            48 * 1024,
+        );
+        assert_eq!(run.code, Some(0), "{shape}: {}", run.stderr);
+    }
+}

@@ -10,6 +10,13 @@
 //!   start (55 000 of them), validated by the release `mancala` in under 10 s of CPU; its wall
 //!   time and peak memory (VmHWM, sampled from `/proc`) are printed.
 //!
+//! * Records of side lines (`testkit::pathological::side_line_record`: wide, nested, on a long
+//!   main line, nested to the limit) at the record's limit of plies, and a 1 MiB record of side
+//!   lines past it (issue 34): the peak memory (VmHWM) and exit status of every command that reads
+//!   records (`validate`, `convert`, `replay` as text, JSON, page and pictures, `explain`,
+//!   `annotate`), in release; each must stay under its bound ([`MEMORY_BOUNDS_MB`]), the records
+//!   at the limit must be valid and the one past it refused (exit 1).
+//!
 //! The times are CPU times (of this thread, from `/proc/thread-self/schedstat` in nanoseconds;
 //! of the child, from `/proc`), so that other load on the machine does not fail a check: on a
 //! shared machine a run of a second is preempted many times, one of a millisecond seldom.
@@ -92,9 +99,95 @@ fn mebibyte_of_forbidden_annotations() -> Result<bool, String> {
     Ok(ok)
 }
 
+/// The bound of each command's peak memory on one record of side lines (MB), by the start of its
+/// name, as the README's Limits section gives it: what replays a record holds each ply's
+/// position and trace (about 1.5 kB a ply at the limit of 20 000 plies), the page its data
+/// besides (about 2.3 kB a ply); reading and checking alone hold the record.
+const MEMORY_BOUNDS_MB: [(&str, u64); 5] = [
+    ("replay --html", 128),
+    ("replay", 64),
+    ("explain", 64),
+    ("annotate", 64),
+    ("", 32),
+];
+
+/// The commands measured on records of side lines, each with the bound of its peak memory.
+fn side_line_commands(dir: &std::path::Path) -> Vec<(String, Vec<String>)> {
+    let html = dir.join("page.html").display().to_string();
+    let svg = dir.join("svg").display().to_string();
+    [
+        vec!["validate"],
+        vec!["convert"],
+        vec!["convert", "--to", "json"],
+        vec!["replay"],
+        vec!["replay", "--format", "json"],
+        vec!["replay", "--html", &html],
+        vec!["replay", "--replace", "--svg", &svg],
+        vec!["explain"],
+        vec!["annotate", "--depth", "1"],
+    ]
+    .into_iter()
+    .map(|a| {
+        let name = a
+            .iter()
+            .take_while(|w| !w.starts_with('/'))
+            .copied()
+            .collect::<Vec<_>>();
+        (name.join(" "), a.into_iter().map(str::to_owned).collect())
+    })
+    .collect()
+}
+
+/// The peak memory of every command on records of side lines (issue 34): the number of runs
+/// over their bound, refused wrongly or accepted wrongly.
+fn side_line_memory() -> Result<usize, String> {
+    use testkit::pathological::{SIDE_LINE_SHAPES, side_line_record};
+    let bin = crate::bench::release_bin()?;
+    let dir = tempfile::tempdir().map_err(|e| e.to_string())?;
+    std::fs::create_dir_all(dir.path().join("svg")).map_err(|e| e.to_string())?;
+    let mut inputs: Vec<(String, String, bool)> = SIDE_LINE_SHAPES
+        .iter()
+        .map(|s| {
+            let text = side_line_record(s, notation::MAX_RECORD_PLIES);
+            ((*s).to_owned(), text, true)
+        })
+        .collect();
+    let over = side_line_record("wide", (notation::reader::MAX_RECORD - 100) / 8);
+    inputs.push(("wide, 1 MiB".to_owned(), over, false));
+    let mut failures = 0;
+    for (shape, text, valid) in &inputs {
+        let file = dir.path().join("side-lines.mgn");
+        std::fs::write(&file, text).map_err(|e| format!("{}: {e}", file.display()))?;
+        for (name, args) in side_line_commands(dir.path()) {
+            let (wall, _, peak_kb, status) = crate::bench::run_sampled(
+                std::process::Command::new(&bin)
+                    .args(&args)
+                    .arg(&file)
+                    .stdout(std::process::Stdio::null())
+                    .stderr(std::process::Stdio::null()),
+            )?;
+            let bound = MEMORY_BOUNDS_MB
+                .iter()
+                .find(|(prefix, _)| name.starts_with(prefix))
+                .map_or(32, |(_, mb)| *mb);
+            let code = status.code();
+            let ok = peak_kb < bound * 1024 && code == Some(if *valid { 0 } else { 1 });
+            println!(
+                "{} {shape:<12} {:>7} bytes {name:<22} exit {code:?} peak {:>7} kB (bound {bound} MB) {wall:.2} s",
+                if ok { "ok  " } else { "FAIL" },
+                text.len(),
+                peak_kb,
+            );
+            failures += usize::from(!ok);
+        }
+    }
+    Ok(failures)
+}
+
 pub fn limits() -> Result<(), String> {
     let mut failures = linear_reading()?;
     failures += usize::from(!mebibyte_of_forbidden_annotations()?);
+    failures += side_line_memory()?;
     if failures > 0 {
         Err(format!("{failures} timed limit check(s) failed"))
     } else {

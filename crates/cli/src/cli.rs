@@ -150,7 +150,7 @@ pub enum Command {
         With --html FILE (or - for standard output), one self-contained HTML page instead, for \
         the records of one record file (or of standard input): the board, the move list by round and each ply explained with its rules, \
         stepped with buttons, the arrow keys, Home/End or an address such as \
-        page.html#record-2-ply-17. At most 1,000 records and 20,000 plies: a larger input is \
+        page.html#record-2-ply-17. At most 1,000 records and 20,000 plies, variations included: a larger input is \
         refused (exit 2) and nothing is written (spec/replay-page.md). FILE is written whole, or \
         in place when it is a device or a FIFO (/dev/stdout, a named pipe); a link to a file is \
         refused, and so is FILE when it is the record file, before anything is read.\n\n\

@@ -8,7 +8,7 @@
 use crate::parse::{MAX_ROUND, is_annotation_char};
 use crate::problem::{Problem, ProblemKind};
 use crate::record::{
-    Item, KNOWN_TAGS, MAX_VARIATION_DEPTH, Outcome, Record, VARIATIONS_VERSION,
+    Item, KNOWN_TAGS, MAX_RECORD_PLIES, MAX_VARIATION_DEPTH, Outcome, Record, VARIATIONS_VERSION,
     has_variations_version, squeeze,
 };
 use rules_core::Decision;
@@ -67,6 +67,12 @@ pub fn problems(
         }
     }
     out.extend_from_slice(options);
+    // A JSON record is held whole before this; the checking after it is not done (the text
+    // parser refuses the ply too many as it reads it).
+    if Item::plies(&record.movetext) > MAX_RECORD_PLIES {
+        out.push(crate::parse::too_many_plies(None));
+        return out;
+    }
     let mut walk = Walk {
         versioned: has_variations_version(&record.notation),
         notation: &record.notation,

@@ -7,7 +7,7 @@
 
 use crate::form;
 use crate::problem::{Problem, ProblemKind};
-use crate::record::{Item, Outcome, Record};
+use crate::record::{Item, MAX_VARIATION_DEPTH, Outcome, Record};
 use rules_core::{Decision, GameKind, Player, Variant};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
@@ -156,6 +156,72 @@ pub fn read_json(line: &str) -> Result<FromJson, serde_json::Error> {
         record: read.record,
         problems,
     })
+}
+
+/// The nesting refusal of a JSON record (§6.4, §7) whose variations nest deeper than
+/// [`MAX_VARIATION_DEPTH`], found on its text before it is read: serde would stop at its own
+/// recursion limit (128 levels of JSON, about 60 variations) with "recursion limit exceeded",
+/// and between the two the record would be held whole. Each variation is one more `movetext`
+/// array inside the record's; the problem stands at the `[` of the first one too deep and says
+/// what the text reader says of the `(` of a variation too deep.
+#[must_use]
+pub fn nesting_problem(line: &str) -> Option<Problem> {
+    // Per open bracket, whether it is a `movetext` array; the number of those open.
+    let mut open: Vec<bool> = Vec::new();
+    let mut movetexts = 0usize;
+    let (mut in_string, mut escaped) = (false, false);
+    // The last string read outside another, and whether a `:` followed it: the key of a member.
+    let (mut string_start, mut last_string) = (0usize, (0usize, 0usize));
+    let mut key: Option<(usize, usize)> = None;
+    for (at, b) in line.bytes().enumerate() {
+        if in_string {
+            match (escaped, b) {
+                (true, _) => escaped = false,
+                (false, b'\\') => escaped = true,
+                (false, b'"') => {
+                    in_string = false;
+                    last_string = (string_start, at);
+                }
+                _ => {}
+            }
+            continue;
+        }
+        match b {
+            b'"' => {
+                in_string = true;
+                string_start = at + 1;
+            }
+            b':' => key = Some(last_string),
+            b'[' | b'{' => {
+                let is_movetext = b == b'[' && key.is_some_and(|(a, z)| &line[a..z] == "movetext");
+                open.push(is_movetext);
+                if is_movetext {
+                    movetexts += 1;
+                    // The record's own movetext is the first: the others are variations.
+                    if movetexts > MAX_VARIATION_DEPTH + 1 {
+                        return Some(Problem::new(
+                            ProblemKind::Syntax,
+                            Some(at..at + 1),
+                            format!(
+                                "a variation nested {} deep: variations nest at most {MAX_VARIATION_DEPTH} deep (spec/notation.md §6.4)",
+                                movetexts - 1
+                            ),
+                        ));
+                    }
+                }
+                key = None;
+            }
+            b']' | b'}' => {
+                if open.pop() == Some(true) {
+                    movetexts -= 1;
+                }
+                key = None;
+            }
+            b',' => key = None,
+            _ => {}
+        }
+    }
+    None
 }
 
 /// A wire record made typed: the record, the options' problems of form (names and values the

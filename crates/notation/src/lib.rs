@@ -70,8 +70,8 @@ pub use printer::{WIDTH, escape_comment, escape_tag, print_record, round_marker}
 pub use problem::{Problem, ProblemKind};
 pub use reader::{Chunk, ChunkProblem, RecordReader};
 pub use record::{
-    Item, KNOWN_TAGS, MAX_VARIATION_DEPTH, Outcome, Record, STANDARD_VERSION, VARIATIONS_VERSION,
-    VERSION, has_variations_version, squeeze,
+    Item, KNOWN_TAGS, MAX_RECORD_PLIES, MAX_VARIATION_DEPTH, Outcome, Record, STANDARD_VERSION,
+    VARIATIONS_VERSION, VERSION, has_variations_version, squeeze,
 };
 pub use records::{Entry, Format, Records};
 pub use render::{FindingJson, Location, Origin, locate, see};

@@ -27,6 +27,14 @@ pub const VARIATIONS_VERSION: &str = "1.1";
 /// checking and printing a record need a bounded stack whatever its input.
 pub const MAX_VARIATION_DEPTH: usize = 32;
 
+/// The most plies a record may hold, its own line and every variation together (spec/notation.md
+/// §3.5): a record with more is refused (`too-large`) as it is read, before it is checked. The
+/// memory of checking and replaying a record grows with its plies, and variations let a record of
+/// 1 MiB hold 130 000 of them (a 5-byte side line of one ply after another); 20 000 plies is ten
+/// times the longest match `gen-records` makes and keeps the replay of a record, a page of
+/// `replay --html`, within tens of MB (README, Limits).
+pub const MAX_RECORD_PLIES: usize = 20_000;
+
 /// The tags of the header with a fixed meaning, in their canonical order (§3.2).
 pub const KNOWN_TAGS: [&str; 10] = [
     "Notation", "Game", "Options", "Opener", "PlayerA", "PlayerB", "Event", "Date", "Source",
@@ -244,7 +252,7 @@ impl Record {
             .any(|i| matches!(i, Item::Variation { .. }))
     }
 
-    /// The number of plies in the movetext (the main line's).
+    /// The number of plies in the movetext (the main line's); [`Item::plies`] counts every line.
     #[must_use]
     pub fn plies(&self) -> usize {
         self.movetext
@@ -255,6 +263,19 @@ impl Record {
 }
 
 impl Item {
+    /// The plies of `items` and of every variation in them: what [`MAX_RECORD_PLIES`] counts.
+    #[must_use]
+    pub fn plies(items: &[Item]) -> usize {
+        items
+            .iter()
+            .map(|i| match i {
+                Item::Ply { .. } => 1,
+                Item::Variation { items } => Item::plies(items),
+                _ => 0,
+            })
+            .sum()
+    }
+
     /// The annotation `(key value)`, read ([`Annotation::read`]).
     #[must_use]
     pub fn annotation(key: String, value: String) -> Item {

@@ -5,7 +5,7 @@
 //! What `mancala validate`, `replay` and `convert` read is this, and nothing else.
 
 use crate::check::{CheckOptions, Checked, check_with};
-use crate::json::read_json;
+use crate::json::{nesting_problem, read_json};
 use crate::parse::parse_record;
 use crate::problem::{Problem, ProblemKind};
 use crate::reader::{Chunk, ChunkProblem, MAX_RECORD, RecordReader, read_line};
@@ -201,6 +201,13 @@ fn json_entry(l: JsonLine, opts: CheckOptions) -> Entry {
             return e;
         }
     };
+    // Variations nested too deep are refused as the text reader refuses them, before serde's
+    // own recursion limit would answer.
+    if let Some(p) = nesting_problem(&line) {
+        e.checked.problems.push(p);
+        e.text = Some(line);
+        return e;
+    }
     match read_json(&line) {
         Err(err) => {
             let at = line
@@ -287,6 +294,7 @@ impl<R: BufRead> JsonLines<R> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::MAX_VARIATION_DEPTH;
 
     const OK: &str = "[Notation \"1.0\"]\n[Game \"bechi\"]\n[Opener \"B\"]\n\n1. 3B *\n";
 
@@ -369,5 +377,65 @@ mod tests {
         assert!(e.checked.canonical.is_some());
         assert_eq!(e.checked.steps.len(), 2);
         assert_eq!(e.origin("f.mgn").file, "f.mgn");
+    }
+
+    /// A JSON record of `n` variations nested in one another, each of one ply (2B instead of
+    /// 3B, from the start), and `sides` one-ply variations of its own ply.
+    fn nested_json(n: usize, sides: usize) -> String {
+        let mut v = r#"{"kind":"ply","move":"2B"}"#.to_owned();
+        for _ in 0..n {
+            v = format!(r#"{{"kind":"ply","move":"2B"}},{{"kind":"variation","movetext":[{v}]}}"#);
+        }
+        let side = r#",{"kind":"variation","movetext":[{"kind":"ply","move":"2B"}]}"#;
+        format!(
+            r#"{{"notation":"1.1","game":"bechi","opener":"B","movetext":[{{"kind":"ply","move":"3B"}},{{"kind":"variation","movetext":[{v}]}}{}],"result":"*"}}"#,
+            side.repeat(sides)
+        )
+    }
+
+    /// Variations nested too deep in JSON get the nesting message of the text reader, with its
+    /// limit, however deep they go (issue 34: past about 60, serde's "recursion limit exceeded").
+    #[test]
+    fn json_variations_too_deep_get_the_nesting_message() {
+        let e = entries(nested_json(MAX_VARIATION_DEPTH - 1, 0).as_bytes());
+        assert!(e[0].valid(), "{:?}", e[0].checked.problems);
+        for n in [MAX_VARIATION_DEPTH, 60, 70, 500] {
+            let e = entries(nested_json(n, 0).as_bytes());
+            assert_eq!(kinds(&e[0]), [ProblemKind::Syntax], "{n}");
+            assert_eq!(
+                e[0].checked.problems[0].message,
+                "a variation nested 33 deep: variations nest at most 32 deep (spec/notation.md §6.4)",
+                "{n}"
+            );
+        }
+        // A `movetext` in a string, or a key that only ends so, is no variation.
+        let e = entries(
+            nested_json(2, 0)
+                .replace(r#""game""#, r#""event":"\"movetext\":[[[[","game""#)
+                .as_bytes(),
+        );
+        assert!(e[0].valid(), "{:?}", e[0].checked.problems);
+    }
+
+    /// A JSON record holds at most `MAX_RECORD_PLIES` plies as a record of text does, refused
+    /// before it is checked.
+    #[test]
+    fn json_records_hold_at_most_max_record_plies() {
+        let line = |plies: usize| {
+            let ply = r#"{"kind":"ply","move":"2B"}"#;
+            format!(
+                r#"{{"notation":"1.0","game":"bechi","opener":"B","movetext":[{}],"result":"*"}}"#,
+                vec![ply; plies].join(",")
+            )
+        };
+        let e = entries(line(crate::MAX_RECORD_PLIES).as_bytes());
+        assert_eq!(kinds(&e[0]), [ProblemKind::IllegalMove]);
+        let e = entries(line(crate::MAX_RECORD_PLIES + 1).as_bytes());
+        assert_eq!(kinds(&e[0]), [ProblemKind::TooLarge]);
+        assert!(
+            e[0].checked.problems[0]
+                .message
+                .starts_with("more than 20000 plies")
+        );
     }
 }

@@ -8,7 +8,7 @@ use crate::search::{Engine, Limits, Oracle, SearchOptions};
 use crate::value::Outcome;
 use crate::variation::principal_variation;
 use crate::{Analysis, Unfinished};
-use notation::{Annotation, Eval, Item, Judged, Record, Score, Sign, Step};
+use notation::{Annotation, Eval, Item, Judged, MAX_RECORD_PLIES, Record, Score, Sign, Step};
 use rules_core::{Move, Position};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -202,11 +202,26 @@ fn is_engines(item: &Item) -> bool {
 pub fn annotated(record: &Record, mut plies: Vec<Notes>, annotator: &str) -> Record {
     plies.reverse();
     let mut movetext = Vec::with_capacity(record.movetext.len() + 2 * plies.len());
+    let kept = |after_engines: &mut bool, item: &Item| {
+        let engines =
+            is_engines(item) || (*after_engines && matches!(item, Item::Variation { .. }));
+        *after_engines = engines;
+        !engines
+    };
+    // The record's plies without an earlier run's lines: the lines added may bring it up to the
+    // limit of a record (spec/notation.md §3.5), not past it, or it would not read back.
     let mut after_engines = false;
+    let mut total: usize = record
+        .movetext
+        .iter()
+        .filter(|i| kept(&mut after_engines, i))
+        .map(|i| Item::plies(std::slice::from_ref(i)))
+        .sum();
+    // Where the first line left out would stand, and how many are.
+    let (mut note_at, mut left_out) = (None, 0);
+    after_engines = false;
     for item in &record.movetext {
-        let engines = is_engines(item) || (after_engines && matches!(item, Item::Variation { .. }));
-        after_engines = engines;
-        if engines {
+        if !kept(&mut after_engines, item) {
             continue;
         }
         movetext.push(item.clone());
@@ -219,8 +234,23 @@ pub fn annotated(record: &Record, mut plies: Vec<Notes>, annotator: &str) -> Rec
                     read: Ok(a),
                 });
             }
-            movetext.extend(line);
+            let Some(line) = line else { continue };
+            let n = Item::plies(std::slice::from_ref(&line));
+            if total + n <= MAX_RECORD_PLIES {
+                total += n;
+                movetext.push(line);
+            } else {
+                note_at.get_or_insert(movetext.len());
+                left_out += 1;
+            }
         }
+    }
+    // Said where the first line is missing, with how many are: never dropped without a word.
+    if let Some(at) = note_at {
+        let text = format!(
+            "mancala annotate: {left_out} expected line(s) left out from this ply on: a record holds at most {MAX_RECORD_PLIES} plies (spec/notation.md §3.5)"
+        );
+        movetext.insert(at, Item::Comment { text });
     }
     let mut tags: Vec<(String, String)> = record
         .tags
@@ -272,4 +302,43 @@ pub fn annotator(limits: &Limits, db: Option<&str>, t: &Thresholds) -> String {
         tag.push_str(" (a time limit: another run may judge differently)");
     }
     tag
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The lines `annotate` adds bring a record up to the limit of its plies, not past it, and
+    /// those left out are said in a comment where the first is missing (issue 34).
+    #[test]
+    fn the_lines_added_keep_a_record_within_its_plies() {
+        let ply = |n: usize| Item::Ply {
+            number: Some(u32::try_from(n).unwrap()),
+            token: "1A".to_owned(),
+        };
+        let mut record = Record::new(
+            rules_core::Variant::default_for(rules_core::GameKind::Bechi),
+            rules_core::Player::A,
+        );
+        record.movetext = (1..MAX_RECORD_PLIES).map(ply).collect();
+        let line = |n: usize| {
+            Some(Item::Variation {
+                items: vec![ply(n)],
+            })
+        };
+        let mut notes = vec![Notes::default(); MAX_RECORD_PLIES - 1];
+        for n in [1, 2, 3] {
+            notes[n - 1].1 = line(n);
+        }
+        let out = annotated(&record, notes, "test");
+        assert_eq!(Item::plies(&out.movetext), MAX_RECORD_PLIES);
+        assert!(matches!(&out.movetext[1], Item::Variation { .. }));
+        assert_eq!(
+            out.movetext[3],
+            Item::Comment {
+                text: "mancala annotate: 2 expected line(s) left out from this ply on: a record holds at most 20000 plies (spec/notation.md §3.5)".to_owned()
+            }
+        );
+        assert_eq!(out.movetext.len(), MAX_RECORD_PLIES + 1);
+    }
 }

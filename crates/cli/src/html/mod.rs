@@ -29,7 +29,8 @@ use std::io::Write;
 
 /// The most records a page holds.
 pub const MAX_RECORDS: usize = 1000;
-/// The most plies a page holds, all records together: about 45 MB of page, which opens in under
+/// The most plies a page holds, all records together and every variation's counted: about 45 MB
+/// of page, which opens in under
 /// half a second (spec/replay-page.md §3 has the measurements).
 pub const MAX_PLIES: usize = 20_000;
 
@@ -179,25 +180,28 @@ pub fn run(args: &ReplayArgs, target: &std::path::Path) -> Result<Verdict, CliEr
                 &format!("more than {MAX_RECORDS} records"),
             ));
         }
-        let d = data::record(&u, args.lenient)?;
-        plies += d.plies;
+        // Every ply the record writes, its variations' too, counted before its data is made.
+        plies += u
+            .record
+            .as_ref()
+            .map_or(0, |r| notation::Item::plies(&r.movetext));
         if plies > MAX_PLIES {
             return Err(too_many(
                 &shown,
                 &format!(
-                    "more than {MAX_PLIES} plies (record {} reaches {plies})",
+                    "more than {MAX_PLIES} plies (record {} reaches {plies}, variations included)",
                     u.index
                 ),
             ));
         }
+        let d = data::record(&u, args.lenient)?;
         for id in d.cited {
             if !cited.contains(&id) {
                 cited.push(id);
             }
         }
-        list.push(json!({"index": u.index, "title": title(&d.value, d.plies)}));
-        page.record(u.index, &script_json(&d.value))
-            .map_err(write_error)?;
+        list.push(json!({"index": u.index, "title": title(&d.head, d.plies)}));
+        page.record(u.index, &d.json).map_err(write_error)?;
         // The problems of an invalid record go to stderr, as in the text replay; the page shows
         // them too.
         validate::report(&u, Format::Text, &mut sink)?;

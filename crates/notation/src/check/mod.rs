@@ -380,6 +380,8 @@ mod tests {
                 (None, 1, 1, 1)
             );
             assert_eq!(side.start, *start);
+            // A complete side line keeps no room beyond its steps (issue 34).
+            assert_eq!(side.steps.capacity(), side.steps.len());
         }
         assert_eq!(c.variations[1].steps.len(), 2);
         // Numbered in the canonical form, the first ply with the number of the one replaced.

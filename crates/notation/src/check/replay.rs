@@ -289,6 +289,11 @@ impl<'r> Replay<'r> {
         self.path.push(k);
         let flow = self.items(items);
         self.path.pop();
+        // The side line is complete: it keeps its steps without the room its vector grew by
+        // doubling (four steps for a side line of one ply).
+        if let Some(k) = self.side {
+            self.out.variations[k].steps.shrink_to_fit();
+        }
         for p in &mut self.cx.problems[first_problem..] {
             if !p.message.starts_with("in a variation") {
                 p.message = format!("in a variation of ply {number}: {}", p.message);
