@@ -32,7 +32,9 @@
 //! }
 //! // The first record is valid; in the second B plays from A's hole 1A, which B4 forbids.
 //! assert_eq!(rules, [Some(rules_core::Rule::B4)]);
-//! assert!(report.starts_with("error[illegal-move]: illegal move 1A: 1A is not one of B's holes (B4)\n"));
+//! assert!(report.starts_with(
+//!     "error[illegal-move]: illegal move 1A: 1A is not one of B's holes (B4); legal here: 1B 2B 3B 4B\n"
+//! ));
 //! assert!(report.contains(" --> games.mgn:11:4 (record 2, ply 1, token `1A`)\n"));
 //! ```
 
