@@ -28,8 +28,17 @@
 //! assert_eq!((report.value, report.nodes, report.depth), (-8, 2, 0));
 //! ```
 
+// No step of the checker may overflow: a bound that wraps proves anything (issue 34: a claim of
+// `>=-2147483648` turned round into `<=-2147483648`). Counts saturate, bounds are read within
+// their round's seeds (`claim.rs`).
+#![deny(clippy::arithmetic_side_effects, clippy::cast_possible_truncation)]
+#![deny(clippy::cast_possible_wrap, clippy::cast_sign_loss)]
+
+mod claim;
 mod header;
+mod margins;
 mod node;
+mod number;
 mod verify;
 
 use std::fmt;
@@ -41,6 +50,7 @@ use std::io::{BufRead, Read};
 pub const MAX_LINE: u64 = 1 << 20;
 
 pub use header::VERSION;
+pub use margins::Margins;
 
 /// What a checked proof establishes, and its size.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -171,19 +181,26 @@ impl<R: BufRead> Lines<'_, R> {
         let n = (&mut *self.input)
             .take(MAX_LINE)
             .read_until(b'\n', &mut self.buf)
-            .map_err(|e| CheckError::at(self.number + 1, None, format!("cannot read: {e}")))?;
+            .map_err(|e| {
+                CheckError::at(
+                    self.number.saturating_add(1),
+                    None,
+                    format!("cannot read: {e}"),
+                )
+            })?;
         if n == 0 {
             return Ok(None);
         }
-        if n as u64 == MAX_LINE && !self.buf.ends_with(b"\n") {
+        let n = u64::try_from(n).unwrap_or(u64::MAX);
+        if n >= MAX_LINE && !self.buf.ends_with(b"\n") {
             return Err(CheckError::at(
-                self.number + 1,
+                self.number.saturating_add(1),
                 None,
                 format!("the line is longer than {MAX_LINE} bytes: no line of a proof file is"),
             ));
         }
-        self.number += 1;
-        self.bytes += n as u64;
+        self.number = self.number.saturating_add(1);
+        self.bytes = self.bytes.saturating_add(n);
         Ok(Some((self.number, &self.buf)))
     }
 }
