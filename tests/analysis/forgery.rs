@@ -64,8 +64,8 @@ fn the_issue_forgery_is_refused_at_its_value() {
     assert_eq!((e.line, e.node), (4, None), "{e}");
     assert_eq!(
         e.message,
-        "value 99: no end of the round from the root gives it (B's store 10, A's 20, 6 seeds on \
-         the board: B's final margin is between -16 and -4)"
+        "value 99: no end of the round from the root gives it: B's store 10, A's 20, 6 seeds on \
+         the board, so B's final margin is between -16 and -4"
     );
     // The same claims under a value the root can have: the grandchildren are refused, their bound
     // beyond any margin of the round (36 seeds: 30 in the stores, 6 on the board).
@@ -81,7 +81,7 @@ fn the_issue_forgery_is_refused_at_its_value() {
     assert_eq!((e.line, e.node), (12, Some(2)), "{e}");
     assert!(
         e.message.starts_with(
-            "claims at least -2147483648 for B: no margin of this round lies beyond 36 either way"
+            "claims at least -2147483648 for B, beyond every margin of the round: its 36 seeds"
         ),
         "{e}"
     );
@@ -128,7 +128,7 @@ fn forgeries_of_any_value_are_refused_in_every_game() {
         );
         assert!(
             e.message.contains(&format!(
-                "no margin of this round lies beyond {} either way",
+                "beyond every margin of the round: its {} seeds",
                 margins.round_seeds()
             )),
             "{text}: {e}"
@@ -182,8 +182,8 @@ fn claims_out_of_their_positions_range_and_false_round_ends_are_refused() {
     assert_eq!((e.line, e.node), (13, Some(3)), "{e}");
     assert_eq!(
         e.message,
-        "claims at least -7 for B, more than any end of the round from here gives him (B's store \
-         10, A's 22, 4 seeds on the board: B's final margin is between -16 and -8)"
+        "claims at least -7 for B, more than any end of the round from here gives him: B's store \
+         10, A's 22, 4 seeds on the board, so B's final margin is between -16 and -8"
     );
     let e = refused(&with_claim(3, "<=-17"));
     assert_eq!(e.node, Some(3), "{e}");
@@ -197,7 +197,7 @@ fn claims_out_of_their_positions_range_and_false_round_ends_are_refused() {
     let e = refused(&with_claim(3, ">=-37"));
     assert!(
         e.message
-            .contains("no margin of this round lies beyond 36 either way"),
+            .contains("beyond every margin of the round: its 36 seeds"),
         "{e}"
     );
     // Node 5 is a round's end, 24-12 (B13: each row's seeds to its owner): -12 for B. `>=-11`

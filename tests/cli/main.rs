@@ -20,6 +20,7 @@ mod matches;
 mod options;
 mod outputs;
 mod perft;
+mod proofs;
 mod recipes;
 mod redu_notation;
 mod roundtrip;

@@ -51,23 +51,23 @@ impl Claim {
         let b = number::signed(digits).ok_or_else(bad)?;
         let me = margins.mover;
         let seeds = margins.round_seeds();
+        let says = if at_least { "at least" } else { "at most" };
         if b < seeds.saturating_neg() || b > seeds {
             return Err(format!(
-                "claims {} {b} for {me}: no margin of this round lies beyond {seeds} either way \
-                 (both stores and the board: {margins})",
-                if at_least { "at least" } else { "at most" },
+                "claims {says} {b} for {me}, beyond every margin of the round: its {seeds} seeds \
+                 (both stores and the board) allow none below -{seeds} or above {seeds}"
             ));
         }
         if at_least && b > margins.highest() {
             return Err(format!(
-                "claims at least {b} for {me}, more than any end of the round from here gives him \
-                 ({margins})"
+                "claims at least {b} for {me}, more than any end of the round from here gives \
+                 him: {margins}"
             ));
         }
         if !at_least && b < margins.lowest() {
             return Err(format!(
-                "claims at most {b} for {me}, less than any end of the round from here gives him \
-                 ({margins})"
+                "claims at most {b} for {me}, less than any end of the round from here gives \
+                 him: {margins}"
             ));
         }
         // Within ±seeds, which the position strings hold far below `i32::MAX`.

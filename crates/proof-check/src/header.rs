@@ -158,7 +158,7 @@ fn root_value(text: &str, margins: &Margins, line: usize) -> Result<i32, CheckEr
         return Err(CheckError::at(
             line,
             None,
-            format!("value {v}: no end of the round from the root gives it ({margins})"),
+            format!("value {v}: no end of the round from the root gives it: {margins}"),
         ));
     }
     // Within the seeds of the round.

@@ -82,6 +82,9 @@ pub struct CheckError {
     pub node: Option<usize>,
     /// What is wrong.
     pub message: String,
+    /// The kind of the read error, when the input could not be read (a fault of the input's
+    /// source, not of the proof: a folder, a device error).
+    pub io: Option<std::io::ErrorKind>,
 }
 
 impl fmt::Display for CheckError {
@@ -103,6 +106,7 @@ impl CheckError {
             line,
             node,
             message: message.into(),
+            io: None,
         }
     }
 }
@@ -181,8 +185,9 @@ impl<R: BufRead> Lines<'_, R> {
         let n = (&mut *self.input)
             .take(MAX_LINE)
             .read_until(b'\n', &mut self.buf)
-            .map_err(|e| {
-                CheckError::at(
+            .map_err(|e| CheckError {
+                io: Some(e.kind()),
+                ..CheckError::at(
                     self.number.saturating_add(1),
                     None,
                     format!("cannot read: {e}"),

@@ -71,12 +71,13 @@ impl Margins {
 }
 
 impl fmt::Display for Margins {
-    /// `B's store 10, A's 20, 6 seeds on the board: B's final margin is between -16 and -4`.
+    /// `B's store 10, A's 20, 6 seeds on the board, so B's final margin is between -16 and -4`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let me = self.mover;
         write!(
             f,
-            "{me}'s store {}, {}'s {}, {} on the board: {me}'s final margin is between {} and {}",
+            "{me}'s store {}, {}'s {}, {} on the board, so {me}'s final margin is between {} and \
+             {}",
             self.mine,
             me.other(),
             self.theirs,
