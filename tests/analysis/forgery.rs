@@ -584,7 +584,7 @@ fn single_edits_of_real_proofs_are_accepted_only_when_true() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 600, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 1500, ..ProptestConfig::default() })]
 
     /// Random sequences of edits (`Edit::decode`, as the fuzz target reads its input) of the
     /// cases' proofs, the checksum written again: whatever the checker accepts is true.

@@ -5,7 +5,9 @@
 //! A proof file claims that a value `v` is exact for the player to move at a root position. The
 //! checker reads every node, replays every move it follows with the rules, and verifies:
 //!
-//! * every node's position is a legal position of the file's game, written canonically;
+//! * every node's position is a legal position of the file's game, written canonically, and its
+//!   claim one the position allows: its bound within the seeds of the round, and not beyond
+//!   every end of the round from there (`margins.rs`, `claim.rs`);
 //! * where the round is over, no move is followed and the round's margin (B13, G20, S16, U18,
 //!   R27, as `Position::round_result` scores it) keeps the node's claim;
 //! * a node claiming **at least** `b` for its player to move follows one legal move, to a node
@@ -16,7 +18,10 @@
 //!   graph is closed and acyclic, so every line of both strategies reaches the end of the round
 //!   and the proof holds under both conventions for endless play;
 //! * the two roots are the root position claiming at least and at most `v`; every node is
-//!   reached from them; the body's checksum is the header's.
+//!   reached from them and written once, numbered as the writer numbers them; the body's
+//!   checksum is the header's;
+//! * the file is the one text of its proof: every number in its one spelling (`number.rs`), the
+//!   `game` line canonical, single spaces, nothing after the last node.
 //!
 //! ```
 //! let file = "mancala-proof 1\ngame bechi holes=3\nroot bechi 1,0,1/0,1,1* B store=20,12 opener=B\n\
