@@ -248,8 +248,8 @@ impl Draft {
             }
             Edit::Header { which } => self.header(which),
             Edit::Issue { by } => {
-                let v = self.value.parse::<i64>().unwrap_or(0) + i64::from(by);
-                self.forge_overflow(v);
+                let v = self.value.parse::<i64>().unwrap_or(0);
+                self.forge_overflow(v.saturating_add(i64::from(by)));
             }
             Edit::Byte { node, at, byte } => {
                 if let Some(n) = self.pick(node).map(|i| &mut self.body[i]) {
@@ -494,86 +494,106 @@ impl Edit {
     /// The edits that `bytes` spell, as the fuzz target reads them: each an operation byte, then
     /// its arguments, a byte or two each.
     #[must_use]
-    pub fn decode(mut bytes: &[u8]) -> Vec<Edit> {
+    pub fn decode(bytes: &[u8]) -> Vec<Edit> {
+        let mut r = Reader(bytes);
         let mut edits = Vec::new();
-        let mut next = || -> Option<u8> {
-            let (&b, rest) = bytes.split_first()?;
-            bytes = rest;
-            Some(b)
-        };
-        while let Some(op) = next() {
-            let mut arg = || usize::from(next().unwrap_or(0));
-            let edit = match op % 18 {
+        while !r.0.is_empty() {
+            let edit = match r.byte() % 18 {
                 0 => Edit::Shift {
-                    node: arg(),
-                    by: i16::from(i8::from_ne_bytes([u8::try_from(arg()).unwrap_or(0)])),
+                    node: r.index(),
+                    by: i16::from(r.signed()),
                 },
-                1 => Edit::Flip { node: arg() },
+                1 => Edit::Flip { node: r.index() },
                 2 => Edit::Extreme {
-                    node: arg(),
-                    which: arg(),
+                    node: r.index(),
+                    which: r.index(),
                 },
                 3 => Edit::Spell {
-                    node: arg(),
-                    which: arg(),
+                    node: r.index(),
+                    which: r.index(),
                 },
                 4 => Edit::Drop {
-                    node: arg(),
-                    k: arg(),
+                    node: r.index(),
+                    k: r.index(),
                 },
                 5 => Edit::Double {
-                    node: arg(),
-                    k: arg(),
+                    node: r.index(),
+                    k: r.index(),
                 },
                 6 => Edit::Redirect {
-                    node: arg(),
-                    k: arg(),
-                    to: arg(),
+                    node: r.index(),
+                    k: r.index(),
+                    to: r.index(),
                 },
                 7 => Edit::Token {
-                    node: arg(),
-                    k: arg(),
-                    from: arg(),
-                    j: arg(),
+                    node: r.index(),
+                    k: r.index(),
+                    from: r.index(),
+                    j: r.index(),
                 },
                 8 => Edit::Swap {
-                    a: arg(),
-                    b: arg(),
-                    renumber: arg() % 2 == 0,
+                    a: r.index(),
+                    b: r.index(),
+                    renumber: r.flag(),
                 },
                 9 => Edit::Copy {
-                    node: arg(),
-                    redirect: arg() % 2 == 0,
+                    node: r.index(),
+                    redirect: r.flag(),
                 },
-                10 => Edit::Remove { node: arg() },
+                10 => Edit::Remove { node: r.index() },
                 11 => Edit::Position {
-                    node: arg(),
-                    from: arg(),
+                    node: r.index(),
+                    from: r.index(),
                 },
                 12 => Edit::Value {
-                    by: i16::from(i8::from_ne_bytes([u8::try_from(arg()).unwrap_or(0)])),
-                    roots: arg() % 2 == 0,
+                    by: i16::from(r.signed()),
+                    roots: r.flag(),
                 },
                 13 => Edit::Roots {
-                    lower: arg(),
-                    upper: arg(),
+                    lower: r.index(),
+                    upper: r.index(),
                 },
-                14 => Edit::Count {
-                    by: i8::from_ne_bytes([u8::try_from(arg()).unwrap_or(0)]),
-                },
-                15 => Edit::Header { which: arg() },
+                14 => Edit::Count { by: r.signed() },
+                15 => Edit::Header { which: r.index() },
                 16 => Edit::Issue {
-                    by: i16::from(i8::from_ne_bytes([u8::try_from(arg()).unwrap_or(0)])),
+                    by: i16::from(r.signed()),
                 },
                 _ => Edit::Byte {
-                    node: arg(),
-                    at: arg(),
-                    byte: u8::try_from(arg()).unwrap_or(0),
+                    node: r.index(),
+                    at: r.index(),
+                    byte: r.byte(),
                 },
             };
             edits.push(edit);
         }
         edits
+    }
+}
+
+/// The bytes of a fuzz input, read one at a time; past their end, zeros.
+struct Reader<'a>(&'a [u8]);
+
+impl Reader<'_> {
+    fn byte(&mut self) -> u8 {
+        let Some((&b, rest)) = self.0.split_first() else {
+            return 0;
+        };
+        self.0 = rest;
+        b
+    }
+
+    /// An index, wrapped round where it is used.
+    fn index(&mut self) -> usize {
+        usize::from(self.byte())
+    }
+
+    fn signed(&mut self) -> i8 {
+        i8::from_ne_bytes([self.byte()])
+    }
+
+    /// An even byte: yes.
+    fn flag(&mut self) -> bool {
+        self.byte().is_multiple_of(2)
     }
 }
 
