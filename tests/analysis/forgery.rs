@@ -11,7 +11,9 @@ use proof_check::{CheckError, Margins, Report, check};
 use proptest::prelude::*;
 use rules_core::{GameKind, Player, Position, Variant};
 use std::sync::LazyLock;
-use testkit::forge::{Case, Draft, Edit, POSITIONS, false_claims, position};
+use testkit::forge::{
+    Case, Draft, Edit, ISSUE_34, POSITIONS, false_claims, issue_34_in_range, position, resealed,
+};
 
 fn checked(text: &str) -> Result<Report, CheckError> {
     check(&mut text.as_bytes())
@@ -33,34 +35,9 @@ fn proof_of(game: &str, text: &str) -> (String, i32, Position) {
     (String::from_utf8(file).unwrap(), v, root)
 }
 
-/// The forgery the issue gives, byte for byte: the proof of `hand.rs`'s ending (−14 for B) with
-/// `>=99` at the root, `<=-99` at its child, `>=-2147483648` at the grandchildren, the upper half
-/// weakened to `<=99`, the checksum written again. Before: "valid ... is 99 for the player to
-/// move, exact" (exit 0).
-const ISSUE_FORGERY: &str = "\
-mancala-proof 1
-game bechi holes=3
-root bechi 0,2*,0/3*,0,1* B store=20,10 opener=B
-value 99
-nodes 9
-lower 0
-upper 6
-checksum fnv1a64 9376f6ca231607d3
-
-0 >=99 bechi 0,2*,0/3*,0,1* B store=20,10 opener=B ; 1B 1
-1 <=-99 bechi 1,3*,0/1*,0,1* A store=20,10 opener=B ; 2A+ 3 2A- 2
-2 >=-2147483648 bechi 1,1*,1/1*,0,0* B store=22,10 opener=B ;
-3 >=-2147483648 bechi 2,1*,0/0*,0,1* B store=22,10 opener=B ; pass 4
-4 <=14 bechi 2,1*,0/0*,0,1* A store=22,10 opener=B ; 3A 5
-5 >=-14 bechi 1*,1*,0/1*,0,1* B store=22,10 opener=B ;
-6 <=99 bechi 0,2*,0/3*,0,1* B store=20,10 opener=B ; 1B 7
-7 >=-99 bechi 1,3*,0/1*,0,1* A store=20,10 opener=B ; 2A- 8
-8 <=-14 bechi 1,1*,1/1*,0,0* B store=22,10 opener=B ;
-";
-
 #[test]
 fn the_issue_forgery_is_refused_at_its_value() {
-    let e = refused(ISSUE_FORGERY);
+    let e = refused(ISSUE_34);
     assert_eq!((e.line, e.node), (4, None), "{e}");
     assert_eq!(
         e.message,
@@ -69,15 +46,8 @@ fn the_issue_forgery_is_refused_at_its_value() {
     );
     // The same claims under a value the root can have: the grandchildren are refused, their bound
     // beyond any margin of the round (36 seeds: 30 in the stores, 6 on the board).
-    let forged = ISSUE_FORGERY
-        .replace("value 99", "value -4")
-        .replace(">=99 ", ">=-4 ")
-        .replace("<=-99 ", "<=4 ")
-        .replace("<=99 ", "<=-4 ")
-        .replace(">=-99 ", ">=4 ");
-    let mut draft = Draft::read(&forged);
-    draft.checksum = None;
-    let e = refused(&draft.text());
+    let forged = issue_34_in_range();
+    let e = refused(&forged);
     assert_eq!((e.line, e.node), (12, Some(2)), "{e}");
     assert!(
         e.message.starts_with(
@@ -134,26 +104,6 @@ fn forgeries_of_any_value_are_refused_in_every_game() {
             "{text}: {e}"
         );
     }
-}
-
-/// `text` with the checksum of its body, whatever the body holds.
-fn resealed(text: &str) -> String {
-    let (head, body) = text.split_once("\n\n").unwrap();
-    let sum = format!(
-        "checksum fnv1a64 {:016x}",
-        proof_check::fnv1a64(body.as_bytes())
-    );
-    let head: Vec<String> = head
-        .lines()
-        .map(|l| {
-            if l.starts_with("checksum ") {
-                sum.clone()
-            } else {
-                l.to_owned()
-            }
-        })
-        .collect();
-    format!("{}\n\n{body}", head.join("\n"))
 }
 
 /// `hand.rs`'s ending, as the prover writes it (its hand-worked bytes are in `proof.rs`).

@@ -3,6 +3,7 @@
 
 use crate::support::{fresh_dir, mancala};
 use std::path::{Path, PathBuf};
+use testkit::forge::{ISSUE_34 as FORGED, issue_34_in_range};
 
 const ENDING: &str = "bechi 0,2*,0/3*,0,1* B store=20,10 opener=B";
 
@@ -14,49 +15,6 @@ fn ending_proof(dir: &Path) -> PathBuf {
         .assert()
         .success();
     file
-}
-
-/// The forgery of issue 34, byte for byte (`tests/analysis/forgery.rs`): the ending "proved" to
-/// be 99 for B. Before: `valid ... is 99 for the player to move, exact`, exit 0.
-const FORGED: &str = "\
-mancala-proof 1
-game bechi holes=3
-root bechi 0,2*,0/3*,0,1* B store=20,10 opener=B
-value 99
-nodes 9
-lower 0
-upper 6
-checksum fnv1a64 9376f6ca231607d3
-
-0 >=99 bechi 0,2*,0/3*,0,1* B store=20,10 opener=B ; 1B 1
-1 <=-99 bechi 1,3*,0/1*,0,1* A store=20,10 opener=B ; 2A+ 3 2A- 2
-2 >=-2147483648 bechi 1,1*,1/1*,0,0* B store=22,10 opener=B ;
-3 >=-2147483648 bechi 2,1*,0/0*,0,1* B store=22,10 opener=B ; pass 4
-4 <=14 bechi 2,1*,0/0*,0,1* A store=22,10 opener=B ; 3A 5
-5 >=-14 bechi 1*,1*,0/1*,0,1* B store=22,10 opener=B ;
-6 <=99 bechi 0,2*,0/3*,0,1* B store=20,10 opener=B ; 1B 7
-7 >=-99 bechi 1,3*,0/1*,0,1* A store=20,10 opener=B ; 2A- 8
-8 <=-14 bechi 1,1*,1/1*,0,0* B store=22,10 opener=B ;
-";
-
-/// `text` with the checksum of its body.
-fn resealed(text: &str) -> String {
-    let (head, body) = text.split_once("\n\n").unwrap();
-    let sum = format!(
-        "checksum fnv1a64 {:016x}",
-        proof_check::fnv1a64(body.as_bytes())
-    );
-    let head: Vec<String> = head
-        .lines()
-        .map(|l| {
-            if l.starts_with("checksum ") {
-                sum.clone()
-            } else {
-                l.to_owned()
-            }
-        })
-        .collect();
-    format!("{}\n\n{body}", head.join("\n"))
 }
 
 #[test]
@@ -123,15 +81,7 @@ fn check_proof_refuses_the_forgery_of_issue_34() {
          20, 6 seeds on the board, so B's final margin is between -16 and -4\n --> \
          forged.proof:4\n"
     );
-    let in_range = resealed(
-        &FORGED
-            .replace("value 99", "value -4")
-            .replace(">=99 ", ">=-4 ")
-            .replace("<=-99 ", "<=4 ")
-            .replace("<=99 ", "<=-4 ")
-            .replace(">=-99 ", ">=4 "),
-    );
-    std::fs::write(dir.join("in-range.proof"), in_range).unwrap();
+    std::fs::write(dir.join("in-range.proof"), issue_34_in_range()).unwrap();
     let out = mancala()
         .current_dir(&dir)
         .args(["check-proof", "in-range.proof"])

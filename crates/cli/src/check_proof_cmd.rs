@@ -61,21 +61,19 @@ pub fn run(args: &CheckProofArgs) -> Result<Verdict, CliError> {
             }
             Err(e) => {
                 refused = true;
-                let at = match (e.line, e.node) {
-                    (0, None) => String::new(),
-                    (0, Some(n)) => format!(" at node {n}"),
-                    (l, None) => format!(" at line {l}"),
-                    (l, Some(n)) => format!(" at line {l}, node {n}"),
+                // ` at line 11, node 1` on stdout, `FILE:11 (node 1)` on stderr.
+                let (at, place) = match (e.line, e.node) {
+                    (0, None) => (String::new(), String::new()),
+                    (0, Some(n)) => (format!(" at node {n}"), format!(" (node {n})")),
+                    (l, None) => (format!(" at line {l}"), format!(":{l}")),
+                    (l, Some(n)) => (
+                        format!(" at line {l}, node {n}"),
+                        format!(":{l} (node {n})"),
+                    ),
                 };
                 diag::text(&format!(
-                    "error[proof]: {}\n --> {name}{}\n",
-                    for_people(&e.message),
-                    match (e.line, e.node) {
-                        (0, None) => String::new(),
-                        (0, Some(n)) => format!(" (node {n})"),
-                        (l, None) => format!(":{l}"),
-                        (l, Some(n)) => format!(":{l} (node {n})"),
-                    }
+                    "error[proof]: {}\n --> {name}{place}\n",
+                    for_people(&e.message)
                 ));
                 writeln!(out, "{name}: refused{at}")?;
             }

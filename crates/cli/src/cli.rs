@@ -335,9 +335,10 @@ pub enum Command {
         position it makes and to a later node (so every line reaches the end of the round), a \
         node claiming at least b for its player to move follows one move, one claiming at most \
         b every legal move, each to a node whose claim gives as much, and a round's end keeps \
-        its node's claim with its margin. Every claim must lie within what the round can still \
-        end with from its position (the stores and the seeds on the board), every number and \
-        line is in its one spelling, and the checksum is the header's.\n\n\
+        its node's claim with its margin. No claim may ask for more than the round can still \
+        end with from its position (the stores and the seeds on the board) or name a bound \
+        beyond the seeds of its round, every number and line is in its one spelling, and the \
+        checksum is the header's.\n\n\
         A valid proof establishes that the value it states is the exact final margin of the \
         round for the root's player to move, under both conventions for endless play: both \
         players' strategies are in it. It says nothing of positions outside it, nor of the \

@@ -14,6 +14,70 @@ use notation::parse_position;
 use rules_core::{Position, StatedOptions, Variant};
 use std::fmt::Write as _;
 
+/// The forgery issue 34 gives, byte for byte: the proof of the Bechi 2×3 ending of
+/// `tests/analysis/hand.rs` (−14 for B) with `>=99` at the root, `<=-99` at its child,
+/// `>=-2147483648` at the grandchildren, the upper half weakened to `<=99`, the checksum written
+/// again. A checker that turned claims round in `i32` said "valid ... is 99 for the player to
+/// move, exact".
+pub const ISSUE_34: &str = "\
+mancala-proof 1
+game bechi holes=3
+root bechi 0,2*,0/3*,0,1* B store=20,10 opener=B
+value 99
+nodes 9
+lower 0
+upper 6
+checksum fnv1a64 9376f6ca231607d3
+
+0 >=99 bechi 0,2*,0/3*,0,1* B store=20,10 opener=B ; 1B 1
+1 <=-99 bechi 1,3*,0/1*,0,1* A store=20,10 opener=B ; 2A+ 3 2A- 2
+2 >=-2147483648 bechi 1,1*,1/1*,0,0* B store=22,10 opener=B ;
+3 >=-2147483648 bechi 2,1*,0/0*,0,1* B store=22,10 opener=B ; pass 4
+4 <=14 bechi 2,1*,0/0*,0,1* A store=22,10 opener=B ; 3A 5
+5 >=-14 bechi 1*,1*,0/1*,0,1* B store=22,10 opener=B ;
+6 <=99 bechi 0,2*,0/3*,0,1* B store=20,10 opener=B ; 1B 7
+7 >=-99 bechi 1,3*,0/1*,0,1* A store=20,10 opener=B ; 2A- 8
+8 <=-14 bechi 1,1*,1/1*,0,0* B store=22,10 opener=B ;
+";
+
+/// [`ISSUE_34`] under a value the root can have (−4, B's highest margin there), the claims
+/// with it: refused at its first `>=-2147483648`, not at its value.
+#[must_use]
+pub fn issue_34_in_range() -> String {
+    resealed(
+        &ISSUE_34
+            .replace("value 99", "value -4")
+            .replace(">=99 ", ">=-4 ")
+            .replace("<=-99 ", "<=4 ")
+            .replace("<=99 ", "<=-4 ")
+            .replace(">=-99 ", ">=4 "),
+    )
+}
+
+/// A proof file's text with the checksum of its body, whatever the body holds.
+///
+/// # Panics
+/// `text` has no empty line.
+#[must_use]
+pub fn resealed(text: &str) -> String {
+    let (head, body) = text.split_once("\n\n").expect("a header and a body");
+    let sum = format!(
+        "checksum fnv1a64 {:016x}",
+        proof_check::fnv1a64(body.as_bytes())
+    );
+    let head: Vec<String> = head
+        .lines()
+        .map(|l| {
+            if l.starts_with("checksum ") {
+                sum.clone()
+            } else {
+                l.to_owned()
+            }
+        })
+        .collect();
+    format!("{}\n\n{body}", head.join("\n"))
+}
+
 /// A proof file as its words.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Draft {
