@@ -5,13 +5,13 @@
 #
 #   fuzz/run.sh TARGET [SECONDS] [libFuzzer flags...]
 #
-# TARGET is record, position, json, replay, output, paths, batch or database; SECONDS defaults to 60. New inputs go to
+# TARGET is record, position, json, replay, output, paths, batch, database or proof; SECONDS defaults to 60. New inputs go to
 # fuzz/corpus/TARGET (not committed), the seeds come from fuzz/seeds/TARGET (made from corpus/ by
 # fuzz/seeds.sh), and a crashing input is written to fuzz/artifacts/TARGET/: copy it to
 # fuzz/regressions/TARGET/ so that `cargo test` replays it for ever.
 set -eu
 cd "$(dirname "$0")"
-target=${1:?usage: fuzz/run.sh record|position|json|replay|output|paths|batch|database [SECONDS] [libFuzzer flags...]}
+target=${1:?usage: fuzz/run.sh record|position|json|replay|output|paths|batch|database|proof [SECONDS] [libFuzzer flags...]}
 seconds=${2:-60}
 [ $# -ge 2 ] && shift 2 || shift $#
 triple=$(rustc -vV | sed -n 's/^host: //p')
@@ -26,14 +26,16 @@ limits="-rss_limit_mb=2048"
 case $target in
     position) max_len=512 ;;
     paths) max_len=64 ;;
+    # a proof's pick and some edits of a few bytes each
+    proof) max_len=256 ;;
     batch) max_len=4096; limits="-rss_limit_mb=512" ;;
     *) max_len=16384 ;;
 esac
 dict=-dict=mgn.dict
 [ "$target" = json ] && dict=-dict=json.dict
 [ "$target" = database ] && dict=-dict=database.dict
-# paths and batch read bytes that spell paths and runs, not notation: no dictionary.
-case $target in paths|batch) dict= ;; esac
+# paths, batch and proof read bytes that spell paths, runs and edits, not notation: no dictionary.
+case $target in paths|batch|proof) dict= ;; esac
 exec "target/$triple/release/$target" -max_total_time="$seconds" $limits -timeout=10 \
     -max_len="$max_len" -print_final_stats=1 $dict -artifact_prefix="artifacts/$target/" "$@" \
     "corpus/$target" "seeds/$target"

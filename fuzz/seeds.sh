@@ -6,7 +6,8 @@
 set -eu
 cd "$(dirname "$0")"
 rm -rf seeds
-mkdir -p seeds/record seeds/replay seeds/position seeds/json seeds/output seeds/paths seeds/batch seeds/database
+mkdir -p seeds/record seeds/replay seeds/position seeds/json seeds/output seeds/paths seeds/batch seeds/database \
+    seeds/proof
 for f in ../corpus/*/*.mgn; do
     name=$(basename "$(dirname "$f")")-$(basename "$f" .mgn)
     cp "$f" "seeds/record/$name.mgn"
@@ -76,4 +77,13 @@ for f in seeds/position/*.txt; do
         > "seeds/batch/$(basename "$f")"
 done
 printf '\007x\377\n\000bechi' > seeds/batch/long-line
+# proof: each proof as it is (its pick alone), and forged as issue 34 forged them (edit 16, the
+# value moved by 1, 10 or -1), with a claim shifted (edit 0) and a move redirected (edit 6).
+for p in 0 1 2 3 4 5 6; do
+    printf "\\$(printf %o "$p")" > "seeds/proof/proof-$p"
+    printf "\\$(printf %o "$p")\\020\\001" > "seeds/proof/issue-$p-up"
+    printf "\\$(printf %o "$p")\\020\\012" > "seeds/proof/issue-$p-far"
+    printf "\\$(printf %o "$p")\\020\\377" > "seeds/proof/issue-$p-down"
+    printf "\\$(printf %o "$p")\\000\\002\\377\\006\\001\\000\\000" > "seeds/proof/shift-redirect-$p"
+done
 for d in seeds/*; do echo "$d: $(ls "$d" | wc -l) files"; done

@@ -7,6 +7,7 @@
 mod agree;
 mod bounds;
 mod endgame;
+mod forgery;
 mod hand;
 mod hashed;
 mod indexed;

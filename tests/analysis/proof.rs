@@ -301,14 +301,38 @@ fn a_changed_bound_is_refused_at_its_node() {
             && e.message.ends_with("which gives at least -6"),
         "{e}"
     );
-    // A round's end claiming more than its margin.
-    let k = find(&good, |l| l.contains(" >=-6 ") && edges(l) == 0);
+    // A round's end claiming more than its margin, within what its position leaves possible
+    // (one seed more than the margin); and more than any end of the round (30: refused where it
+    // is read, spec/analysis.md §8.4).
+    let body = good.split_once("\n\n").unwrap().1;
+    let (k, margin) = body
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| l.contains(" >=-6 ") && edges(l) == 0)
+        .find_map(|(k, l)| {
+            let text = l.split_once(" >=-6 ").unwrap().1.trim_end_matches(" ;");
+            let p = pos(text, &[("holes", "3")]);
+            let m = analysis::eval::final_margin(&p).unwrap();
+            let highest = proof_check::Margins::of(&p.to_setup()).highest();
+            (i64::from(m) < highest).then_some((k, m))
+        })
+        .unwrap();
+    let bad = edited(&good, |lines| {
+        lines[k] = lines[k].replacen(" >=-6 ", &format!(" >={} ", margin + 1), 1);
+    });
+    let e = refused(&bad);
+    assert_eq!(e.node, Some(k), "{e}");
+    assert!(e.message.contains("the round is over"), "{e}");
     let bad = edited(&good, |lines| {
         lines[k] = lines[k].replacen(" >=-6 ", " >=30 ", 1);
     });
     let e = refused(&bad);
     assert_eq!(e.node, Some(k), "{e}");
-    assert!(e.message.contains("the round is over"), "{e}");
+    assert!(
+        e.message
+            .contains("more than any end of the round from here"),
+        "{e}"
+    );
     // Without the checksum written again, the node is still named: nodes are checked first.
     let line = good.split_once("\n\n").unwrap().1.lines().nth(k).unwrap();
     let bad = good.replacen(line, &line.replacen(" >=-6 ", " >=-5 ", 1), 1);
@@ -391,7 +415,11 @@ fn a_truncated_file_is_refused_at_the_missing_node() {
 fn a_changed_checksum_or_header_is_refused() {
     let good = small();
     let bad = good.replacen("checksum fnv1a64 ", "checksum fnv1a64 f", 1);
-    assert!(refused(&bad).message.contains("16 hexadecimal digits"));
+    assert!(
+        refused(&bad)
+            .message
+            .contains("16 lowercase hexadecimal digits")
+    );
     let sum = good.lines().find(|l| l.starts_with("checksum")).unwrap();
     let flipped = if sum.ends_with('0') { "1" } else { "0" };
     let bad = good.replacen(sum, &format!("{}{flipped}", &sum[..sum.len() - 1]), 1);

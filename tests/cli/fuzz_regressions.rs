@@ -335,3 +335,18 @@ fn regression_folders_are_targets() {
         );
     }
 }
+
+/// Each proof of the `proof` target as it is and forged as issue 34 forged them (`fuzz/seeds.sh`
+/// makes the same seeds), and the regressions of the target: what the checker accepts is true.
+#[test]
+fn proof_target_on_its_seeds_and_regressions() {
+    let mut seeds = Vec::new();
+    for p in 0..u8::try_from(testkit::forge::POSITIONS.len()).unwrap() {
+        seeds.push((format!("proof {p}"), vec![p]));
+        for by in [1u8, 10, 255] {
+            seeds.push((format!("proof {p} forged by {by}"), vec![p, 16, by]));
+        }
+        seeds.push((format!("proof {p} shifted"), vec![p, 0, 2, 255, 6, 1, 0, 0]));
+    }
+    run("proof", checks::proof, &seeds);
+}

@@ -84,11 +84,33 @@ fn a_closed_stdout_ends_every_command_quietly() {
         with_closed_stdout(args, records.clone());
     }
     with_closed_stdout(&["convert", "--from", "json", "-"], json);
+    // `check-proof F | head -1` ended in a panic and a backtrace under `cargo xtask` (issue 34):
+    // the binary's command, and every command below that the list above left out.
+    let proof = bin()
+        .args([
+            "analyse",
+            "--proof",
+            "-",
+            "bechi 0,2*,0/3*,0,1* B store=20,10 opener=B",
+        ])
+        .output()
+        .unwrap()
+        .stdout;
+    with_closed_stdout(&["check-proof", "-"], proof.clone());
+    with_closed_stdout(&["check-proof", "-", "-"], proof);
     for args in [
         &["perft", "--game", "giuthi", "--divide", "3"][..],
         &["perft", "--game", "redu", "2"],
         &["perft", "--help"],
         &["completions", "bash"],
+        &["rules"],
+        &["show", "bechi"],
+        &["moves", "bechi"],
+        &["play", "bechi", "1B"],
+        &["analyse", "bechi", "--depth", "2"],
+        &["man"],
+        &["collection", "stats", "corpus/ok"],
+        &["collection", "select", "corpus/ok"],
         &["--help"],
         &["--version"],
     ] {
@@ -418,7 +440,7 @@ fn round_numbers_have_one_range_in_every_form() {
 }
 
 /// Every command of `mancala`.
-const COMMANDS: [&str; 14] = [
+const COMMANDS: [&str; 15] = [
     "perft",
     "validate",
     "replay",
@@ -430,6 +452,7 @@ const COMMANDS: [&str; 14] = [
     "rules",
     "analyse",
     "annotate",
+    "check-proof",
     "solve",
     "completions",
     "man",

@@ -21,6 +21,7 @@ mod newcomer;
 mod options;
 mod outputs;
 mod perft;
+mod proofs;
 mod recipes;
 mod redu_notation;
 mod roundtrip;

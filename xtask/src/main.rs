@@ -146,7 +146,26 @@ fn in_release(args: &[String]) -> ExitCode {
     }
 }
 
+/// `println!` panics when standard output is a closed pipe (`cargo xtask bench | head -1`): every
+/// command ends quietly there instead, with status 0, as the binary does (README "Exit status").
+fn quiet_on_a_closed_stdout() {
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let payload = info.payload();
+        let text = payload
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| payload.downcast_ref::<&str>().copied())
+            .unwrap_or_default();
+        if text.starts_with("failed printing to stdout") && text.contains("Broken pipe") {
+            std::process::exit(0);
+        }
+        default(info);
+    }));
+}
+
 fn main() -> ExitCode {
+    quiet_on_a_closed_stdout();
     let args: Vec<String> = std::env::args().skip(1).collect();
     if cfg!(debug_assertions)
         && args

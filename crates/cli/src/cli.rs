@@ -315,7 +315,7 @@ pub enum Command {
         proof written to FILE (spec/analysis.md §8): both players' strategies as a graph of \
         positions down to the end of the round, one move per node for the player the bound \
         favours and every move for the other, with the bound at each node; every line ends, so \
-        it holds whichever way endless play is counted. `cargo xtask check-proof FILE` checks it \
+        it holds whichever way endless play is counted. `mancala check-proof FILE` checks it \
         with the rules alone. With --proof and no limit, the search runs until the value is \
         proved; a value that is not exact is an error (2) after the analysis is printed.\n\n\
         With --format json, one line {\"type\": \"analysis\", \"data\": {...}} per position \
@@ -328,6 +328,33 @@ pub enum Command {
         after_long_help = EXIT_STATUS_SHARED
     )]
     Analyse(AnalyseArgs),
+    /// Check proof files of exact values (analyse --proof) with the rules alone
+    #[command(
+        name = "check-proof",
+        long_about = "Check proof files (spec/analysis.md §8), as `mancala analyse --proof` writes \
+        them, with a checker that knows the rules and no search code: every node's position is \
+        replayed with the rules, every move followed is a legal move leading to the node of the \
+        position it makes and to a later node (so every line reaches the end of the round), a \
+        node claiming at least b for its player to move follows one move, one claiming at most \
+        b every legal move, each to a node whose claim gives as much, and a round's end keeps \
+        its node's claim with its margin. No claim may ask for more than the round can still \
+        end with from its position (the stores and the seeds on the board) or name a bound \
+        beyond the seeds of its round, every number and line is in its one spelling, and the \
+        checksum is the header's.\n\n\
+        A valid proof establishes that the value it states is the exact final margin of the \
+        round for the root's player to move, under both conventions for endless play: both \
+        players' strategies are in it. It says nothing of positions outside it, nor of the \
+        match beyond the round.\n\n\
+        For each FILE (`-` or none reads standard input), a valid proof prints two lines: the \
+        game, root and value, then the nodes, moves, round ends, depth, bytes and time. A \
+        refused one prints `FILE: refused at line L, node N` and, on stderr, what is wrong there; \
+        the other files are still checked.\n\n\
+        Exit status: 0 every proof valid, 1 some proof refused, 2 usage or I/O error (a file \
+        that cannot be read; the others are still checked).",
+        after_help = EXIT_STATUS_SHORT,
+        after_long_help = EXIT_STATUS_SHARED
+    )]
+    CheckProof(CheckProofArgs),
     /// Judge every ply of recorded games: the engine's value, the best move, the seeds lost
     #[command(
         long_about = "Annotate recorded games (spec/analysis.md §6): for every ply, the value of \
@@ -674,6 +701,13 @@ pub enum FromFormat {
 }
 
 #[derive(Args, Debug)]
+pub struct CheckProofArgs {
+    /// Proof files; `-` or none reads standard input
+    #[arg(value_name = "FILE|-")]
+    pub files: Vec<std::path::PathBuf>,
+}
+
+#[derive(Args, Debug)]
 pub struct ValidateArgs {
     /// Record files or folders (every *.mgn and *.jsonl under them) to check; `-` or none reads
     /// standard input
@@ -930,7 +964,7 @@ pub struct AnalyseArgs {
     #[arg(long, requires = "endgame")]
     pub endgame_indexed: bool,
 
-    /// Write a proof of the exact value to FILE, for `cargo xtask check-proof` (with no limit
+    /// Write a proof of the exact value to FILE, for `mancala check-proof` (with no limit
     /// given, the search runs until the value is proved); - writes it to standard output and
     /// the analysis to standard error
     #[arg(long, value_name = "FILE")]

@@ -78,6 +78,8 @@ fn files(command: &Command) -> Files {
             db(&mut v, a.db.as_ref());
             v
         }
+        Command::CheckProof(a) if a.files.is_empty() => vec![Input::stdin()],
+        Command::CheckProof(a) => a.files.iter().cloned().map(Input::new).collect(),
         Command::Explain(a) => match &a.position {
             None => vec![Input::new(a.file.clone().unwrap_or_else(|| "-".into()))],
             Some(_) => Vec::new(),

@@ -13,6 +13,7 @@ pub mod annotate_cmd;
 pub(crate) mod atomic;
 pub mod batch;
 pub mod board;
+pub mod check_proof_cmd;
 pub mod cli;
 pub mod collection;
 pub mod convert;

@@ -67,6 +67,7 @@ fn main() -> ExitCode {
         cli::Command::Solve(a) => solve_cmd::run(&a),
         cli::Command::Match(a) => match_cmd::run(&a),
         cli::Command::Annotate(a) => annotate_cmd::run(&a),
+        cli::Command::CheckProof(a) => mancala::check_proof_cmd::run(&a),
         cli::Command::Validate(a) => validate::run(&a),
         // `replay --svg` draws pictures, `--html` writes the replay page; the replay in text or
         // JSON otherwise.

@@ -5,7 +5,9 @@
 //! A proof file claims that a value `v` is exact for the player to move at a root position. The
 //! checker reads every node, replays every move it follows with the rules, and verifies:
 //!
-//! * every node's position is a legal position of the file's game, written canonically;
+//! * every node's position is a legal position of the file's game, written canonically, and its
+//!   claim one the position allows: its bound within the seeds of the round, and not beyond
+//!   every end of the round from there (`margins.rs`, `claim.rs`);
 //! * where the round is over, no move is followed and the round's margin (B13, G20, S16, U18,
 //!   R27, as `Position::round_result` scores it) keeps the node's claim;
 //! * a node claiming **at least** `b` for its player to move follows one legal move, to a node
@@ -16,7 +18,10 @@
 //!   graph is closed and acyclic, so every line of both strategies reaches the end of the round
 //!   and the proof holds under both conventions for endless play;
 //! * the two roots are the root position claiming at least and at most `v`; every node is
-//!   reached from them; the body's checksum is the header's.
+//!   reached from them and written once, numbered as the writer numbers them; the body's
+//!   checksum is the header's;
+//! * the file is the one text of its proof: every number in its one spelling (`number.rs`), the
+//!   `game` line canonical, single spaces, nothing after the last node.
 //!
 //! ```
 //! let file = "mancala-proof 1\ngame bechi holes=3\nroot bechi 1,0,1/0,1,1* B store=20,12 opener=B\n\
@@ -28,8 +33,17 @@
 //! assert_eq!((report.value, report.nodes, report.depth), (-8, 2, 0));
 //! ```
 
+// No step of the checker may overflow: a bound that wraps proves anything (issue 34: a claim of
+// `>=-2147483648` turned round into `<=-2147483648`). Counts saturate, bounds are read within
+// their round's seeds (`claim.rs`).
+#![deny(clippy::arithmetic_side_effects, clippy::cast_possible_truncation)]
+#![deny(clippy::cast_possible_wrap, clippy::cast_sign_loss)]
+
+mod claim;
 mod header;
+mod margins;
 mod node;
+mod number;
 mod verify;
 
 use std::fmt;
@@ -41,6 +55,7 @@ use std::io::{BufRead, Read};
 pub const MAX_LINE: u64 = 1 << 20;
 
 pub use header::VERSION;
+pub use margins::Margins;
 
 /// What a checked proof establishes, and its size.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -72,6 +87,9 @@ pub struct CheckError {
     pub node: Option<usize>,
     /// What is wrong.
     pub message: String,
+    /// The kind of the read error, when the input could not be read (a fault of the input's
+    /// source, not of the proof: a folder, a device error).
+    pub io: Option<std::io::ErrorKind>,
 }
 
 impl fmt::Display for CheckError {
@@ -93,6 +111,7 @@ impl CheckError {
             line,
             node,
             message: message.into(),
+            io: None,
         }
     }
 }
@@ -171,19 +190,27 @@ impl<R: BufRead> Lines<'_, R> {
         let n = (&mut *self.input)
             .take(MAX_LINE)
             .read_until(b'\n', &mut self.buf)
-            .map_err(|e| CheckError::at(self.number + 1, None, format!("cannot read: {e}")))?;
+            .map_err(|e| CheckError {
+                io: Some(e.kind()),
+                ..CheckError::at(
+                    self.number.saturating_add(1),
+                    None,
+                    format!("cannot read: {e}"),
+                )
+            })?;
         if n == 0 {
             return Ok(None);
         }
-        if n as u64 == MAX_LINE && !self.buf.ends_with(b"\n") {
+        let n = u64::try_from(n).unwrap_or(u64::MAX);
+        if n >= MAX_LINE && !self.buf.ends_with(b"\n") {
             return Err(CheckError::at(
-                self.number + 1,
+                self.number.saturating_add(1),
                 None,
                 format!("the line is longer than {MAX_LINE} bytes: no line of a proof file is"),
             ));
         }
-        self.number += 1;
-        self.bytes += n as u64;
+        self.number = self.number.saturating_add(1);
+        self.bytes = self.bytes.saturating_add(n);
         Ok(Some((self.number, &self.buf)))
     }
 }

@@ -1,26 +1,11 @@
 //! The node lines of a proof file (spec/analysis.md §8.3):
 //! `N CLAIM POSITION ;` then ` MOVE CHILD` for each move the node follows.
 
+use crate::claim::Claim;
 use crate::header::{Header, position};
-use crate::{CheckError, Fnv, Lines, text};
+use crate::{CheckError, Fnv, Lines, number, text};
 use rules_core::Position;
 use std::io::BufRead;
-
-/// A node's claim on the final margin of the round for its player to move.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub(crate) enum Claim {
-    AtLeast(i32),
-    AtMost(i32),
-}
-
-impl std::fmt::Display for Claim {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Claim::AtLeast(v) => write!(f, ">={v}"),
-            Claim::AtMost(v) => write!(f, "<={v}"),
-        }
-    }
-}
 
 /// One node as read.
 pub(crate) struct Node {
@@ -32,23 +17,6 @@ pub(crate) struct Node {
     pub edges: Vec<(Box<str>, usize)>,
 }
 
-fn claim(word: &str, line: usize, node: usize) -> Result<Claim, CheckError> {
-    let bad = || {
-        CheckError::at(
-            line,
-            Some(node),
-            format!("expected a claim such as `>=-4` or `<=4`, found `{word}`"),
-        )
-    };
-    if let Some(v) = word.strip_prefix(">=") {
-        v.parse().map(Claim::AtLeast).map_err(|_| bad())
-    } else if let Some(v) = word.strip_prefix("<=") {
-        v.parse().map(Claim::AtMost).map_err(|_| bad())
-    } else {
-        Err(bad())
-    }
-}
-
 /// Node `index`'s line.
 fn parse(t: &str, index: usize, line: usize, header: &Header) -> Result<Node, CheckError> {
     let err = |m: String| CheckError::at(line, Some(index), m);
@@ -56,17 +24,18 @@ fn parse(t: &str, index: usize, line: usize, header: &Header) -> Result<Node, Ch
         .split_once(" ;")
         .ok_or_else(|| err("expected ` ;` after the position".to_owned()))?;
     let mut words = head.splitn(3, ' ');
-    let number = words.next().unwrap_or_default();
-    if number.parse::<usize>().ok() != Some(index) {
+    let numeral = words.next().unwrap_or_default();
+    if number::count(numeral) != Some(index) {
         return Err(err(format!(
-            "numbered `{number}`: the nodes are numbered from 0 in order, this is {index}"
+            "numbered `{numeral}`: the nodes are numbered from 0 in order, this is {index}"
         )));
     }
-    let claim = claim(words.next().unwrap_or_default(), line, index)?;
+    let claim_word = words.next().unwrap_or_default();
     let text = words
         .next()
         .ok_or_else(|| err("expected a position string".to_owned()))?;
-    let position = position(text, &header.options, line, Some(index))?;
+    let (position, margins) = position(text, &header.options, line, Some(index))?;
+    let claim = Claim::read(claim_word, &margins).map_err(err)?;
     let mut edges = Vec::new();
     if !moves.is_empty() {
         let moves = moves
@@ -78,14 +47,17 @@ fn parse(t: &str, index: usize, line: usize, header: &Header) -> Result<Node, Ch
                 "expected pairs of a move and a node number after ` ;`".to_owned()
             ));
         }
-        for pair in words.chunks(2) {
-            let child = pair[1].parse().map_err(|_| {
+        for pair in words.chunks_exact(2) {
+            let [token, child] = pair else {
+                continue;
+            };
+            let child = number::count(child).ok_or_else(|| {
                 err(format!(
-                    "move {}: `{}` is not a node number",
-                    pair[0], pair[1]
+                    "move {token}: expected the number of a node in its one spelling (digits, no \
+                     leading zero), found `{child}`"
                 ))
             })?;
-            edges.push((pair[0].into(), child));
+            edges.push(((*token).into(), child));
         }
     }
     Ok(Node {
@@ -105,7 +77,7 @@ pub(crate) fn read_all<R: BufRead>(
     // The header's count is not trusted for the allocation.
     let mut nodes = Vec::with_capacity(header.nodes.min(1 << 16));
     for index in 0..header.nodes {
-        let next = lines.number + 1;
+        let next = lines.number.saturating_add(1);
         let Some((line, raw)) = lines.next_raw()? else {
             return Err(CheckError::at(
                 next,

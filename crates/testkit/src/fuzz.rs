@@ -24,6 +24,10 @@
 //!   made again ([`crate::hostile_db::reseal`]): an error or a database, never a panic nor memory
 //!   beyond what the bytes justify; every block of a database that opens is checked, and lookups
 //!   in it answer within the range of their slice or not at all.
+//! * [`proof`]: real proofs of small positions of every game forged by the edits the bytes spell
+//!   ([`crate::forge::Edit::decode`]), the checksum written again (issue 34): the checker never
+//!   panics, and accepts a proof only when every claim in it is true (the exact solver's
+//!   values, [`crate::exact`]).
 
 #[cfg(unix)]
 mod batch;
@@ -516,5 +520,40 @@ pub fn database(data: &[u8]) {
         for opener in [rules_core::Player::A, rules_core::Player::B] {
             let _ = db.probe(&Position::start(db.variant(), opener));
         }
+    }
+}
+
+/// Target `proof`: the first byte picks a proof of [`crate::forge::POSITIONS`], the others are
+/// edits ([`crate::forge::Edit::decode`]); the file is written with its checksum again and
+/// checked. The checker must not panic, and what it accepts must be true: every claim, against
+/// the exact solver, and the value, the root's.
+pub fn proof(data: &[u8]) {
+    use crate::forge::{Case, Draft, Edit, POSITIONS, false_claims};
+    use std::sync::OnceLock;
+    static CASES: OnceLock<Vec<Case>> = OnceLock::new();
+    let cases = CASES.get_or_init(|| {
+        POSITIONS
+            .iter()
+            .map(|(game, text)| Case::new(game, text, 200_000))
+            .collect()
+    });
+    let Some((&pick, edits)) = data.split_first() else {
+        return;
+    };
+    let case = &cases[usize::from(pick) % cases.len()];
+    let mut draft = Draft::read(&case.proof);
+    for edit in Edit::decode(edits) {
+        draft.apply(&edit);
+    }
+    let text = draft.text();
+    if let Ok(report) = proof_check::check(&mut text.as_bytes()) {
+        let wrong = false_claims(&text, &case.truth);
+        assert!(
+            wrong.is_empty() && report.value == case.value,
+            "{}: accepted as {} (the value is {}) with false claims {wrong:?}:\n{text}",
+            case.name,
+            report.value,
+            case.value
+        );
     }
 }
