@@ -404,6 +404,36 @@ fn an_output_that_is_an_input_is_refused_before_anything_is_read() {
     assert_eq!(std::fs::read(&first).unwrap(), svg);
 }
 
+/// Issue 34, item 5, same class: `solve --out DB >> DB.work/journal` appended its report to the
+/// journal that a resumed run reads back as pairs solved before; now refused before solving
+/// (exit 2), the journal untouched.
+#[cfg(unix)]
+#[test]
+fn solve_refuses_standard_output_appended_to_its_journal() {
+    let dir = tempfile::tempdir().unwrap();
+    let work = dir.path().join("db.work");
+    std::fs::create_dir(&work).unwrap();
+    let journal = work.join("journal");
+    std::fs::write(&journal, b"").unwrap();
+    let out = bin()
+        .args(["solve", "--quiet", "--out", "db", "-o", "board=2x3"])
+        .current_dir(dir.path())
+        .stdout(
+            std::fs::OpenOptions::new()
+                .append(true)
+                .open(&journal)
+                .unwrap(),
+        )
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("is the same file as the input"), "{err}");
+    assert!(err.contains("journal"), "{err}");
+    assert!(std::fs::read(&journal).unwrap().is_empty());
+    assert!(!dir.path().join("db").exists());
+}
+
 /// Issue 34, items 5 and 6: every command that writes to standard output refuses an input that
 /// is its standard output, and `collection split` an input that is one of the files it would
 /// replace, before anything is read (exit 2), whatever the name (a hard link, a folder holding

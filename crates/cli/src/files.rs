@@ -90,7 +90,12 @@ fn files(command: &Command) -> Files {
         Command::Solve(a) => {
             f.outputs
                 .extend(a.out.as_ref().map(|p| ("--out", Target::new(p))));
-            Vec::new()
+            // The journal is read back when a run resumes: standard output appended to it would
+            // be taken for pairs of slices solved before.
+            crate::solve_cmd::work_dir(a)
+                .map(|dir| Input::new(dir.join("journal")))
+                .into_iter()
+                .collect()
         }
         Command::Match(a) => {
             let mut v = Vec::new();

@@ -268,7 +268,7 @@ fn words(v: &serde_json::Value) -> String {
 }
 
 /// The work folder: `--work`, or `FILE.work` beside `--out FILE`.
-fn work_dir(args: &SolveArgs) -> Option<PathBuf> {
+pub(crate) fn work_dir(args: &SolveArgs) -> Option<PathBuf> {
     args.work.clone().or_else(|| {
         let out = args.out.as_ref().filter(|o| o.as_os_str() != "-")?;
         let mut name = out.file_name()?.to_os_string();
