@@ -3,7 +3,7 @@
 //! deep "nesting", which the notation does not have) are read and checked (`cargo xtask limits`
 //! times them: linear in their size); perft
 //! depth and option values are bounded with clear errors, and the exit statuses are the same for
-//! every command (`mancala --help`, README "Exit status").
+//! every command (`mancala --help`, docs/guide/exit-status.md).
 //!
 //! The gigabyte runs are measured outside `cargo test` (README "Limits"); these tests run the same
 //! paths at sizes CI affords.
@@ -495,8 +495,8 @@ fn every_command_documents_the_same_exit_statuses() {
             "{cmd} -h"
         );
     }
-    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
-    assert!(readme.contains("## Exit status"));
+    let guide = crate::docs::document("docs/guide/exit-status.md");
+    assert!(guide.starts_with("# Exit status"));
 }
 
 /// Records of side lines (issue 34; `testkit::pathological::side_line_record`). Past the record's

@@ -8,6 +8,7 @@ mod browser;
 mod collections;
 mod corpus;
 mod database;
+mod docs;
 #[cfg(target_os = "linux")]
 mod endless;
 mod fuzz_regressions;
@@ -21,7 +22,6 @@ mod newcomer;
 mod options;
 mod outputs;
 mod perft;
-mod recipes;
 mod redu_notation;
 mod roundtrip;
 mod rules;
