@@ -5,7 +5,7 @@
 //! depth and option values are bounded with clear errors, and the exit statuses are the same for
 //! every command (`mancala --help`, docs/guide/exit-status.md).
 //!
-//! The gigabyte runs are measured outside `cargo test` (README "Limits"); these tests run the same
+//! The gigabyte runs are measured outside `cargo test` (docs/guide/limits.md); these tests run the same
 //! paths at sizes CI affords.
 
 #[cfg(target_os = "linux")]
@@ -349,7 +349,7 @@ fn perft_depth_and_option_values_are_bounded_with_clear_errors() {
 
 /// Issue 34, item 12: an unknown game in a POSITION (a bare word, a position string, its JSON
 /// form), wherever a command takes one, is invalid input like any position that does not read:
-/// exit 1 everywhere (README "Exit status"). `collection select --position` exited 2 (with
+/// exit 1 everywhere (docs/guide/exit-status.md). `collection select --position` exited 2 (with
 /// "expected a space, found the end" for a bare word); a game named by `--game` is an argument,
 /// and an unknown one a usage error (exit 2) in every command that has it.
 #[test]
