@@ -438,3 +438,33 @@ fn the_tutorials_outputs_are_named_and_ignored_by_git() {
         );
     }
 }
+
+/// The README shows what `cargo xtask test` prints first and last, which the tests cannot run
+/// (it is the test suite): the words are xtask's own (`xtask/src/test.rs`).
+#[test]
+fn the_readmes_cargo_xtask_test_lines_are_xtasks() {
+    let readme = document("README.md");
+    let xtask = document("xtask/src/test.rs");
+    let shown = blocks("README.md", &readme)
+        .into_iter()
+        .find(|b| {
+            b.lang == "text"
+                && b.lines
+                    .iter()
+                    .any(|l| l.starts_with("==> cargo xtask test"))
+        })
+        .expect("the README shows what cargo xtask test prints");
+    let first = shown.lines[0]
+        .strip_prefix("==> cargo xtask test [1/")
+        .unwrap();
+    let (of, name) = first.split_once("]: ").unwrap();
+    assert!(
+        xtask.contains(&format!("{{ 4 }} else {{ {of} }}")),
+        "{of} parts"
+    );
+    assert!(xtask.contains(&format!("name: \"{name}\"")), "{name}");
+    let about = shown.lines[1].trim();
+    assert!(xtask.contains(&format!("about: \"{about}\"")), "{about}");
+    let last = shown.lines.last().unwrap();
+    assert!(xtask.contains(&format!("println!(\"{last}\")")), "{last}");
+}
