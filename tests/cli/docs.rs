@@ -230,6 +230,9 @@ fn run_document(path: &str, text: &str, bin: &Path) -> (Vec<String>, usize) {
             ran += 1;
         }
     }
+    if let Some(dir) = dir.filter(|_| problems.is_empty()) {
+        std::fs::remove_dir_all(dir).unwrap();
+    }
     (problems, ran)
 }
 
