@@ -1,7 +1,7 @@
 //! The README and the guide (`docs/guide/`), held to what they show (issues 16 and 37): every
-//! shell block is run and its output compared, or says why it is not run; every link between the
-//! documents leads to a file (and a heading) that exists; the guide's `SUMMARY.md` lists every
-//! chapter. The conventions are those of docs/guide/testing.md, "The examples of the documents":
+//! shell block is run and its output compared, or says why it is not run (their links and the
+//! guide's `SUMMARY.md` are checked by `tests/tidy/links.rs`). The conventions are those of
+//! docs/guide/testing.md, "The examples of the documents":
 //!
 //! * In a block fenced `console` (or `sh`, `shell`, `bash`), each `$ ` line is a command, run by
 //!   `sh` with this build's `mancala` first on PATH; the lines under it, to the next `$ ` line, are
@@ -289,112 +289,6 @@ fn the_matchers_read_the_wildcards() {
     assert!(output_matches(&e(&["a", "...", "z"]), &["a", "z"]));
     assert!(!output_matches(&e(&["a", "...", "z"]), &["a", "b"]));
     assert!(!output_matches(&e(&["a"]), &["a", "b"]));
-}
-
-/// A heading's anchor as a forge makes it: lower case, punctuation dropped, spaces as hyphens.
-fn slug(heading: &str) -> String {
-    heading
-        .trim()
-        .to_lowercase()
-        .chars()
-        .filter(|c| c.is_alphanumeric() || matches!(c, ' ' | '-' | '_'))
-        .map(|c| if c == ' ' { '-' } else { c })
-        .collect()
-}
-
-/// The anchors of a Markdown file's headings (outside code blocks).
-fn anchors(text: &str) -> Vec<String> {
-    let mut fence = false;
-    let mut out = Vec::new();
-    for l in text.lines() {
-        if l.trim_start().starts_with("```") {
-            fence = !fence;
-        } else if !fence && l.starts_with('#') {
-            out.push(slug(l.trim_start_matches('#')));
-        }
-    }
-    out
-}
-
-/// The link targets of a Markdown text, outside code blocks and code spans.
-fn links(text: &str) -> Vec<(usize, String)> {
-    let mut fence = false;
-    let mut out = Vec::new();
-    for (k, l) in text.lines().enumerate() {
-        if l.trim_start().starts_with("```") {
-            fence = !fence;
-            continue;
-        }
-        if fence {
-            continue;
-        }
-        let prose: String = l.split('`').step_by(2).collect::<Vec<_>>().join("");
-        for target in prose
-            .split("](")
-            .skip(1)
-            .filter_map(|t| t.split_once(')'))
-            .map(|t| t.0)
-        {
-            out.push((k + 1, target.to_owned()));
-        }
-    }
-    out
-}
-
-#[test]
-fn the_links_of_the_documents_lead_somewhere() {
-    let mut problems = Vec::new();
-    let mut checked = 0;
-    for (path, text) in documents() {
-        let dir = root().join(&path).parent().unwrap().to_path_buf();
-        for (line, target) in links(&text) {
-            if target.contains("://") || target.starts_with("mailto:") {
-                continue;
-            }
-            checked += 1;
-            let (file, anchor) = target.split_once('#').unwrap_or((&target, ""));
-            let file = if file.is_empty() {
-                root().join(&path)
-            } else {
-                dir.join(file)
-            };
-            if !file.exists() {
-                problems.push(format!("{path}:{line}: `{target}` leads nowhere"));
-                continue;
-            }
-            if !anchor.is_empty() {
-                let text = std::fs::read_to_string(&file).unwrap_or_default();
-                if !anchors(&text).iter().any(|a| a == anchor) {
-                    problems.push(format!("{path}:{line}: `{target}`: no such heading"));
-                }
-            }
-        }
-    }
-    assert!(problems.is_empty(), "{}", problems.join("\n"));
-    assert!(checked >= 40, "{checked} links");
-}
-
-/// `docs/guide/SUMMARY.md` (the mdBook table of contents) lists every chapter once, and every
-/// chapter opens with its title.
-#[test]
-fn the_guides_summary_lists_every_chapter() {
-    let summary = document("docs/guide/SUMMARY.md");
-    let mut listed: Vec<String> = links(&summary).into_iter().map(|(_, t)| t).collect();
-    let n = listed.len();
-    listed.sort();
-    listed.dedup();
-    assert_eq!(listed.len(), n, "a chapter listed twice");
-    let mut chapters: Vec<String> = documents()
-        .into_iter()
-        .filter_map(|(p, _)| p.strip_prefix("docs/guide/").map(str::to_owned))
-        .filter(|p| p != "SUMMARY.md")
-        .collect();
-    chapters.sort();
-    assert_eq!(listed, chapters);
-    for c in &chapters {
-        let text = document(&format!("docs/guide/{c}"));
-        assert!(text.starts_with("# "), "{c} opens with its title");
-    }
 }
 
 /// What the tutorial writes (the `--svg` folder, the `--html` page, the record the reader writes
