@@ -225,7 +225,7 @@ fn bechi(holes: u8) -> Variant {
     Variant::Bechi(BechiOptions { holes })
 }
 
-/// Bechi 2×3 from the start (B opens): −6 (README, Results), proved and checked; each first
+/// Bechi 2×3 from the start (B opens): −6 (docs/guide/results.md), proved and checked; each first
 /// move's value too (1B −8, 2B+ −6, 3B −8, from the database of `mancala solve`), as the proof
 /// of the position after it, for A: +8, +6, +8. The same proof twice is the same bytes.
 #[test]
@@ -249,7 +249,7 @@ fn bechi_2x3_start_and_first_moves_are_proved_and_checked() {
     assert!(prove(&start, -5).is_err() && prove(&start, -7).is_err());
 }
 
-/// Bechi 2×4 from the start, the result of README "Results": −4 for the opener, proved by the
+/// Bechi 2×4 from the start, the result of docs/guide/results.md: −4 for the opener, proved by the
 /// proof search and checked by the independent checker, in memory (about 24 MB of proof).
 #[test]
 fn bechi_2x4_start_value_is_proved_and_checked() {

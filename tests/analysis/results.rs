@@ -1,4 +1,4 @@
-//! The results of README "Results" and spec/analysis.md §7: the exact value of Bechi 2×4's first
+//! The results of docs/guide/results.md and spec/analysis.md §7: the exact value of Bechi 2×4's first
 //! round from the start, and of each first move, in the test profile (a few seconds of CPU each;
 //! the figures and their commands are in spec/analysis.md §7).
 

@@ -317,7 +317,7 @@ fn annotated_records_validate_and_keep_their_annotations() {
     let (code, text, err) = annotate(&corpus, &["--nodes", "200000"]);
     assert_eq!(code, Some(0), "{err}");
     // A value after each of the 31 plies; ply 1 (A opens with 2A+, a best start) is worth the
-    // start's value, −6, which the solved database gives (README, Bechi 2×3).
+    // start's value, −6, which the solved database gives (docs/guide/analysis.md, Bechi 2×3).
     assert_eq!(text.matches("(value ").count(), 31, "{text}");
     assert!(text.contains("1. 2A+ (value -6) 2."), "{text}");
     assert!(text.contains("(judgement ?? missed-win)"), "{text}");

@@ -274,7 +274,7 @@ fn step_through(c: &Session, page: &Path, file: &str, shots: &Path) {
 }
 
 /// Says on stderr (past the harness's capture) how large the page is and how long it took to
-/// load: a report for the README, not a check (timings are not tested).
+/// load: a report for the guide, not a check (timings are not tested).
 fn report_load(c: &Session, page: &Path) {
     let v = c
         .execute(

@@ -192,7 +192,7 @@ fn select_by_position_reached_with_marks_and_stores_ignored_if_asked() {
         1
     );
     // A game's name is not a position: the message shows the start position string. As every
-    // POSITION that does not read, invalid input (exit 1; README "Exit status", issue 34).
+    // POSITION that does not read, invalid input (exit 1; docs/guide/exit-status.md, issue 34).
     mancala()
         .args(["collection", "select", "--position", "bechi", "corpus/ok"])
         .assert()

@@ -3,9 +3,9 @@
 //! deep "nesting", which the notation does not have) are read and checked (`cargo xtask limits`
 //! times them: linear in their size); perft
 //! depth and option values are bounded with clear errors, and the exit statuses are the same for
-//! every command (`mancala --help`, README "Exit status").
+//! every command (`mancala --help`, docs/guide/exit-status.md).
 //!
-//! The gigabyte runs are measured outside `cargo test` (README "Limits"); these tests run the same
+//! The gigabyte runs are measured outside `cargo test` (docs/guide/limits.md); these tests run the same
 //! paths at sizes CI affords.
 
 #[cfg(target_os = "linux")]
@@ -371,7 +371,7 @@ fn perft_depth_and_option_values_are_bounded_with_clear_errors() {
 
 /// Issue 34, item 12: an unknown game in a POSITION (a bare word, a position string, its JSON
 /// form), wherever a command takes one, is invalid input like any position that does not read:
-/// exit 1 everywhere (README "Exit status"). `collection select --position` exited 2 (with
+/// exit 1 everywhere (docs/guide/exit-status.md). `collection select --position` exited 2 (with
 /// "expected a space, found the end" for a bare word); a game named by `--game` is an argument,
 /// and an unknown one a usage error (exit 2) in every command that has it.
 #[test]
@@ -518,8 +518,8 @@ fn every_command_documents_the_same_exit_statuses() {
             "{cmd} -h"
         );
     }
-    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
-    assert!(readme.contains("## Exit status"));
+    let guide = crate::docs::document("docs/guide/exit-status.md");
+    assert!(guide.starts_with("# Exit status"));
 }
 
 /// Records of side lines (issue 34; `testkit::pathological::side_line_record`). Past the record's

@@ -8,6 +8,7 @@ mod browser;
 mod collections;
 mod corpus;
 mod database;
+mod docs;
 #[cfg(target_os = "linux")]
 mod endless;
 mod fuzz_regressions;
@@ -22,7 +23,6 @@ mod options;
 mod outputs;
 mod perft;
 mod proofs;
-mod recipes;
 mod redu_notation;
 mod roundtrip;
 mod rules;

@@ -179,21 +179,20 @@ fn the_notation_version_is_the_specs_everywhere() {
             env!("CARGO_PKG_VERSION")
         )
     );
-    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let readme = crate::docs::document("README.md");
     let shown = readme
-        .lines()
-        .find_map(|l| l.strip_prefix("mancala --version"))
-        .and_then(|l| l.split_once("# "))
-        .map(|(_, comment)| comment)
+        .split_once("$ mancala --version\n")
+        .and_then(|(_, after)| after.lines().next())
         .expect("the README shows `mancala --version`");
-    assert!(shown.starts_with(first), "README: {shown}\nbinary: {first}");
+    assert_eq!(shown, first, "README: {shown}\nbinary: {first}");
 }
 
-/// The tutorial's record with a wrong annotation (README, "Record your own game"): `validate`
-/// prints the two lines the README shows (its `captures 4` message lacked "; 3B would fit it").
+/// The tutorial's record with a wrong annotation (docs/guide/tutorial.md, "Record your own
+/// game"): `validate` prints the two lines the tutorial shows (its `captures 4` message lacked
+/// "; 3B would fit it").
 #[test]
 fn the_tutorials_validate_message_is_what_validate_prints() {
-    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let readme = crate::docs::document("docs/guide/tutorial.md");
     let at = readme
         .find("mancala validate my-game.mgn\n")
         .expect("the tutorial validates my-game.mgn");
@@ -221,14 +220,18 @@ fn the_tutorials_validate_message_is_what_validate_prints() {
     assert_eq!(got, shown);
 }
 
-/// The synopses of the README (`mancala play [--format text|json|mgn] ...`) name every value of
+/// The synopses of the README and the guide (`mancala play [--format text|json|mgn] ...`) name every value of
 /// `--format` the command takes, and no other (`play` lacked `mgn`): each line names values the
 /// command takes, and its lines together name them all (`play -` takes fewer: one line each).
 #[test]
 fn the_readmes_synopses_name_the_formats_the_commands_take() {
     use std::collections::{BTreeMap, BTreeSet};
-    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
-    // By command: the values the README names, and those it takes.
+    let docs: Vec<String> = crate::docs::documents()
+        .into_iter()
+        .map(|(_, t)| t)
+        .collect();
+    let readme = docs.join("\n");
+    // By command: the values the documents name, and those it takes.
     let mut named: BTreeMap<Vec<&str>, (BTreeSet<String>, BTreeSet<String>)> = BTreeMap::new();
     for line in readme.lines().filter(|l| l.starts_with("mancala ")) {
         let Some(values) = line

@@ -497,22 +497,24 @@ fn man_pages_come_from_the_binary() {
     }
 }
 
-/// The README's tutorial follows a citation up with `mancala rules`, and every `mancala rules`
-/// command the README shows works.
+/// The tutorial follows a citation up with `mancala rules`, and every `mancala rules` command the
+/// README and the guide show works.
 #[test]
 fn the_readme_follows_citations_up_with_mancala_rules() {
-    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
-    let tutorial = readme
-        .split("## Tutorial")
-        .nth(1)
-        .and_then(|t| t.split("\n## ").next())
-        .expect("a tutorial section");
+    let tutorial = crate::docs::document("docs/guide/tutorial.md");
+    let docs: Vec<String> = crate::docs::documents()
+        .into_iter()
+        .map(|(_, t)| t)
+        .collect();
+    let readme = docs.join("\n");
     let commands: Vec<&str> = readme
         .lines()
-        .filter_map(|l| l.trim().strip_prefix("mancala rules"))
+        .map(|l| l.trim().trim_start_matches("$ "))
+        .filter_map(|l| l.strip_prefix("mancala rules"))
+        .map(|c| c.split('|').next().unwrap_or(""))
         .collect();
     assert!(
-        tutorial.contains("\nmancala rules B"),
+        tutorial.contains("\n$ mancala rules B"),
         "the tutorial shows no `mancala rules ID`"
     );
     assert!(!commands.is_empty());

@@ -415,7 +415,7 @@ fn events(port: u16, body: &Value) -> Vec<(String, Value)> {
 #[test]
 fn analyses_stream_stop_and_are_limited() {
     let mut s = Served::start(&["--analyses", "1"]);
-    // A small Bechi 2x3 ending: the value is proved, -14 for B (the README's Python session).
+    // A small Bechi 2x3 ending: the value is proved, -14 for B (the Python session of docs/guide/python.md).
     let ev = events(
         s.port,
         &json!({"position": "bechi 0,2*,0/3*,0,1* B store=20,10 opener=B", "options": {"holes": "3"}, "seconds": 20}),

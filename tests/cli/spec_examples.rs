@@ -1,16 +1,17 @@
-//! Every example of spec/notation.md is checked: code blocks tagged `mgn` are valid records (and
-//! `mgn canonical` ones are their own canonical form), `mgn invalid` ones are not, `mgn lenient`
-//! ones are valid only with `--lenient`, `position` blocks hold legal position strings, and `json`
-//! blocks are records in the JSON form.
+//! Every example of spec/notation.md, and of the README and the guide (the cheat sheet of
+//! docs/guide/writing-records.md above all), is checked: code blocks tagged `mgn` are valid
+//! records (and `mgn canonical` ones are their own canonical form), `mgn invalid` ones are not,
+//! `mgn lenient` ones are valid only with `--lenient`, `position` blocks hold legal position
+//! strings, and `json` blocks are records in the JSON form.
 
 use crate::support::root;
+use std::collections::BTreeMap;
 
-fn blocks() -> Vec<(String, String)> {
-    let spec = std::fs::read_to_string(root().join("spec/notation.md")).unwrap();
+fn blocks(spec: &str) -> Vec<(String, String)> {
     let mut out = vec![];
     let mut cur: Option<(String, String)> = None;
     for line in spec.lines() {
-        if let Some(info) = line.strip_prefix("```") {
+        if let Some(info) = line.trim_start().strip_prefix("```") {
             match cur.take() {
                 Some(b) => out.push(b),
                 None => cur = Some((info.trim().to_owned(), String::new())),
@@ -25,8 +26,33 @@ fn blocks() -> Vec<(String, String)> {
 
 #[test]
 fn spec_examples_hold() {
-    let mut counts = std::collections::BTreeMap::new();
-    for (info, body) in blocks() {
+    let spec = std::fs::read_to_string(root().join("spec/notation.md")).unwrap();
+    let counts = examples_hold(&spec);
+    assert!(counts.get("mgn").copied().unwrap_or(0) >= 3, "{counts:?}");
+}
+
+/// The examples of the README and the guide: the cheat sheet's records among them.
+#[test]
+fn the_guides_examples_hold() {
+    let mut counts = BTreeMap::new();
+    for (_, text) in crate::docs::documents() {
+        for (kind, n) in examples_hold(&text) {
+            *counts.entry(kind).or_insert(0) += n;
+        }
+    }
+    let sheet = crate::docs::document("docs/guide/writing-records.md");
+    let sheet = examples_hold(&sheet);
+    assert!(sheet.get("mgn").copied().unwrap_or(0) >= 6, "{sheet:?}");
+    assert!(
+        counts.get("position").copied().unwrap_or(0) >= 1,
+        "{counts:?}"
+    );
+}
+
+/// Checks the examples of `text`, and counts them by kind.
+fn examples_hold(text: &str) -> BTreeMap<String, usize> {
+    let mut counts = BTreeMap::new();
+    for (info, body) in blocks(text) {
         let words: Vec<&str> = info.split_whitespace().collect();
         match words.first().copied() {
             Some("mgn") => {
@@ -88,5 +114,5 @@ fn spec_examples_hold() {
         }
         *counts.entry(words[0].to_owned()).or_insert(0) += 1;
     }
-    assert!(counts.get("mgn").copied().unwrap_or(0) >= 3, "{counts:?}");
+    counts
 }

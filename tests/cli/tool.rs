@@ -614,10 +614,11 @@ fn explain_is_quiet_on_a_broken_pipe() {
     assert_eq!(String::from_utf8_lossy(&out.stderr), "");
 }
 
-/// The README's perftree script: `perft --divide` of the position reached by the moves.
+/// The perftree script of the scripting recipes (docs/guide/scripting.md): `perft --divide` of
+/// the position reached by the moves.
 #[test]
 fn readme_perftree_recipe() {
-    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let readme = crate::docs::document("docs/guide/scripting.md");
     let start = readme.find("#!/bin/sh\n# mancala-perftree.sh").unwrap();
     let script = &readme[start..start + readme[start..].find("```").unwrap()];
     let dir = scratch("perftree");

@@ -9,7 +9,7 @@ use crate::{book, root};
 use std::path::{Path, PathBuf};
 
 /// Where citations are looked for, and the file endings read there.
-const PLACES: [(&str, &[&str]); 8] = [
+const PLACES: [(&str, &[&str]); 9] = [
     ("crates", &["rs", "md", "toml"]),
     ("xtask", &["rs"]),
     ("fuzz/src", &["rs"]),
@@ -17,6 +17,7 @@ const PLACES: [(&str, &[&str]); 8] = [
     ("tests", &["rs", "snap", "perft", "md"]),
     ("corpus", &["mgn"]),
     ("spec", &["md", "txt"]),
+    ("docs", &["md"]),
     (".ci", &["run"]),
 ];
 

@@ -1,6 +1,8 @@
 //! Where the book and the product's documents point: the book's links lead to files that exist,
 //! its engine notes to a section of `spec/engine.md` that speaks of the rule, the crate packages
-//! the files of `spec/rules/`, and nothing the product shows points outside the repository.
+//! the files of `spec/rules/`, and nothing the product shows points outside the repository; the
+//! links of the README and the guide (`docs/guide/`) lead to a file and a heading that exist, and
+//! the guide's `SUMMARY.md` lists every chapter (issue 37).
 
 use crate::{book, citations, root};
 
@@ -124,6 +126,7 @@ fn nothing_the_product_shows_points_outside_it() {
             .display()
             .to_string();
         let shown = rel == "README.md"
+            || (rel.starts_with("docs/") && rel.ends_with(".md"))
             || (rel.starts_with("spec/") && rel.ends_with(".md"))
             || rel.starts_with("crates/cli/src/")
             || rel.starts_with("crates/notation/src/")
@@ -153,4 +156,98 @@ fn slugs_are_those_of_the_forge() {
         "6-readings-where-the-rulings-are-silent"
     );
     assert_eq!(slug("Sulus Nishtaw"), "sulus-nishtaw");
+}
+
+/// `README.md`, then every Markdown file of `docs/guide/`, by their paths from the root.
+fn documents() -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(root().join("docs/guide"))
+        .unwrap()
+        .filter_map(Result::ok)
+        .map(|e| format!("docs/guide/{}", e.file_name().to_string_lossy()))
+        .filter(|n| n.ends_with(".md"))
+        .collect();
+    names.sort();
+    names.insert(0, "README.md".to_owned());
+    names
+}
+
+/// The link targets of a Markdown text with their lines, outside code blocks and code spans.
+fn links(text: &str) -> Vec<(usize, String)> {
+    let mut fence = false;
+    let mut out = Vec::new();
+    for (k, l) in text.lines().enumerate() {
+        if l.trim_start().starts_with("```") {
+            fence = !fence;
+            continue;
+        }
+        if fence {
+            continue;
+        }
+        let prose: String = l.split('`').step_by(2).collect();
+        for target in prose
+            .split("](")
+            .skip(1)
+            .filter_map(|t| t.split_once(')'))
+            .map(|t| t.0)
+        {
+            out.push((k + 1, target.to_owned()));
+        }
+    }
+    out
+}
+
+#[test]
+fn the_links_of_the_readme_and_the_guide_lead_somewhere() {
+    let mut problems = Vec::new();
+    let mut checked = 0;
+    for path in documents() {
+        let text = std::fs::read_to_string(root().join(&path)).unwrap();
+        let dir = root().join(&path).parent().unwrap().to_path_buf();
+        for (line, target) in links(&text) {
+            if target.contains("://") || target.starts_with("mailto:") {
+                continue;
+            }
+            checked += 1;
+            let (file, anchor) = target.split_once('#').unwrap_or((&target, ""));
+            let file = if file.is_empty() {
+                root().join(&path)
+            } else {
+                dir.join(file)
+            };
+            if !file.exists() {
+                problems.push(format!("{path}:{line}: `{target}` leads nowhere"));
+                continue;
+            }
+            if !anchor.is_empty() {
+                let text = std::fs::read_to_string(&file).unwrap_or_default();
+                if !sections(&text).iter().any(|(a, _)| a == anchor) {
+                    problems.push(format!("{path}:{line}: `{target}`: no such heading"));
+                }
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    assert!(checked >= 40, "{checked} links");
+}
+
+/// `docs/guide/SUMMARY.md` (the mdBook table of contents) lists every chapter once, and every
+/// chapter opens with its title.
+#[test]
+fn the_guides_summary_lists_every_chapter() {
+    let summary = std::fs::read_to_string(root().join("docs/guide/SUMMARY.md")).unwrap();
+    let mut listed: Vec<String> = links(&summary).into_iter().map(|(_, t)| t).collect();
+    let n = listed.len();
+    listed.sort();
+    listed.dedup();
+    assert_eq!(listed.len(), n, "a chapter listed twice");
+    let chapters: Vec<String> = documents()
+        .into_iter()
+        .filter_map(|p| p.strip_prefix("docs/guide/").map(str::to_owned))
+        .filter(|p| p != "SUMMARY.md")
+        .collect();
+    assert_eq!(listed, chapters);
+    for c in &chapters {
+        let text = std::fs::read_to_string(root().join("docs/guide").join(c)).unwrap();
+        assert!(text.starts_with("# "), "{c} opens with its title");
+    }
 }

@@ -8,8 +8,8 @@
 //! machine are used, as on a CI machine with a warm download cache. It reports the wall time, the
 //! CPU time of everything it ran (user + system, which other load on the machine changes little),
 //! each part of `cargo xtask test` with its wall and CPU time and the building of xtask before it,
-//! the crates compiled and each test binary's time (libtest's `finished in`). README "The first
-//! hour" states the figures.
+//! the crates compiled and each test binary's time (libtest's `finished in`). docs/guide/first-hour.md
+//! states the figures.
 //!
 //! The CPU time is the children's, from `/proc/self/stat` (Linux); elsewhere only the wall time
 //! is given. `/usr/bin/time -v` around the same command gives the peak memory too.

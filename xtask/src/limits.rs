@@ -100,7 +100,7 @@ fn mebibyte_of_forbidden_annotations() -> Result<bool, String> {
 }
 
 /// The bound of each command's peak memory on one record of side lines (MB), by the start of its
-/// name, as the README's Limits section gives it: what replays a record holds each ply's
+/// name, as docs/guide/limits.md gives it: what replays a record holds each ply's
 /// position and trace (about 1.5 kB a ply at the limit of 20 000 plies), the page its data
 /// besides (about 2.3 kB a ply); reading and checking alone hold the record.
 const MEMORY_BOUNDS_MB: [(&str, u64); 5] = [

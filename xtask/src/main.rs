@@ -63,8 +63,8 @@
 //! * `cargo xtask cold-build [--ci | --xtask-test] [--dir DIR]`: `cargo test --workspace` (with
 //!   `--ci`, `.ci/run`; with `--xtask-test`, `cargo xtask test`) in a fresh copy of the checkout
 //!   with nothing built (`target/cold-build/src` by default), with its wall and CPU time, each
-//!   part's, the crates compiled and each test binary's time (`cold.rs`; README "The first
-//!   hour").
+//!   part's, the crates compiled and each test binary's time (`cold.rs`; figures in
+//!   docs/guide/first-hour.md).
 //! * `cargo xtask endgame [--option K=V]... --seeds K [--indexed [--threads T]] [--check N]`:
 //!   every Giuthi position of at most K seeds solved into an endgame table (with `--indexed`,
 //!   the perfectly indexed one, level by level), with its size, time and peak memory, then N
@@ -73,7 +73,7 @@
 //! * `cargo xtask serve-load [--clients N] [--seconds S] [--analyses K]`: the load test of
 //!   `mancala serve`: N clients (16) for S seconds (20) on the loopback address, mixing moves,
 //!   analyses (some abandoned) and malformed requests; every request answered, memory sampled,
-//!   nothing left running, Ctrl-C clean (`serve_load.rs`, spec/serve.md §3; figures in the README).
+//!   nothing left running, Ctrl-C clean (`serve_load.rs`, spec/serve.md §3; figures in docs/guide/serve.md).
 
 mod tool;
 
@@ -147,7 +147,7 @@ fn in_release(args: &[String]) -> ExitCode {
 }
 
 /// `println!` panics when standard output is a closed pipe (`cargo xtask bench | head -1`): every
-/// command ends quietly there instead, with status 0, as the binary does (README "Exit status").
+/// command ends quietly there instead, with status 0, as the binary does (docs/guide/exit-status.md).
 fn quiet_on_a_closed_stdout() {
     let default = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {

@@ -8,7 +8,7 @@
 //! limits; never a 5xx, a reset or a timeout); the server's memory is sampled from `/proc` every
 //! 100 ms; after the clients stop, its threads must come back to what they were before (no
 //! analysis left running), and Ctrl-C must stop it with status 0. The figures are printed for
-//! the README.
+//! docs/guide/serve.md.
 
 use serde_json::{Value, json};
 use std::collections::BTreeMap;

@@ -40,7 +40,7 @@ pub fn children_cpu() -> Option<f64> {
 }
 
 /// A part of a run: what it is, and what it does and how long it usually takes, for the line
-/// that announces it (figures: README "The first hour", `cargo xtask cold-build --xtask-test`).
+/// that announces it (figures: docs/guide/first-hour.md, `cargo xtask cold-build --xtask-test`).
 pub struct Part {
     pub name: &'static str,
     pub about: &'static str,

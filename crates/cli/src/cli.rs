@@ -65,7 +65,7 @@ pub const COLOUR: &str = "Colour (--color WHEN, any command): auto colours text 
     terminal, unless NO_COLOR is set or TERM=dumb, and also elsewhere when CLICOLOR_FORCE is set; \
     always colours it even in pipes; never leaves it plain.";
 
-/// The exit statuses, the same for every command (README "Exit status"), in full at the end of
+/// The exit statuses, the same for every command (docs/guide/exit-status.md), in full at the end of
 /// `mancala --help`.
 pub const EXIT_STATUS: &str = "Exit status, for every command:\n  \
     0    success: every record valid (validate, replay, explain), converted (convert), counted \
@@ -210,8 +210,8 @@ pub enum Command {
         {\"move\", \"position\", \"to_move\", \"captured\", \"round_over\"}}, giving the position \
         each move leads to.\n\n\
         A position whose round is over has no moves: nothing is printed, and stderr says why.\n\n\
-        Composes with `perft --divide` and `play` for debugging against another engine (see the \
-        README).\n\n\
+        Composes with `perft --divide` and `play` for debugging against another engine (see \
+        docs/guide/scripting.md in the repository).\n\n\
         Exit status: 0 success, 1 a bad position string, 2 usage error.",
         after_help = EXIT_STATUS_SHORT,
         after_long_help = EXIT_STATUS_SHARED

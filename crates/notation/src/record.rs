@@ -32,7 +32,7 @@ pub const MAX_VARIATION_DEPTH: usize = 32;
 /// memory of checking and replaying a record grows with its plies, and variations let a record of
 /// 1 MiB hold 130 000 of them (a 5-byte side line of one ply after another); 20 000 plies is ten
 /// times the longest match `gen-records` makes and keeps the replay of a record, a page of
-/// `replay --html`, within tens of MB (README, Limits).
+/// `replay --html`, within tens of MB (docs/guide/limits.md).
 pub const MAX_RECORD_PLIES: usize = 20_000;
 
 /// The tags of the header with a fixed meaning, in their canonical order (§3.2).

@@ -1,5 +1,5 @@
 """perft on a local Dask cluster of 2 worker processes against one process with one thread: the
-same count, and the times (README, Python: Dask).
+same count, and the times (docs/guide/python.md, Dask).
 
     python bench/cluster.py GAME DEPTH SPLIT        # e.g. giuthi 8 2
 """

@@ -1,5 +1,5 @@
 //! Batch calls: many positions per call, so that a Python loop pays the interpreter's cost once
-//! per batch instead of once per ply (README, Python: speed). The GIL is released while the
+//! per batch instead of once per ply (docs/guide/python.md, speed). The GIL is released while the
 //! engine works.
 
 use crate::position::{PyPosition, list};

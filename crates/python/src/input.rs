@@ -1,7 +1,7 @@
 //! Strings and dicts from Python made typed, once, at the edge: a game name, options, a side, a
 //! position in any of its three forms (a position string, its JSON form, a game's name), a move
-//! token. The same readings as the `mancala` command's POSITION and `--option` (README
-//! "Scripting recipes"), with the package's exceptions instead of exit codes.
+//! token. The same readings as the `mancala` command's POSITION and `--option`
+//! (docs/guide/scripting.md), with the package's exceptions instead of exit codes.
 
 use crate::errors::{error, plain};
 use pyo3::prelude::*;

@@ -1,6 +1,6 @@
 //! Move tokens as Python strings, made once per distinct move and shared afterwards: a Python
 //! loop over `legal_moves` then pays a dictionary look-up per move instead of building a string
-//! (README, Python: speed).
+//! (docs/guide/python.md, speed).
 
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;

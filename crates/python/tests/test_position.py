@@ -29,7 +29,7 @@ def test_moves_play_and_the_position_string():
     pos = mg.Position("bechi")
     assert pos.legal_moves == ["1B", "2B", "3B", "4B"]
     after = pos.play("3B").play("1A")
-    # README, scripting recipes: `mancala play bechi 3B 1A`.
+    # docs/guide/scripting.md: `mancala play bechi 3B 1A`.
     assert str(after) == "bechi 8,8,7,1*/7,7,2*,8 B opener=B"
     assert after.to_string() == str(after)
     assert after == mg.Position("bechi 8,8,7,1*/7,7,2*,8 B opener=B")
@@ -190,7 +190,7 @@ def test_perft_and_analyse_release_the_gil():
 
 
 def test_analyse_gives_value_exactness_and_best_moves():
-    # README, Analysis: `mancala analyse "bechi 0,2*,0/3*,0,1* B store=20,10 opener=B"`.
+    # docs/guide/analysis.md: `mancala analyse "bechi 0,2*,0/3*,0,1* B store=20,10 opener=B"`.
     a = mg.analyse("bechi 0,2*,0/3*,0,1* B store=20,10 opener=B", depth=10)
     assert (a.value, a.worst, a.exact, a.best) == (-14, -14, True, "1B")
     assert a.lines[0].moves == ["1B", "2A-"] and a.lines[0].exact

@@ -1,5 +1,6 @@
-"""The README's Python session runs, with the output it shows (doctest), from the repository's
-root as a reader would run it."""
+"""The Python sessions of the README and the guide (`docs/guide/*.md`) run, with the output they
+show (doctest), from the repository's root as a reader would run them: every block fenced `pycon`
+(docs/guide/testing.md, "The examples of the documents")."""
 
 import doctest
 import os
@@ -8,13 +9,24 @@ import re
 from conftest import REPO
 
 
-def test_the_readme_session_runs_as_written():
-    text = (REPO / "README.md").read_text(encoding="utf-8")
-    block = re.search(r"<!-- python-session -->\n```pycon\n(.*?)```\n<!-- /python-session -->", text, re.S)
-    assert block, "README.md has the Python session between its markers"
+def documents():
+    """README.md, then the guide's chapters in name order."""
+    return [REPO / "README.md"] + sorted((REPO / "docs" / "guide").glob("*.md"))
+
+
+def sessions(path):
+    """The `pycon` blocks of a document, indentation removed (a block may stand in a list item)."""
+    text = path.read_text(encoding="utf-8")
+    out = []
+    for m in re.finditer(r"^( *)```pycon\n(.*?)^\1```$", text, re.S | re.M):
+        indent = len(m.group(1))
+        out.append("".join(line[indent:] + "\n" for line in m.group(2).splitlines()))
+    return out
+
+
+def run(block, name):
     parser = doctest.DocTestParser()
-    test = parser.get_doctest(block.group(1), {}, "README session", "README.md", 0)
-    assert len(test.examples) > 20
+    test = parser.get_doctest(block, {}, name, name, 0)
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
     here = os.getcwd()
     os.chdir(REPO)
@@ -22,4 +34,24 @@ def test_the_readme_session_runs_as_written():
         runner.run(test)
     finally:
         os.chdir(here)
-    assert runner.failures == 0, "the README session's output differs (see above)"
+    return len(test.examples), runner.failures
+
+
+def test_every_session_of_the_documents_runs_as_written():
+    examples = 0
+    failed = []
+    for path in documents():
+        for k, block in enumerate(sessions(path)):
+            name = f"{path.relative_to(REPO)} session {k + 1}"
+            n, failures = run(block, name)
+            examples += n
+            if failures:
+                failed.append(name)
+    assert not failed, f"output differs (see above): {failed}"
+    # The guide's long session (docs/guide/python.md) and the README's.
+    assert examples > 20
+
+
+def test_the_readme_shows_a_session():
+    assert sessions(REPO / "README.md"), "README.md shows a Python session"
+    assert len(sessions(REPO / "docs" / "guide" / "python.md")[0].splitlines()) > 40

@@ -19,7 +19,7 @@ window.MancalaBoard = (function () {
   // ---- Text ------------------------------------------------------------------------------------
 
   // Control characters (C0 but tab and line ends, DEL, C1) and bidirectional controls are shown
-  // as escapes, \u{1b}, as the text output shows them (README: text for people never carries the
+  // as escapes, \u{1b}, as the text output shows them (docs/guide/exit-status.md: text for people never carries the
   // input's control characters).
   const CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
   function shown(text) {

@@ -1,5 +1,5 @@
 //! A sixth game for the tests alone: a tiny game that plugs into the engine through its folder
-//! and its lines of the registry, and nothing else, so that a test can hold the README's list of
+//! and its lines of the registry, and nothing else, so that a test can hold the guide's list of
 //! what a sixth game touches true. 2×2, two seeds a hole; a move sows all the seeds of one of
 //! the mover's holes counterclockwise, one a hole from the next; a last seed that makes two in
 //! the opponent's row captures them; the round, and the match, end when the player to move has
@@ -169,7 +169,7 @@ impl Prose for Toy {}
 
 /// The toy game played through the engine's public entry points alone (`Position`, `Variant`,
 /// `GameKind`, the prose): what it reaches proves that a game plugs in by its folder and its
-/// lines of the registry, as the README's "A sixth game touches" says. The expected values are
+/// lines of the registry, as docs/guide/architecture.md, "A sixth game touches", says. The expected values are
 /// worked by hand from the rules in the module's comment (holes 1B, 2B, 1A, 2A are indices
 /// 0..=3; `+` goes 1B, 2B, 1A, 2A, 1B).
 #[cfg(test)]
