@@ -101,3 +101,32 @@ fn a_table_is_taken_as_it_fills() {
     assert_eq!(engine.hash_in_use(), 1 << 20);
     assert!(Engine::new(1 << 62, 1).is_err());
 }
+
+/// Issue 34.9: `--threads 256 --time 1s` took 4.5 s: the helpers were all started whatever the
+/// time, and idle ones woke every 50 µs, starving the threads that search. Helpers are started
+/// within the time limit (none once it has passed), and the analysis says how many searched.
+#[test]
+fn threads_are_started_within_the_time_limit() {
+    let p = pos("bechi 6,6,6,6/6,6,6,6 B opener=B", &[]);
+    let engine = Engine::new(1 << 20, 256).unwrap();
+    let limits = Limits {
+        time: Some(Duration::ZERO),
+        ..Limits::default()
+    };
+    // The limit has passed when the first helper would start: none is, and the main thread
+    // answers alone (a time of 0 is refused by the command line; the library takes it).
+    let a = engine.analyse(&p, &with(limits)).unwrap();
+    assert_eq!(a.threads, 1, "{a:?}");
+    let b = engine.prove_bounds(&p, &with(limits)).unwrap();
+    assert_eq!(b.threads, 1, "{b:?}");
+    // Without a time limit every thread asked for searches.
+    let depth = Limits {
+        depth: Some(2),
+        ..Limits::default()
+    };
+    let a = Engine::new(1 << 20, 8)
+        .unwrap()
+        .analyse(&p, &with(depth))
+        .unwrap();
+    assert_eq!(a.threads, 8);
+}

@@ -136,7 +136,7 @@ impl<'s> Searcher<'s> {
     fn stop(&mut self) {
         self.stopped = true;
         if self.helper.is_none() {
-            self.shared.signals.stop.store(true, Ordering::Relaxed);
+            self.shared.signals.halt();
         }
     }
 
@@ -165,7 +165,10 @@ impl<'s> Searcher<'s> {
         if self.unflushed >= POLL_NODES {
             self.flush();
             if self.shared.deadline.is_some_and(|d| Instant::now() >= d) {
-                self.stop();
+                // The time limit is the whole analysis's: any thread that sees it passed stops
+                // them all (with many threads on few cores, the main thread may look seldom).
+                self.stopped = true;
+                self.shared.signals.halt();
             } else if let Some(main) = self.helper
                 && self.shared.phase() != Some(main)
             {
