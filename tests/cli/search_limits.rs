@@ -143,3 +143,30 @@ fn a_dash_reads_standard_input() {
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.starts_with("B to move\nvalue -14 (exact)\n"), "{text}");
 }
+
+/// Issue 34 (low): `analyse --time 0` searched to depth 2, the depth its first looks at the
+/// clock allowed. No time is refused, as a count of 0 nodes is: a usage error naming the range.
+#[test]
+fn no_time_is_refused() {
+    for zero in ["0", "0s", "0ms", "0.0", "0m"] {
+        for command in ["analyse", "annotate"] {
+            let out = mancala()
+                .args([command, "--time", zero, "-"])
+                .output()
+                .unwrap();
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(out.status.code(), Some(2), "{command} {zero}: {err}");
+            assert!(
+                err.contains(&format!(
+                    "`{zero}` is no time: give a duration above 0 and at most 10000000s"
+                )),
+                "{err}"
+            );
+        }
+    }
+    let out = mancala()
+        .args(["analyse", "--time", "1ms", "--threads", "1", "bechi"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+}

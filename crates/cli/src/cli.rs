@@ -781,8 +781,8 @@ fn parse_size(s: &str) -> Result<usize, String> {
 /// The longest `--time`, in seconds: 10,000,000 s, about 115 days.
 pub const MAX_SECONDS: f64 = 1e7;
 
-/// A duration: a number with ms, s or m (`500ms`, `2s`, `1m`); a bare number is seconds; at most
-/// [`MAX_SECONDS`].
+/// A duration: a number with ms, s or m (`500ms`, `2s`, `1m`); a bare number is seconds; above 0
+/// and at most [`MAX_SECONDS`].
 fn parse_duration(s: &str) -> Result<std::time::Duration, String> {
     let (num, scale) = if let Some(n) = s.strip_suffix("ms") {
         (n, 0.001)
@@ -799,6 +799,14 @@ fn parse_duration(s: &str) -> Result<std::time::Duration, String> {
         .filter(|n| !n.is_nan() && *n >= 0.0)
         .map(|n| n * scale)
         .ok_or_else(|| format!("`{s}` is not a duration such as 500ms, 2s or 1m"))?;
+    if seconds == 0.0 {
+        // A search given no time would still search to the depth its first polls allow (depth
+        // 2 before, by chance): no time is refused, as a count of 0 nodes is.
+        return Err(format!(
+            "`{s}` is no time: give a duration above 0 and at most {MAX_SECONDS:.0}s, such as \
+             100ms"
+        ));
+    }
     if seconds > MAX_SECONDS {
         return Err(format!(
             "`{s}` is longer than the longest time, {MAX_SECONDS:.0}s (about 115 days)"
@@ -1069,8 +1077,8 @@ pub struct SearchLimits {
     #[arg(long, value_name = "PLIES", value_parser = clap::value_parser!(u32).range(1..=1000))]
     pub depth: Option<u32>,
 
-    /// Stop deepening after this time (500ms, 2s, 1m; at most 10000000s) [default when no limit
-    /// is given: 2s for analyse, 200ms per position for annotate]
+    /// Stop deepening after this time (500ms, 2s, 1m; above 0 and at most 10000000s) [default
+    /// when no limit is given: 2s for analyse, 200ms per position for annotate]
     #[arg(long, value_name = "TIME", value_parser = parse_duration)]
     pub time: Option<std::time::Duration>,
 
