@@ -170,3 +170,47 @@ fn no_time_is_refused() {
         .unwrap();
     assert_eq!(out.status.code(), Some(0));
 }
+
+/// Issue 34.8: with `--time`, an indexed endgame table too large to solve in the time (every
+/// Giuthi 2×5 board of at most 31 seeds, 1.1 × 10^9) was solved for minutes first. It is solved
+/// within half the time, keeping the levels done, and the answer says how far it came; the
+/// search has the rest.
+#[test]
+fn the_time_limit_bounds_the_endgame_table() {
+    let out = mancala()
+        .args(["analyse", "--time", "20ms", "--threads", "1"])
+        .args([
+            "--endgame",
+            "31",
+            "--endgame-indexed",
+            "-o",
+            "holes=5",
+            "giuthi",
+        ])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(text.contains("value "), "{text}");
+    assert!(
+        text.contains("the time limit came before the 31 asked, perfectly indexed)"),
+        "{text}"
+    );
+    let out = mancala()
+        .args([
+            "analyse",
+            "--time",
+            "20ms",
+            "--threads",
+            "1",
+            "--format",
+            "json",
+        ])
+        .args(["--endgame", "31", "-o", "holes=5", "giuthi"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["data"]["endgame"]["seeds"], 31);
+    assert!(v["data"]["endgame"]["timed_out"].is_u64(), "{v}");
+}

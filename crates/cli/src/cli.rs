@@ -288,8 +288,12 @@ pub enum Command {
         matters.\n\n\
         The search deepens until the value is exact or a limit is reached (--depth, --time, \
         --nodes; --time 2s when none is given), each honoured within a few milliseconds or \
-        nodes, even inside a move generation that runs long; when the limit comes before depth \
-        1 is searched, the value is unknown and the answer says so. Exact values never depend \
+        nodes, even inside a move generation that runs long, whatever the threads; when the \
+        limit comes before depth 1 is searched, the value is unknown and the answer says so. \
+        --time bounds the endgame tables too: closures give up when it comes, and an indexed \
+        table is solved within half of it (the levels done by then are kept, and the answer \
+        says so), the search having the rest; an indexed table larger than the machine gives is \
+        refused before it is solved, with its boards and bytes. Exact values never depend \
         on --threads; estimates and the move chosen at a limit may, with more than one.\n\n\
         With MOVEs after POSITION, the moves are played from it as `mancala play` plays them, \
         and the position they reach is analysed as a position of that game: the positions they \
@@ -890,7 +894,8 @@ pub struct AnalyseArgs {
 
     /// With --endgame K, for giuthi: solve every board of at most K seeds first, perfectly
     /// indexed (two bytes a board: 60 MB at K = 20 for 2x5), rather than as the search meets
-    /// them; cheaper when the search will meet most of them
+    /// them; cheaper when the search will meet most of them. Solved within half of --time (the
+    /// levels done by then are kept); one larger than the machine gives is refused
     #[arg(long, requires = "endgame")]
     pub endgame_indexed: bool,
 
