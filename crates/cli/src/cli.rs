@@ -368,8 +368,16 @@ pub enum Command {
         Shows a progress bar on stderr when it is a terminal, a line per pair of slices \
         otherwise (none with --quiet). With --out FILE each solved pair is also appended to \
         FILE.work/journal (or --work DIR): a run that is stopped and started again with the same \
-        command resumes there, the pairs kept being checked and not solved again; the folder is \
+        command resumes there, the pairs kept being checked and not solved again (each against \
+        the rules: a record edited with its check made again is refused, exit 2); the folder is \
         removed once the database is written.\n\n\
+        With --verify FILE, checks a database instead of solving (spec/analysis.md §4.1): its \
+        checks catch damage, not an edit, so every value is also checked against the rules, \
+        pair of slices by pair: it must be the value its moves give from its children's values, \
+        and forced (not resting on a cycle), which together guarantee the values the rules \
+        define. Prints valid or invalid with the counts; the first positions found wrong go to \
+        stderr. Exit 0 valid, 1 invalid (a value wrong, or the file damaged, truncated or not a \
+        database), 2 a file that cannot be read.\n\n\
         Prints the number of positions and moves, the time, the database's check, and the value \
         of each root and of each of its moves; --out FILE writes the database (spec/analysis.md \
         §4), which `mancala analyse --db FILE` and `mancala annotate --db FILE` consult; --out - writes \
@@ -949,6 +957,13 @@ pub struct SolveArgs {
     /// --out FILE, removed once the database is written; none without --out]
     #[arg(long, value_name = "DIR")]
     pub work: Option<std::path::PathBuf>,
+
+    /// Check the database FILE instead of solving (spec/analysis.md §4.1): every block against
+    /// its check, then every value against the rules: the value its moves give from its
+    /// children's values, and forced (not resting on a cycle); the first findings on stderr.
+    /// Exit 0 when it holds, 1 when it does not, 2 when FILE cannot be read
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["position", "out", "work", "max_positions", "options"])]
+    pub verify: Option<std::path::PathBuf>,
 
     /// Worker threads [default: the number of cores]
     #[arg(long, short = 't', value_name = "N", value_parser = clap::value_parser!(u32).range(1..=256))]
