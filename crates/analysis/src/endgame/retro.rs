@@ -96,8 +96,8 @@ pub fn solve<G: Graph>(g: &G, range: i16) -> Vec<i16> {
 /// Nodes fixed between two questions to `stop`.
 const ASK_EVERY: u32 = 1 << 16;
 
-/// [`solve`], given up (`None`) once `stop` says so (a time limit: it is asked every
-/// [`ASK_EVERY`] nodes).
+/// [`solve`], given up (`None`) once `stop` says so (a time limit: it is asked every 65 536
+/// nodes fixed).
 #[must_use]
 pub fn solve_until<G: Graph>(g: &G, range: i16, stop: &dyn Fn() -> bool) -> Option<Vec<i16>> {
     let n = g.nodes();
