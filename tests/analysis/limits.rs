@@ -130,3 +130,28 @@ fn threads_are_started_within_the_time_limit() {
         .unwrap();
     assert_eq!(a.threads, 8);
 }
+
+/// A small node budget shared by threads is counted node by node: together they visit at most
+/// it. (Helpers woken at once by the main thread's first iteration, rather than up to 50 µs
+/// later, counted their first nodes against a shared count they had not read: `--nodes 1` with
+/// two threads visited 2.)
+#[test]
+fn a_small_node_limit_holds_for_threads_together() {
+    let p = pos("bechi 6,6,6,6/6,6,6,6 B opener=B", &[]);
+    for threads in [2, 4] {
+        let engine = Engine::new(1 << 20, threads).unwrap();
+        for n in [1u64, 2, 5, 17, 300] {
+            for _ in 0..20 {
+                let limits = Limits {
+                    nodes: Some(n),
+                    ..Limits::default()
+                };
+                let visited = match engine.analyse(&p, &with(limits)) {
+                    Ok(a) => a.nodes,
+                    Err(u) => u.nodes,
+                };
+                assert!(visited <= n, "{threads} threads, --nodes {n}: {visited}");
+            }
+        }
+    }
+}
