@@ -1102,8 +1102,8 @@ pub struct SearchLimits {
     #[arg(long, value_name = "TIME", value_parser = parse_duration)]
     pub time: Option<std::time::Duration>,
 
-    /// Stop deepening after visiting this many positions (with threads, give or take 16 a
-    /// thread)
+    /// Stop deepening after visiting this many positions (with threads and more than 4096,
+    /// give or take 16 a thread)
     #[arg(long, value_name = "N", value_parser = parse_count)]
     pub nodes: Option<u64>,
 }
