@@ -267,9 +267,14 @@ fn endgame_words(t: &Endgame) -> String {
         ));
     }
     format!(
-        "endgame tables (at most {} seeds in play): {} positions solved in {} closures, {:.3} s; \
-         {} probes answered{ceiling}",
-        s.seeds, s.positions, s.closures, s.seconds, s.hits
+        "endgame tables (at most {} seeds in play): {} positions solved in {} closure{}, {:.3} \
+         s; {} probes answered{ceiling}",
+        s.seeds,
+        s.positions,
+        s.closures,
+        if s.closures == 1 { "" } else { "s" },
+        s.seconds,
+        s.hits
     )
 }
 
