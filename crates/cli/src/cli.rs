@@ -890,7 +890,9 @@ pub struct AnalyseArgs {
     #[arg(long)]
     pub clear_hash: bool,
 
-    /// A database written by `mancala solve --out`, consulted for the positions it holds
+    /// A database written by `mancala solve --out`, consulted for the positions it holds. Each
+    /// block read is checked for damage, its values are trusted: `mancala solve --verify FILE`
+    /// checks them against the rules
     #[arg(long, value_name = "FILE")]
     pub db: Option<std::path::PathBuf>,
 
@@ -1057,7 +1059,8 @@ pub struct AnnotateArgs {
     #[command(flatten)]
     pub limits: SearchLimits,
 
-    /// A database written by `mancala solve --out`
+    /// A database written by `mancala solve --out`. Each block read is checked for damage, its
+    /// values are trusted: `mancala solve --verify FILE` checks them against the rules
     #[arg(long, value_name = "FILE")]
     pub db: Option<std::path::PathBuf>,
 
