@@ -231,3 +231,23 @@ fn a_full_table_drops_the_least_used_and_stays_true() {
     assert!(s.full && s.dropped > 0, "{s:?}");
     assert!(s.positions > s.held, "{s:?}");
 }
+
+/// Issue 34.8: `analyse --endgame 31 --time 1s` solved one closure for 55 s: closures did not
+/// look at the clock. A table's closures are given up once the deadline of the analysis reading
+/// it has passed, which is no verdict on them (no ceiling is set): the same position is solved
+/// under a later deadline, or none.
+#[test]
+fn a_closure_is_given_up_at_the_deadline() {
+    let v = variant(GameKind::Giuthi, &[("holes", "5"), ("seeds", "4")]);
+    let mut rng = Lcg(12);
+    let boards = giuthi_boards(v, 10, 5, &mut rng);
+    let t = Endgame::new(v, 10, CLOSURE_LIMIT).unwrap();
+    t.set_deadline(Some(std::time::Instant::now()));
+    assert!(boards.iter().all(|p| t.probe(p).is_none()));
+    let s = t.stats();
+    assert_eq!(s.timed_out, 5, "{s:?}");
+    assert_eq!((s.positions, s.ceiling), (0, None), "{s:?}");
+    t.set_deadline(None);
+    assert!(boards.iter().all(|p| t.probe(p).is_some()));
+    assert_eq!(t.stats().timed_out, 5);
+}

@@ -109,3 +109,53 @@ fn the_search_reads_the_indexed_table() {
     }
     assert!(proved >= 10, "{proved}");
 }
+
+/// Issue 34.8: `analyse --endgame 31 --endgame-indexed --time 1s` solved its table for minutes
+/// whatever the time. The time limit bounds the solving: at the deadline the level being solved
+/// is given up and the table holds the levels solved before it, answering as the whole table for
+/// those; a table larger than the machine gives is refused before anything is solved, with its
+/// figures.
+#[test]
+fn the_time_limit_and_the_memory_bound_the_indexed_table() {
+    let v = variant(GameKind::Giuthi, &[("holes", "5"), ("seeds", "4")]);
+    // A limit already passed: not even the first level (of 20: 60 MB of values, what any
+    // machine gives).
+    let none = Indexed::solve_until(v, 20, 1, &|| true, &mut |_| {}).unwrap();
+    let s = none.stats();
+    assert!(s.timed_out && s.boards == 0 && s.asked == 20, "{s:?}");
+    let mut rng = Lcg(9);
+    let boards = giuthi_boards(v, 6, 20, &mut rng);
+    assert!(boards.iter().all(|p| none.probe(p).is_none()));
+    // The limit passes once level 6 is solved: levels 0 to 6 are held, with the values of a
+    // table of 6 seeds; boards of more seeds are not answered.
+    let late = std::sync::atomic::AtomicBool::new(false);
+    let stop = || late.load(std::sync::atomic::Ordering::Relaxed);
+    let cut = Indexed::solve_until(v, 12, 2, &stop, &mut |r| {
+        if r.seeds == 6 {
+            late.store(true, std::sync::atomic::Ordering::Relaxed);
+        }
+    })
+    .unwrap();
+    let s = cut.stats();
+    assert!(s.timed_out && s.seeds == 6 && s.asked == 12, "{s:?}");
+    assert_eq!(s.boards, 8008); // C(16, 10)
+    let six = Indexed::solve(v, 6, 1, &mut |_| {}).unwrap();
+    assert!(!six.stats().timed_out);
+    for p in &boards {
+        assert!(six.probe(p).is_some());
+        assert_eq!(cut.probe(p), six.probe(p));
+    }
+    assert!(
+        giuthi_boards(v, 12, 20, &mut rng)
+            .iter()
+            .filter(|p| p.to_setup().seeds.iter().sum::<u32>() > 6)
+            .all(|p| cut.probe(p).is_none())
+    );
+    // Every board of at most 31 seeds of Giuthi 2×8 (1.5 × 10^12): refused at once, with its
+    // figures.
+    let big = rules_core::Variant::default_for(GameKind::Giuthi);
+    let e = Indexed::solve(big, 31, 1, &mut |_| {}).err().unwrap();
+    assert!(e.0.contains("1503232609098 boards"), "{e}");
+    assert!(e.0.contains("GB of values"), "{e}");
+    assert!(e.0.contains("the machine or its limits give less"), "{e}");
+}

@@ -341,3 +341,188 @@ fn a_solve_under_a_memory_limit_stops_with_its_message() {
     );
     assert!(err.contains("spec/analysis.md"), "{err}");
 }
+
+/// Issue 34.2: a journal's records carry a check, which catches damage, not an edit: with its
+/// check made again, an edited record was taken as solved, and the database written from it
+/// was wrong (`analyse --db` then called positions exact with wrong values). A record's values
+/// are now checked against their moves before they are kept: the edit is refused, naming a
+/// position, and nothing is written.
+#[test]
+fn an_edited_journal_is_refused_naming_what_is_inconsistent() {
+    let dir = fresh_dir("solve-edited-journal");
+    let work = dir.join("work");
+    let db = dir.join("edited.db");
+    let solve = |out: bool| {
+        let mut c = mancala();
+        c.args(["solve", "--quiet", "--position", ENDING])
+            .args(["--position", "bechi 6,6,2*/4*,0,2* A store=8,8 opener=B"])
+            .arg("--work")
+            .arg(&work);
+        if out {
+            c.arg("--out").arg(&db);
+        }
+        c.output().unwrap()
+    };
+    // Without --out the journal is kept: every pair is in it.
+    assert_eq!(solve(false).status.code(), Some(0));
+    // Every record edited: in each, the first board whose value is not 0 has it negated (still
+    // even and within its slice's seeds, so that the range checks hold), checks made again.
+    let journal = work.join("journal");
+    let bytes = std::fs::read(&journal).unwrap();
+    let mut edited = std::collections::HashSet::new();
+    let forged = testkit::hostile_db::rewrite_journal(&bytes, |record, _, [b, w]| {
+        if b == w && b != 0 && edited.insert(record) {
+            [-b, -w]
+        } else {
+            [b, w]
+        }
+    })
+    .unwrap();
+    assert!(edited.len() > 5, "{edited:?}");
+    std::fs::write(&journal, &forged).unwrap();
+    let out = solve(true);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("journal: a record was changed after it was written"),
+        "{err}"
+    );
+    assert!(err.contains("its moves give"), "{err}");
+    assert!(err.contains("remove the journal"), "{err}");
+    assert!(
+        !db.exists(),
+        "no database is written from an edited journal"
+    );
+    // The journal is left as it was, for whoever looks into it; put back, it serves.
+    assert_eq!(std::fs::read(&journal).unwrap(), forged);
+    std::fs::write(&journal, &bytes).unwrap();
+    assert_eq!(solve(true).status.code(), Some(0));
+    assert!(db.exists());
+}
+
+/// `mancala solve --verify FILE` and its JSON.
+fn verify(path: &Path, json: bool) -> (Option<i32>, String, String) {
+    let mut c = mancala();
+    c.args(["solve", "--quiet", "--verify"]).arg(path);
+    if json {
+        c.args(["--format", "json"]);
+    }
+    let out = c.output().unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// Issue 34.2: `solve --verify` checks a whole database against the rules: a database as solved
+/// is valid (0); with values changed and every check made again, each change is found (1),
+/// positions named on stderr, counted on stdout; what cannot be read at all is 2.
+#[test]
+fn verify_checks_every_value_against_its_moves() {
+    let dir = fresh_dir("db-verify");
+    let db = small_db(&dir);
+    let (code, out, err) = verify(&db, false);
+    assert_eq!(code, Some(0), "{out}{err}");
+    assert!(out.contains("small.db: valid: bechi holes=3, "), "{out}");
+    assert!(
+        out.contains("every value is the one its moves give"),
+        "{out}"
+    );
+    assert!(err.is_empty(), "{err}");
+    let (code, out, _) = verify(&db, true);
+    assert_eq!(code, Some(0));
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["type"], "verify");
+    assert_eq!(v["data"]["valid"], true);
+    assert_eq!(v["data"]["inconsistent"], 0);
+    let positions = v["data"]["positions"].as_u64().unwrap();
+    assert!(positions > 1000, "{out}");
+
+    // Every value not 0 negated: in range and even, so that only the moves tell.
+    let bytes = std::fs::read(&db).unwrap();
+    let forged =
+        testkit::hostile_db::rewrite_values(
+            &bytes,
+            |[b, w]| if b == w { [-b, -w] } else { [b, w] },
+        )
+        .unwrap();
+    let bad = dir.join("forged.db");
+    std::fs::write(&bad, &forged).unwrap();
+    // The checks hold: the database reader takes it.
+    analysis::db::Database::open_path(&bad)
+        .unwrap()
+        .verify()
+        .unwrap();
+    let (code, out, err) = verify(&bad, false);
+    assert_eq!(code, Some(1), "{out}{err}");
+    assert!(out.contains("forged.db: invalid: "), "{out}");
+    assert!(
+        out.contains("positions with values their moves do not give"),
+        "{out}"
+    );
+    assert!(err.contains("mancala: error: "), "{err}");
+    assert!(err.contains("forged.db: `bechi "), "{err}");
+    assert!(err.contains("but its moves give"), "{err}");
+    assert!(err.contains("more not shown"), "{err}");
+    let (code, out, _) = verify(&bad, true);
+    assert_eq!(code, Some(1));
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["data"]["valid"], false);
+    assert!(v["data"]["inconsistent"].as_u64().unwrap() > 100, "{out}");
+    assert_eq!(v["data"]["findings"].as_array().unwrap().len(), 10);
+    assert_eq!(v["data"]["findings"][0]["fault"], "inconsistent");
+
+    // One value changed, at one board: found.
+    let seen = std::cell::Cell::new(0);
+    let one = testkit::hostile_db::rewrite_values(&bytes, |[b, w]| {
+        if b == w && b != 0 {
+            seen.set(seen.get() + 1);
+            if seen.get() == 500 {
+                return [-b, -w];
+            }
+        }
+        [b, w]
+    })
+    .unwrap();
+    assert!(seen.get() > 500);
+    std::fs::write(&bad, &one).unwrap();
+    let (code, out, _) = verify(&bad, true);
+    assert_eq!(code, Some(1), "{out}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    // The board itself, and its parents, whose values it no longer gives.
+    let n = v["data"]["inconsistent"].as_u64().unwrap();
+    assert!((1..10).contains(&n), "{out}");
+
+    // Damaged (a byte changed, its check not made again): invalid, 1.
+    let mut damaged = bytes.clone();
+    let last = damaged.len() - 1;
+    damaged[last] ^= 2;
+    std::fs::write(&bad, &damaged).unwrap();
+    let (code, out, err) = verify(&bad, false);
+    assert_eq!(code, Some(1), "{out}{err}");
+    assert!(out.contains("invalid: block "), "{out}");
+    assert!(out.contains("is damaged"), "{out}");
+    // Truncated or not a database: invalid, 1.
+    std::fs::write(&bad, &bytes[..bytes.len() / 2]).unwrap();
+    assert_eq!(verify(&bad, false).0, Some(1));
+    let (code, out, _) = verify(Path::new("corpus/ok/bechi-fig03.mgn"), true);
+    assert_eq!(code, Some(1));
+    assert!(out.contains("not a mancala database"), "{out}");
+    // Nothing to read: 2.
+    let (code, _, err) = verify(&dir.join("absent.db"), false);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("absent.db: no such file or folder"), "{err}");
+    let (code, _, err) = verify(&dir, false);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("it is a folder"), "{err}");
+    let (code, _, err) = verify(Path::new("-"), false);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("not from standard input"), "{err}");
+    // Nothing to solve with it.
+    let out = mancala()
+        .args(["solve", "--verify", "x.db", "--out", "y.db"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}

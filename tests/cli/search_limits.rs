@@ -143,3 +143,74 @@ fn a_dash_reads_standard_input() {
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.starts_with("B to move\nvalue -14 (exact)\n"), "{text}");
 }
+
+/// Issue 34 (low): `analyse --time 0` searched to depth 2, the depth its first looks at the
+/// clock allowed. No time is refused, as a count of 0 nodes is: a usage error naming the range.
+#[test]
+fn no_time_is_refused() {
+    for zero in ["0", "0s", "0ms", "0.0", "0m"] {
+        for command in ["analyse", "annotate"] {
+            let out = mancala()
+                .args([command, "--time", zero, "-"])
+                .output()
+                .unwrap();
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(out.status.code(), Some(2), "{command} {zero}: {err}");
+            assert!(
+                err.contains(&format!(
+                    "`{zero}` is no time: give a duration above 0 and at most 10000000s"
+                )),
+                "{err}"
+            );
+        }
+    }
+    let out = mancala()
+        .args(["analyse", "--time", "1ms", "--threads", "1", "bechi"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+}
+
+/// Issue 34.8: with `--time`, an indexed endgame table too large to solve in the time (every
+/// Giuthi 2×5 board of at most 31 seeds, 1.1 × 10^9, ran for 7 minutes; of 20 seeds, 3 × 10^7,
+/// takes a minute) was solved first, whatever the time. It is solved within half the time,
+/// keeping the levels done, and the answer says how far it came; the search has the rest.
+#[test]
+fn the_time_limit_bounds_the_endgame_table() {
+    let out = mancala()
+        .args(["analyse", "--time", "20ms", "--threads", "1"])
+        .args([
+            "--endgame",
+            "20",
+            "--endgame-indexed",
+            "-o",
+            "holes=5",
+            "giuthi",
+        ])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(text.contains("value "), "{text}");
+    assert!(
+        text.contains("the time limit came before the 20 asked, perfectly indexed)"),
+        "{text}"
+    );
+    let out = mancala()
+        .args([
+            "analyse",
+            "--time",
+            "20ms",
+            "--threads",
+            "1",
+            "--format",
+            "json",
+        ])
+        .args(["--endgame", "31", "-o", "holes=5", "giuthi"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["data"]["endgame"]["seeds"], 31);
+    assert!(v["data"]["endgame"]["timed_out"].is_u64(), "{v}");
+}

@@ -22,7 +22,7 @@ use rules_core::{Player, Position};
 use serde_json::json;
 use std::io::Write;
 use std::path::Path;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// The time limit when no limit is given.
 const DEFAULT_TIME: Duration = Duration::from_secs(2);
@@ -207,26 +207,36 @@ fn unfinished_json(pos: &Position, u: &Unfinished, threads: usize) -> serde_json
 
 /// The endgame table for `pos` (`--endgame K`): the one kept from the lines before when it is
 /// of the same game and options, a new one otherwise (with `--endgame-indexed`, every board of
-/// at most K seeds solved now, its moves played on `threads` threads).
+/// at most K seeds solved now, its moves played on `threads` threads, until `deadline`: the
+/// levels solved by then are kept). A hashed table gives its closures up at `time_up`, the
+/// analysis's own time limit (spec/analysis.md §12.3).
 fn endgame_for<'t>(
     tables: &'t mut Option<Table>,
     pos: &Position,
     k: u32,
     indexed: Option<usize>,
+    deadline: Option<Instant>,
+    time_up: Option<Instant>,
 ) -> Result<&'t Table, CliError> {
     if tables.as_ref().is_none_or(|t| t.variant() != pos.variant()) {
         let t = match indexed {
             None => Endgame::new(pos.variant(), k, CLOSURE_LIMIT).map(Table::Hashed),
             Some(threads) => {
-                Indexed::solve(pos.variant(), k, threads, &mut |_| {}).map(Table::Indexed)
+                let late = move || deadline.is_some_and(|d| Instant::now() >= d);
+                Indexed::solve_until(pos.variant(), k, threads, &late, &mut |_| {})
+                    .map(Table::Indexed)
             }
         }
         .map_err(|e| CliError::Usage(format!("--endgame {k}: {e}")))?;
         *tables = Some(t);
     }
-    tables
+    let table = tables
         .as_ref()
-        .ok_or_else(|| CliError::Usage(format!("--endgame {k}: no table")))
+        .ok_or_else(|| CliError::Usage(format!("--endgame {k}: no table")))?;
+    if let Table::Hashed(t) = table {
+        t.set_deadline(time_up);
+    }
+    Ok(table)
 }
 
 /// The report line of either form of endgame table (`--endgame`).
@@ -243,6 +253,13 @@ fn endgame_words(t: &Endgame) -> String {
     let mut ceiling = s.ceiling.map_or(String::new(), |c| {
         format!("; a closure too large stopped solving at {c} seeds")
     });
+    if s.timed_out > 0 {
+        ceiling.push_str(&format!(
+            "; {} closure{} given up when the time limit came",
+            s.timed_out,
+            if s.timed_out == 1 { "" } else { "s" }
+        ));
+    }
     if s.full {
         ceiling.push_str(&format!(
             "; the table came to its limit: {} positions least used dropped, {} held",
@@ -250,9 +267,14 @@ fn endgame_words(t: &Endgame) -> String {
         ));
     }
     format!(
-        "endgame tables (at most {} seeds in play): {} positions solved in {} closures, {:.3} s; \
-         {} probes answered{ceiling}",
-        s.seeds, s.positions, s.closures, s.seconds, s.hits
+        "endgame tables (at most {} seeds in play): {} positions solved in {} closure{}, {:.3} \
+         s; {} probes answered{ceiling}",
+        s.seeds,
+        s.positions,
+        s.closures,
+        if s.closures == 1 { "" } else { "s" },
+        s.seconds,
+        s.hits
     )
 }
 
@@ -590,9 +612,24 @@ pub fn run(args: &AnalyseArgs) -> Result<Exit, CliError> {
         if args.clear_hash {
             engine.clear();
         }
+        // The time limit bounds the endgame table too: an indexed table is solved within half
+        // of it (the levels done by then are kept), the search has what is left; a hashed table's
+        // closures stop when the search does.
+        let started = Instant::now();
+        let time = base.limits.time;
         let table = args
             .endgame
-            .map(|k| endgame_for(&mut tables, &pos, k, indexed))
+            .map(|k| {
+                let half = time.map(|t| started + t / 2);
+                endgame_for(
+                    &mut tables,
+                    &pos,
+                    k,
+                    indexed,
+                    half,
+                    time.map(|t| started + t),
+                )
+            })
             .transpose()?;
         let both;
         let oracle: Option<&dyn Oracle> = match (db.as_ref(), table.map(Table::oracle)) {
@@ -603,7 +640,8 @@ pub fn run(args: &AnalyseArgs) -> Result<Exit, CliError> {
             (Some(d), None) => Some(d),
             (None, t) => t,
         };
-        let opts = SearchOptions { oracle, ..base };
+        let mut opts = SearchOptions { oracle, ..base };
+        opts.limits.time = time.map(|t| t.saturating_sub(started.elapsed()));
         if args.bounds {
             let result = engine.prove_bounds(&pos, &opts);
             db_failure(db.as_ref(), args.db.as_deref())?;

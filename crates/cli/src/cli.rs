@@ -290,8 +290,12 @@ pub enum Command {
         matters.\n\n\
         The search deepens until the value is exact or a limit is reached (--depth, --time, \
         --nodes; --time 2s when none is given), each honoured within a few milliseconds or \
-        nodes, even inside a move generation that runs long; when the limit comes before depth \
-        1 is searched, the value is unknown and the answer says so. Exact values never depend \
+        nodes, even inside a move generation that runs long, whatever the threads; when the \
+        limit comes before depth 1 is searched, the value is unknown and the answer says so. \
+        --time bounds the endgame tables too: closures give up when it comes, and an indexed \
+        table is solved within half of it (the levels done by then are kept, and the answer \
+        says so), the search having the rest; an indexed table larger than the machine gives is \
+        refused before it is solved, with its boards and bytes. Exact values never depend \
         on --threads; estimates and the move chosen at a limit may, with more than one.\n\n\
         With MOVEs after POSITION, the moves are played from it as `mancala play` plays them, \
         and the position they reach is analysed as a position of that game: the positions they \
@@ -393,8 +397,16 @@ pub enum Command {
         Shows a progress bar on stderr when it is a terminal, a line per pair of slices \
         otherwise (none with --quiet). With --out FILE each solved pair is also appended to \
         FILE.work/journal (or --work DIR): a run that is stopped and started again with the same \
-        command resumes there, the pairs kept being checked and not solved again; the folder is \
+        command resumes there, the pairs kept being checked and not solved again (each against \
+        the rules: a record edited with its check made again is refused, exit 2); the folder is \
         removed once the database is written.\n\n\
+        With --verify FILE, checks a database instead of solving (spec/analysis.md §4.1): its \
+        checks catch damage, not an edit, so every value is also checked against the rules, \
+        pair of slices by pair: it must be the value its moves give from its children's values, \
+        and forced (not resting on a cycle), which together guarantee the values the rules \
+        define. Prints valid or invalid with the counts; the first positions found wrong go to \
+        stderr. Exit 0 valid, 1 invalid (a value wrong, or the file damaged, truncated or not a \
+        database), 2 a file that cannot be read.\n\n\
         Prints the number of positions and moves, the time, the database's check, and the value \
         of each root and of each of its moves; --out FILE writes the database (spec/analysis.md \
         §4), which `mancala analyse --db FILE` and `mancala annotate --db FILE` consult; --out - writes \
@@ -859,8 +871,8 @@ fn parse_size(s: &str) -> Result<usize, String> {
 /// The longest `--time`, in seconds: 10,000,000 s, about 115 days.
 pub const MAX_SECONDS: f64 = 1e7;
 
-/// A duration: a number with ms, s or m (`500ms`, `2s`, `1m`); a bare number is seconds; at most
-/// [`MAX_SECONDS`].
+/// A duration: a number with ms, s or m (`500ms`, `2s`, `1m`); a bare number is seconds; above 0
+/// and at most [`MAX_SECONDS`].
 fn parse_duration(s: &str) -> Result<std::time::Duration, String> {
     let (num, scale) = if let Some(n) = s.strip_suffix("ms") {
         (n, 0.001)
@@ -877,6 +889,14 @@ fn parse_duration(s: &str) -> Result<std::time::Duration, String> {
         .filter(|n| !n.is_nan() && *n >= 0.0)
         .map(|n| n * scale)
         .ok_or_else(|| format!("`{s}` is not a duration such as 500ms, 2s or 1m"))?;
+    if seconds == 0.0 {
+        // A search given no time would still search to the depth its first polls allow (depth
+        // 2 before, by chance): no time is refused, as a count of 0 nodes is.
+        return Err(format!(
+            "`{s}` is no time: give a duration above 0 and at most {MAX_SECONDS:.0}s, such as \
+             100ms"
+        ));
+    }
     if seconds > MAX_SECONDS {
         return Err(format!(
             "`{s}` is longer than the longest time, {MAX_SECONDS:.0}s (about 115 days)"
@@ -948,7 +968,9 @@ pub struct AnalyseArgs {
     #[arg(long)]
     pub clear_hash: bool,
 
-    /// A database written by `mancala solve --out`, consulted for the positions it holds
+    /// A database written by `mancala solve --out`, consulted for the positions it holds. Each
+    /// block read is checked for damage, its values are trusted: `mancala solve --verify FILE`
+    /// checks them against the rules
     #[arg(long, value_name = "FILE")]
     pub db: Option<std::path::PathBuf>,
 
@@ -960,7 +982,8 @@ pub struct AnalyseArgs {
 
     /// With --endgame K, for giuthi: solve every board of at most K seeds first, perfectly
     /// indexed (two bytes a board: 60 MB at K = 20 for 2x5), rather than as the search meets
-    /// them; cheaper when the search will meet most of them
+    /// them; cheaper when the search will meet most of them. Solved within half of --time (the
+    /// levels done by then are kept); one larger than the machine gives is refused
     #[arg(long, requires = "endgame")]
     pub endgame_indexed: bool,
 
@@ -1014,6 +1037,13 @@ pub struct SolveArgs {
     /// --out FILE, removed once the database is written; none without --out]
     #[arg(long, value_name = "DIR")]
     pub work: Option<std::path::PathBuf>,
+
+    /// Check the database FILE instead of solving (spec/analysis.md §4.1): every block against
+    /// its check, then every value against the rules: the value its moves give from its
+    /// children's values, and forced (not resting on a cycle); the first findings on stderr.
+    /// Exit 0 when it holds, 1 when it does not, 2 when FILE cannot be read
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["position", "out", "work", "max_positions", "options"])]
+    pub verify: Option<std::path::PathBuf>,
 
     /// Worker threads [default: the number of cores]
     #[arg(long, short = 't', value_name = "N", value_parser = clap::value_parser!(u32).range(1..=256))]
@@ -1107,7 +1137,8 @@ pub struct AnnotateArgs {
     #[command(flatten)]
     pub limits: SearchLimits,
 
-    /// A database written by `mancala solve --out`
+    /// A database written by `mancala solve --out`. Each block read is checked for damage, its
+    /// values are trusted: `mancala solve --verify FILE` checks them against the rules
     #[arg(long, value_name = "FILE")]
     pub db: Option<std::path::PathBuf>,
 
@@ -1147,13 +1178,13 @@ pub struct SearchLimits {
     #[arg(long, value_name = "PLIES", value_parser = clap::value_parser!(u32).range(1..=1000))]
     pub depth: Option<u32>,
 
-    /// Stop deepening after this time (500ms, 2s, 1m; at most 10000000s) [default when no limit
-    /// is given: 2s for analyse, 200ms per position for annotate]
+    /// Stop deepening after this time (500ms, 2s, 1m; above 0 and at most 10000000s) [default
+    /// when no limit is given: 2s for analyse, 200ms per position for annotate]
     #[arg(long, value_name = "TIME", value_parser = parse_duration)]
     pub time: Option<std::time::Duration>,
 
-    /// Stop deepening after visiting this many positions (with threads, give or take 16 a
-    /// thread)
+    /// Stop deepening after visiting this many positions (with threads and more than 4096,
+    /// give or take 16 a thread)
     #[arg(long, value_name = "N", value_parser = parse_count)]
     pub nodes: Option<u64>,
 }

@@ -53,10 +53,20 @@ impl Table {
 #[must_use]
 pub fn indexed_words(t: &Indexed) -> String {
     let s = t.stats();
+    let held = match (s.timed_out, s.boards) {
+        (false, _) => format!("every board of at most {} seeds", s.seeds),
+        (true, 0) => format!(
+            "the time limit came before its first level: no board of the {} seeds asked",
+            s.asked
+        ),
+        (true, _) => format!(
+            "every board of at most {} seeds: the time limit came before the {} asked",
+            s.seeds, s.asked
+        ),
+    };
     format!(
-        "endgame table (every board of at most {} seeds, perfectly indexed): {} boards, {} MB, \
-         solved in {:.3} s; {} probes answered",
-        s.seeds,
+        "endgame table ({held}, perfectly indexed): {} boards, {} MB, solved in {:.3} s; {} \
+         probes answered",
         s.boards,
         s.bytes.div_ceil(1 << 20),
         s.seconds,

@@ -95,6 +95,7 @@ fn files(command: &Command) -> Files {
             crate::solve_cmd::work_dir(a)
                 .map(|dir| Input::new(dir.join("journal")))
                 .into_iter()
+                .chain(a.verify.iter().map(|p| Input::new(p.clone())))
                 .collect()
         }
         Command::Match(a) => {
@@ -138,6 +139,12 @@ fn refuse_dashes(command: &Command) -> Result<(), CliError> {
         Command::Perft(a) if is_dash(&a.game.position) => Err(no_dash("--position", ONE_POSITION)),
         Command::Solve(a) if a.position.iter().any(|p| p.trim() == "-") => {
             Err(no_dash("--position", ONE_POSITION))
+        }
+        Command::Solve(a) if a.verify.as_ref().is_some_and(|d| d.as_os_str() == "-") => {
+            Err(no_dash(
+                "--verify",
+                "a database is read from a file, not from standard input",
+            ))
         }
         Command::Analyse(a) if a.db.as_ref().is_some_and(|d| d.as_os_str() == "-") => Err(no_dash(
             "--db",

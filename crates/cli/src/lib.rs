@@ -42,6 +42,7 @@ pub mod rules_cmd;
 pub mod serve_cmd;
 pub mod skeleton;
 pub mod solve_cmd;
+pub mod solve_verify;
 pub mod style;
 pub use diagram as svg;
 pub mod validate;

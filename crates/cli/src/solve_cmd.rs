@@ -144,17 +144,18 @@ fn positions_words(n: u64) -> String {
     format!("{} position{}", thousands(n), if n == 1 { "" } else { "s" })
 }
 
-/// The progress of a solve on stderr: a bar redrawn in place on a terminal, a plain line per pair
-/// of slices otherwise, nothing when quiet.
-struct Bar {
-    terminal: bool,
-    quiet: bool,
-    n: usize,
-    drawn: Option<Instant>,
+/// The progress of a solve (or of `--verify`) on stderr: a bar redrawn in place on a terminal, a
+/// plain line per pair of slices otherwise, nothing when quiet.
+pub(crate) struct Bar {
+    pub terminal: bool,
+    pub quiet: bool,
+    /// Holes per row.
+    pub n: usize,
+    pub drawn: Option<Instant>,
 }
 
 impl Bar {
-    fn show(&mut self, p: &Progress) {
+    pub fn show(&mut self, p: &Progress) {
         if self.quiet || (!self.terminal && !p.pair_finished) {
             return;
         }
@@ -164,6 +165,7 @@ impl Bar {
             Phase::Reach => "reaching",
             Phase::Solve => "solving",
             Phase::Resume => "resuming",
+            Phase::Verify => "verifying",
         };
         let amount = match p.positions {
             Some(total) if total > 0 => {
@@ -213,7 +215,7 @@ impl Bar {
         }
     }
 
-    fn finish(&mut self) {
+    pub fn finish(&mut self) {
         if self.terminal && self.drawn.is_some() {
             crate::diag::control("\r\x1b[K");
         }
@@ -354,6 +356,9 @@ fn print_text(
 }
 
 pub fn run(args: &SolveArgs) -> Result<Exit, CliError> {
+    if let Some(path) = &args.verify {
+        return crate::solve_verify::run(args, path);
+    }
     let Some(roots) = roots(args)? else {
         return Ok(Exit::Invalid);
     };

@@ -93,3 +93,48 @@ pub fn rewrite_values(bytes: &[u8], f: impl Fn([i8; 2]) -> [i8; 2]) -> Option<Ve
     }
     reseal(&out)
 }
+
+/// A solve's journal (`FILE.work/journal`, spec/analysis.md §3.3) with the values of each record
+/// replaced by `f(record, board, values)` (records and boards counted from 0, boards over the
+/// record's slices one after the other) and each record's check made again, as someone who
+/// knows the format would edit it; `None` if the bytes are not a journal's records. A record
+/// cut short at the end is kept as it is.
+#[must_use]
+pub fn rewrite_journal(
+    bytes: &[u8],
+    mut f: impl FnMut(usize, usize, [i8; 2]) -> [i8; 2],
+) -> Option<Vec<u8>> {
+    let mut out = bytes.to_vec();
+    let mut at = bytes.iter().position(|&b| b == b'\n')? + 1;
+    let mut record = 0;
+    while at + 5 <= out.len() {
+        let start = at;
+        let slices = usize::from(out[at + 4]);
+        at += 5;
+        let mut boards = 0usize;
+        for _ in 0..slices {
+            let c = out.get(at..at + 8)?;
+            boards += usize::try_from(u64::from_le_bytes(c.try_into().ok()?)).ok()?;
+            at += 8;
+        }
+        let end = at.checked_add(2 * boards)?;
+        if end + 8 > out.len() {
+            break;
+        }
+        for (k, v) in out[at..end].chunks_exact_mut(2).enumerate() {
+            let [b, w] = f(
+                record,
+                k,
+                [i8::from_le_bytes([v[0]]), i8::from_le_bytes([v[1]])],
+            );
+            v[0] = b.to_le_bytes()[0];
+            v[1] = w.to_le_bytes()[0];
+        }
+        let mut h = Fnv::default();
+        h.update(&out[start..end]);
+        out[end..end + 8].copy_from_slice(&h.value().to_le_bytes());
+        at = end + 8;
+        record += 1;
+    }
+    Some(out)
+}

@@ -9,6 +9,7 @@
 //! against its slice's range.
 
 pub mod format;
+pub mod verify;
 
 use crate::search::Oracle;
 use crate::solve::board::{Board, Shape};

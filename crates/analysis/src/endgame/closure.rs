@@ -10,6 +10,10 @@ use crate::eval::final_margin;
 use rules_core::Position;
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
+use std::time::Instant;
+
+/// Positions listed between two looks at the clock.
+pub const CLOCK_EVERY: u32 = 256;
 
 /// Where a move leads: a position of this closure, or one whose values are known.
 #[derive(Copy, Clone)]
@@ -46,6 +50,9 @@ pub enum GiveUp {
     /// A value out of the table's range, or a move that keeps the level but settles seeds: a
     /// game this keying does not fit.
     Unfit,
+    /// The time limit came first (the analysis's `--time`): the level being listed is not kept
+    /// (the lower levels solved meanwhile are).
+    Time,
 }
 
 /// Where solved values are kept: the table.
@@ -60,18 +67,20 @@ pub trait Store {
 /// positions of `root`'s level reachable without leaving it (its component) are listed, each
 /// position of a lower level they lead to solved first the same way (so that only one
 /// component of each level is held at once), then the component by retrograde analysis.
-/// Returns the positions solved.
+/// Returns the positions solved. Past `deadline`, it gives up (listing looks at the clock every
+/// [`CLOCK_EVERY`] positions).
 ///
 /// # Errors
-/// More than `limit` positions in one component, or a position that breaks the table's
-/// premises.
+/// More than `limit` positions in one component, a position that breaks the table's premises,
+/// or the deadline.
 pub fn solve(
     keying: Keying,
     root: &Position,
     store: &dyn Store,
     limit: usize,
+    deadline: Option<Instant>,
 ) -> Result<usize, GiveUp> {
-    let (nodes, edges, below) = list(keying, root, store, limit)?;
+    let (nodes, edges, below) = list(keying, root, store, limit, deadline)?;
     let solved = solve_level(&nodes, &edges)?;
     let count = solved.len();
     store.put(nodes.iter().map(|n| n.key).zip(solved).collect());
@@ -85,6 +94,7 @@ fn list(
     root: &Position,
     store: &dyn Store,
     limit: usize,
+    deadline: Option<Instant>,
 ) -> Result<(Vec<Node>, Vec<Edge>, usize), GiveUp> {
     let mut index: HashMap<u128, u32, BuildHasherDefault<KeyHasher>> = HashMap::default();
     let mut nodes: Vec<Node> = Vec::new();
@@ -95,6 +105,9 @@ fn list(
     nodes.push(node(first));
     let mut stack: Vec<(u32, Position, i32)> = vec![(0, *root, first.baseline)];
     while let Some((i, pos, baseline)) = stack.pop() {
+        if i % CLOCK_EVERY == 0 && deadline.is_some_and(|d| Instant::now() >= d) {
+            return Err(GiveUp::Time);
+        }
         let n = &mut nodes[i as usize];
         n.first = u32::try_from(edges.len()).map_err(|_| GiveUp::TooMany)?;
         if let Some(m) = final_margin(&pos) {
@@ -114,7 +127,7 @@ fn list(
                 let v = match store.get(k.key) {
                     Some(v) => v,
                     None => {
-                        below += solve(keying, &child, store, limit)?;
+                        below += solve(keying, &child, store, limit, deadline)?;
                         store.get(k.key).ok_or(GiveUp::Unfit)?
                     }
                 };

@@ -40,8 +40,14 @@ pub struct LevelReport {
 /// What the table did, for the report.
 #[derive(Copy, Clone, Debug, Default, PartialEq, serde::Serialize)]
 pub struct IndexedStats {
-    /// K: boards of at most this many seeds.
+    /// Boards of at most this many seeds are held: K, or fewer when the time limit stopped the
+    /// solving first ([`IndexedStats::asked`]).
     pub seeds: u32,
+    /// The K asked for.
+    pub asked: u32,
+    /// The time limit stopped the solving before every level was solved: the table holds the
+    /// levels solved before (`seeds`; none when even the first was not).
+    pub timed_out: bool,
     /// Boards held (`C(K + 2N, 2N)`).
     pub boards: u64,
     /// Bytes of the values.
@@ -55,7 +61,9 @@ pub struct IndexedStats {
 /// A Giuthi table of every board of at most K seeds, shared by a search's threads.
 pub struct Indexed {
     variant: Variant,
-    ranking: Ranking,
+    /// The numbering of the levels solved (none solved: `None`).
+    ranking: Option<Ranking>,
+    asked: u32,
     /// The values of every board, by its number.
     values: Vec<Values>,
     seconds: f64,
@@ -72,6 +80,21 @@ struct Part {
     /// Those moves: the child's number in the level, shifted left, and 1 when the mover moves
     /// again (a repeat move, G13).
     moves: Vec<u32>,
+    /// The time limit came before every board of the range was listed.
+    late: bool,
+}
+
+/// Bytes a board of the level being solved takes while it is, beside the table: about 14, and
+/// 8 a move staying in the level, 2.6 to 3.7 of them (spec/analysis.md §12.5).
+const LEVEL_BYTES: u64 = 14 + 8 * 4;
+
+/// `1.2 GB`, `340 MB`.
+fn bytes_words(b: u64) -> String {
+    if b >= 1 << 30 {
+        format!("{:.1} GB", b as f64 / f64::from(1u32 << 30))
+    } else {
+        format!("{} MB", b.div_ceil(1 << 20))
+    }
 }
 
 /// A level read backwards: the parents of each board, undoubled.
@@ -139,11 +162,31 @@ impl Indexed {
     /// playing each level's moves on `threads` threads; `report` is told of each level solved.
     ///
     /// # Errors
-    /// The game is not Giuthi, `seeds` is above 31, or a move breaks the table's premises.
+    /// The game is not Giuthi, `seeds` is above 31, the table does not fit in memory, or a move
+    /// breaks the table's premises.
     pub fn solve(
         variant: Variant,
         seeds: u32,
         threads: usize,
+        report: &mut dyn FnMut(&LevelReport),
+    ) -> Result<Indexed, EndgameError> {
+        Indexed::solve_until(variant, seeds, threads, &|| false, report)
+    }
+
+    /// [`Indexed::solve`] within a time limit: once `stop` says so (asked every few thousand
+    /// boards; the command line asks whether its time limit has passed), the level being solved
+    /// is given up and the table holds the levels solved before it
+    /// ([`IndexedStats::timed_out`]), which answer as the whole table would for positions of
+    /// that many seeds or fewer.
+    ///
+    /// # Errors
+    /// As [`Indexed::solve`]; the table's size is known before anything is solved, and one
+    /// larger than the machine or its limits give is refused then, with its figures.
+    pub fn solve_until(
+        variant: Variant,
+        seeds: u32,
+        threads: usize,
+        stop: &(dyn Fn() -> bool + Sync),
         report: &mut dyn FnMut(&LevelReport),
     ) -> Result<Indexed, EndgameError> {
         if Keying::of(variant.kind()) != Some(Keying::Giuthi) {
@@ -161,19 +204,39 @@ impl Indexed {
         let holes = variant.geometry().len();
         let seeds = seeds.min(variant.total_seeds());
         let ranking = Ranking::new(holes, seeds);
-        let total = usize::try_from(ranking.len())
-            .map_err(|_| EndgameError(format!("{} boards do not fit", ranking.len())))?;
+        let boards = ranking.len();
+        let level = ranking.level_size(seeds);
+        let too_big = || {
+            EndgameError(format!(
+                "every board of at most {seeds} seeds is {boards} boards: {} of values (two \
+                 bytes a board), and about {} more while its largest level ({level} boards) is \
+                 solved; the machine or its limits give less (fewer seeds, or the table filled \
+                 as the search needs it, without --endgame-indexed)",
+                bytes_words(boards.saturating_mul(2)),
+                bytes_words(level.saturating_mul(LEVEL_BYTES)),
+            ))
+        };
+        let total = usize::try_from(boards).map_err(|_| too_big())?;
         let mut values: Vec<Values> = Vec::new();
-        values
-            .try_reserve_exact(total)
-            .map_err(|_| EndgameError(format!("no memory for {total} boards")))?;
+        values.try_reserve_exact(total).map_err(|_| too_big())?;
+        // The largest level's working arrays, asked for once now (and given back) so that a
+        // table whose solving cannot fit is refused before hours of it, not at its last level.
+        let working = usize::try_from(level.saturating_mul(LEVEL_BYTES)).map_err(|_| too_big())?;
+        Vec::<u8>::new()
+            .try_reserve_exact(working)
+            .map_err(|_| too_big())?;
+        let mut solved = None;
         for s in 0..=seeds {
-            let r = solve_level(variant, &ranking, s, &mut values, threads.max(1))?;
-            report(&r);
+            match solve_level(variant, &ranking, s, &mut values, threads.max(1), stop)? {
+                Some(r) => report(&r),
+                None => break,
+            }
+            solved = Some(s);
         }
         Ok(Indexed {
             variant,
-            ranking,
+            ranking: solved.map(|s| Ranking::new(holes, s)),
+            asked: seeds,
             values,
             seconds: start.elapsed().as_secs_f64(),
             hits: AtomicU64::new(0),
@@ -192,13 +255,14 @@ impl Indexed {
         if pos.variant() != self.variant {
             return None;
         }
+        let ranking = self.ranking.as_ref()?;
         let mut board = [0u8; rules_core::MAX_HOLES];
-        let board = &mut board[..self.ranking.holes()];
+        let board = &mut board[..ranking.holes()];
         let (level, baseline) = seen_from_mover(pos, board)?;
-        if level > self.ranking.seeds() {
+        if level > ranking.seeds() {
             return None;
         }
-        let r = self.ranking.rank(board)?;
+        let r = ranking.rank(board)?;
         let v = *self.values.get(usize::try_from(r).ok()?)?;
         self.hits.fetch_add(1, Ordering::Relaxed);
         Some((v, baseline))
@@ -208,7 +272,9 @@ impl Indexed {
     #[must_use]
     pub fn stats(&self) -> IndexedStats {
         IndexedStats {
-            seeds: self.ranking.seeds(),
+            seeds: self.ranking.as_ref().map_or(0, Ranking::seeds),
+            asked: self.asked,
+            timed_out: self.ranking.as_ref().is_none_or(|r| r.seeds() < self.asked),
             boards: self.values.len() as u64,
             bytes: (self.values.len() * size_of::<Values>()) as u64,
             seconds: self.seconds,
@@ -225,14 +291,15 @@ impl Oracle for Indexed {
 }
 
 /// Solves the boards of `s` seeds, appending their values to `values` (which holds every board
-/// of fewer seeds).
+/// of fewer seeds); `None`, with nothing appended, when `stop` said so first.
 fn solve_level(
     variant: Variant,
     ranking: &Ranking,
     s: u32,
     values: &mut Vec<Values>,
     threads: usize,
-) -> Result<LevelReport, EndgameError> {
+    stop: &(dyn Fn() -> bool + Sync),
+) -> Result<Option<LevelReport>, EndgameError> {
     let size = ranking.level_size(s);
     let t = Instant::now();
     let chunk = size.div_ceil(threads as u64).max(1);
@@ -241,7 +308,7 @@ fn solve_level(
         let handles: Vec<_> = (0..threads as u64)
             .map(|k| {
                 let range = (k * chunk).min(size)..((k + 1) * chunk).min(size);
-                scope.spawn(move || list_moves(variant, ranking, s, range, below))
+                scope.spawn(move || list_moves(variant, ranking, s, range, below, stop))
             })
             .collect();
         handles
@@ -255,6 +322,9 @@ fn solve_level(
     let mut whole = Part::default();
     for p in parts {
         let p = p?;
+        if p.late {
+            return Ok(None);
+        }
         whole.exit.extend_from_slice(&p.exit);
         whole.inside.extend_from_slice(&p.inside);
         whole.moves.extend_from_slice(&p.moves);
@@ -263,7 +333,9 @@ fn solve_level(
     let t = Instant::now();
     let inside = whole.moves.len() as u64;
     let level = backward(whole);
-    let x = retro::solve(&level, RANGE);
+    let Some(x) = retro::solve_until(&level, RANGE, stop) else {
+        return Ok(None);
+    };
     drop(level);
     let mut endless = 0;
     for j in 0..x.len() / 2 {
@@ -271,14 +343,14 @@ fn solve_level(
         endless += u64::from(v[0] != v[1]);
         values.push(v);
     }
-    Ok(LevelReport {
+    Ok(Some(LevelReport {
         seeds: s,
         boards: size,
         inside,
         endless,
         moves_seconds,
         solve_seconds: t.elapsed().as_secs_f64(),
-    })
+    }))
 }
 
 /// The parents of each board (a counting sort of the moves by child).
@@ -311,29 +383,43 @@ fn backward(part: Part) -> Backward {
 }
 
 /// Plays the moves of the boards of `s` seeds numbered `range` in their level: their exits
-/// from `below` (every board of fewer seeds) and the moves staying in the level.
+/// from `below` (every board of fewer seeds) and the moves staying in the level; stops, `late`,
+/// once `stop` says so.
 fn list_moves(
     variant: Variant,
     ranking: &Ranking,
     s: u32,
     range: std::ops::Range<u64>,
     below: &[Values],
+    stop: &(dyn Fn() -> bool + Sync),
 ) -> Result<Part, EndgameError> {
     // A closure must see every move, whatever guard a search installed on this thread.
     let _uncut = rules_core::Uncut::new();
     let unfit = |what: &str| EndgameError(format!("a board of {s} seeds: {what}"));
     let holes = ranking.holes();
     let n = range.end.saturating_sub(range.start) as usize;
-    let mut part = Part {
-        exit: Vec::with_capacity(2 * n),
-        inside: Vec::with_capacity(n),
-        moves: Vec::with_capacity(4 * n),
-    };
+    let mut part = Part::default();
+    let reserved = part
+        .exit
+        .try_reserve_exact(2 * n)
+        .and_then(|()| part.inside.try_reserve_exact(n))
+        .and_then(|()| part.moves.try_reserve(4 * n));
+    if reserved.is_err() {
+        return Err(unfit(&format!(
+            "not enough memory to list the moves of {n} boards ({} on this thread)",
+            bytes_words(n as u64 * LEVEL_BYTES)
+        )));
+    }
     let mut setup = Setup::start(variant, Player::B);
     setup.stores = [variant.total_seeds() - s, 0];
     let mut board = vec![0u8; holes];
     let mut child_board = vec![0u8; holes];
+    let first = range.start;
     for r in range {
+        if (r == first || r % 4096 == 0) && stop() {
+            part.late = true;
+            return Ok(part);
+        }
         ranking.unrank_in_level(r, s, &mut board);
         for (x, &b) in setup.seeds.iter_mut().zip(&board) {
             *x = u32::from(b);

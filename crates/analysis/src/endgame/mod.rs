@@ -113,6 +113,9 @@ pub struct EndgameStats {
     pub held: usize,
     /// Positions dropped to make room.
     pub dropped: usize,
+    /// Closures given up because the analysis's time limit came first (they are solved again
+    /// when met again).
+    pub timed_out: u64,
 }
 
 /// An endgame table of one game variant, shared by the threads of a search.
@@ -147,6 +150,9 @@ pub struct Endgame {
     positions: AtomicUsize,
     hits: AtomicU64,
     full: AtomicBool,
+    /// When closures stop being solved: the time limit of the analysis under way.
+    deadline: Mutex<Option<Instant>>,
+    timed_out: AtomicU64,
 }
 
 impl Endgame {
@@ -188,7 +194,19 @@ impl Endgame {
             positions: AtomicUsize::new(0),
             hits: AtomicU64::new(0),
             full: AtomicBool::new(false),
+            deadline: Mutex::new(None),
+            timed_out: AtomicU64::new(0),
         })
+    }
+
+    /// Closures are given up at `deadline` (`None`: never): the time limit of the analysis that
+    /// reads the table, which bounds the table's work as it bounds the search's
+    /// (spec/analysis.md §12.3).
+    pub fn set_deadline(&self, deadline: Option<Instant>) {
+        *self
+            .deadline
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner) = deadline;
     }
 
     /// The same table holding at most `positions` positions before it drops the least used
@@ -282,15 +300,27 @@ impl Endgame {
         // Uncut: a search's thread may cut long sowings short (`rules_core::interrupt`), and a
         // closure must see every move. (Before, each closure had a thread of its own: most
         // closures are of a few positions, and starting a thread cost more than solving them.)
+        let deadline = *self
+            .deadline
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         let solved = {
             let _uncut = rules_core::Uncut::new();
-            closure::solve(self.keying, pos, self, self.limit)
+            closure::solve(self.keying, pos, self, self.limit, deadline)
         };
         solving.0 += 1;
         solving.1 += start.elapsed().as_secs_f64();
-        if solved.is_err() {
-            self.ceiling.store(k.level, Ordering::Relaxed);
-            return None;
+        match solved {
+            Ok(_) => {}
+            // Out of time is no verdict on the closure: it may be solved under another limit.
+            Err(closure::GiveUp::Time) => {
+                self.timed_out.fetch_add(1, Ordering::Relaxed);
+                return None;
+            }
+            Err(_) => {
+                self.ceiling.store(k.level, Ordering::Relaxed);
+                return None;
+            }
         }
         drop(solving);
         let v = self.get(k.key)?;
@@ -359,6 +389,7 @@ impl Endgame {
             full: self.full.load(Ordering::Relaxed),
             held: self.held.load(Ordering::Relaxed),
             dropped: self.dropped.load(Ordering::Relaxed),
+            timed_out: self.timed_out.load(Ordering::Relaxed),
         }
     }
 }

@@ -90,6 +90,16 @@ impl Graph for Level {
 /// value in absolute terms.
 #[must_use]
 pub fn solve<G: Graph>(g: &G, range: i16) -> Vec<i16> {
+    solve_until(g, range, &|| false).unwrap_or_default()
+}
+
+/// Nodes fixed between two questions to `stop`.
+const ASK_EVERY: u32 = 1 << 16;
+
+/// [`solve`], given up (`None`) once `stop` says so (a time limit: it is asked every 65 536
+/// nodes fixed).
+#[must_use]
+pub fn solve_until<G: Graph>(g: &G, range: i16, stop: &dyn Fn() -> bool) -> Option<Vec<i16>> {
     let n = g.nodes();
     let mut value = vec![ENDLESS; n];
     // Fixed, and its parents told: a maximising parent is given its value when first reached
@@ -114,10 +124,15 @@ pub fn solve<G: Graph>(g: &G, range: i16) -> Vec<i16> {
             buckets[bucket(e)].push(d as u32);
         }
     }
+    let mut clock = 0u32;
     for b in (0..width).rev() {
         let v = i16::try_from(b).unwrap_or(0) - range;
         // Nodes fixed at `v` may fix others at `v` itself: the bucket grows while read.
         while let Some(d) = buckets[b].pop() {
+            clock = clock.wrapping_add(1);
+            if clock.is_multiple_of(ASK_EVERY) && stop() {
+                return None;
+            }
             let d = d as usize;
             if told[d] {
                 continue;
@@ -145,5 +160,5 @@ pub fn solve<G: Graph>(g: &G, range: i16) -> Vec<i16> {
             });
         }
     }
-    value
+    Some(value)
 }

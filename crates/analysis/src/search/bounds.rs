@@ -230,7 +230,7 @@ pub(super) fn prove(
     let start = Instant::now();
     let shared = Shared::new(table, threads, opts, start);
     let current = Mutex::new(None);
-    let result = shared.run(
+    let (result, threads) = shared.run(
         threads,
         || helper(&shared, pos, &current),
         || {
@@ -345,7 +345,13 @@ fn helper(shared: &Shared<'_>, pos: &Position, current: &Mutex<Option<Test>>) {
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
         let Some(t) = t.filter(|t| Some(*t) != done) else {
-            std::thread::sleep(Duration::from_micros(50));
+            // The main thread publishes each test after setting it.
+            shared.signals.idle(shared.deadline, || {
+                *current
+                    .lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner)
+                    == done
+            });
             continue;
         };
         s.stopped = false;

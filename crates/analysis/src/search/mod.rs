@@ -52,7 +52,8 @@ pub struct Limits {
     pub depth: Option<u32>,
     /// Time for the whole analysis.
     pub time: Option<Duration>,
-    /// Positions to visit, at most (with several threads, give or take 16 a thread).
+    /// Positions to visit, at most (with several threads and more than 4096, give or take 16 a
+    /// thread).
     pub nodes: Option<u64>,
 }
 

@@ -40,6 +40,10 @@ pub(super) const STOPPED: Score = Score {
 
 /// Nodes between two looks at the clock and the shared node count.
 const POLL_NODES: u64 = 16;
+/// Node limits up to this many are counted exactly with several threads ([`Searcher::tick`]);
+/// above, each thread adds its count every [`POLL_NODES`] nodes and may pass the limit by that
+/// many.
+const EXACT_NODES: u64 = 4096;
 /// Entries written into empty slots between two reports to the table.
 const FILLS: u64 = 256;
 /// The fewest plies left below a node for threads to share out its moves (below, a move is
@@ -138,7 +142,7 @@ impl<'s> Searcher<'s> {
     fn stop(&mut self) {
         self.stopped = true;
         if self.helper.is_none() {
-            self.shared.signals.stop.store(true, Ordering::Relaxed);
+            self.shared.signals.halt();
         }
     }
 
@@ -151,32 +155,56 @@ impl<'s> Searcher<'s> {
             self.stopped = true;
             return true;
         }
-        if self
-            .shared
-            .node_limit
-            .is_some_and(|n| self.seen + self.unflushed >= n)
-        {
-            self.flush();
-            if self.shared.node_limit.is_some_and(|n| self.seen >= n) {
-                self.stop();
-                return true;
+        match self.shared.node_limit {
+            // A small budget shared by threads is claimed node by node in the shared count, so
+            // that together they visit at most it: a helper woken at once by the main thread's
+            // first iteration would otherwise count its first nodes against a count it has not
+            // read yet (`--nodes 1` with two threads visited 2).
+            Some(n) if n <= EXACT_NODES && self.shared.busy.is_some() => {
+                if self.shared.nodes.fetch_add(1, Ordering::Relaxed) >= n {
+                    self.shared.nodes.fetch_sub(1, Ordering::Relaxed);
+                    self.stop();
+                    return true;
+                }
+                self.nodes += 1;
+                if self.nodes.is_multiple_of(POLL_NODES) {
+                    self.poll();
+                }
+                return self.stopped;
             }
+            Some(n) if self.seen + self.unflushed >= n => {
+                self.flush();
+                if self.seen >= n {
+                    self.stop();
+                    return true;
+                }
+            }
+            _ => {}
         }
         self.nodes += 1;
         self.unflushed += 1;
         if self.unflushed >= POLL_NODES {
             self.flush();
-            if self.shared.deadline.is_some_and(|d| Instant::now() >= d)
-                || self.shared.signals.cancelled()
-            {
-                self.stop();
-            } else if let Some(main) = self.helper
-                && self.shared.phase() != Some(main)
-            {
-                self.stopped = true;
-            }
+            self.poll();
         }
         self.stopped
+    }
+
+    /// Looks at the clock and, for a helper, at the main thread's iteration.
+    fn poll(&mut self) {
+        if self.shared.deadline.is_some_and(|d| Instant::now() >= d)
+            || self.shared.signals.cancelled()
+        {
+            // The time limit (or the caller's stop) is the whole analysis's: any thread that
+            // sees it stops them all (with many threads on few cores, the main thread may look
+            // seldom).
+            self.stopped = true;
+            self.shared.signals.halt();
+        } else if let Some(main) = self.helper
+            && self.shared.phase() != Some(main)
+        {
+            self.stopped = true;
+        }
     }
 
     /// Whether a rules-core call since the last look was cut short: then the search stops.

@@ -162,6 +162,23 @@ impl Bitmap {
         None
     }
 
+    /// The first index in the set at or after `from`.
+    #[must_use]
+    pub fn next_one(&self, from: u64) -> Option<u64> {
+        if from >= self.len {
+            return None;
+        }
+        let mut w = (from / 64) as usize;
+        let mut x = self.words[w] & (u64::MAX << (from % 64));
+        loop {
+            if x != 0 {
+                return Some(w as u64 * 64 + u64::from(x.trailing_zeros()));
+            }
+            w += 1;
+            x = *self.words.get(w)?;
+        }
+    }
+
     /// The indices in the set, in order.
     pub fn ones(&self) -> impl Iterator<Item = u64> + '_ {
         self.words.iter().enumerate().flat_map(|(w, &word)| {

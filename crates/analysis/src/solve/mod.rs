@@ -11,6 +11,8 @@
 //!    made again instead of kept, parents found by unmaking moves.
 //! 5. **Resuming** ([`work`]): each solved pair is appended to a work file, checked, and a run
 //!    that was stopped takes up where it was.
+//! 6. **Checking** ([`verify`]): values read from a journal or a database are believed only
+//!    where the moves prove them, pair by pair.
 
 pub mod bits;
 pub mod board;
@@ -19,6 +21,7 @@ pub mod check;
 pub mod index;
 pub mod reach;
 pub mod retro;
+pub mod verify;
 pub mod work;
 
 pub use bits::{Bitmap, OutOfMemory, vec_of};
@@ -74,6 +77,8 @@ pub enum Phase {
     Solve,
     /// Solved pairs read back from the work file.
     Resume,
+    /// A database's values checked against their moves, pairs from the fewest seeds up.
+    Verify,
 }
 
 /// Where a solve is, after each pair of slices.
@@ -276,6 +281,20 @@ fn solve_slices(
         };
         let values = match from_journal {
             Some(v) => {
+                // A record's check catches damage, not an edit with the check made again:
+                // its values are believed only where its moves prove them (§4.1).
+                let found = verify::check_pair(
+                    catalog,
+                    pair.start,
+                    &members,
+                    &v,
+                    &slices,
+                    options.threads,
+                    1,
+                )?;
+                if let (false, Some(j)) = (found.holds(), journal.as_deref()) {
+                    return Err(j.refuse(catalog, pair.start, &found));
+                }
                 stats.resumed_pairs += 1;
                 v
             }

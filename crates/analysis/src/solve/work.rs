@@ -18,6 +18,7 @@
 use super::catalog::Catalog;
 use super::check::{Fnv, check_values};
 use super::reach::Reached;
+use super::verify::Report;
 use super::{Bitmap, SolveError, board::Board, vec_of};
 use std::collections::HashMap;
 use std::fs::{File, OpenOptions};
@@ -126,6 +127,28 @@ impl Journal {
         _members: &[Bitmap],
     ) -> Result<Option<Vec<Vec<[i8; 2]>>>, SolveError> {
         Ok(self.kept.remove(&place))
+    }
+
+    /// The error that refuses a record whose values its moves do not prove (`found`, the check
+    /// of the pair whose first slice is at `place`).
+    #[must_use]
+    pub fn refuse(&self, cat: &Catalog, place: usize, found: &Report) -> SolveError {
+        let first = found
+            .first
+            .first()
+            .map_or_else(String::new, |f| format!("{}; ", f.words(cat.shape())));
+        let boards = |n: u64| format!("{n} board{}", if n == 1 { "" } else { "s" });
+        SolveError::Io(format!(
+            "{}: a record was changed after it was written (its check holds: it was made again): \
+             {first}in its pair of slices ({} seeds on the board), {} with values their moves \
+             do not give, {} with a value no play forces, {} with a move to a board it lacks; \
+             remove the journal (or give another --work folder) to solve again",
+            self.path.display(),
+            cat.layouts()[place].id.seeds,
+            boards(found.inconsistent),
+            boards(found.unforced),
+            boards(found.missing),
+        ))
     }
 
     /// Appends a solved pair.
