@@ -7,7 +7,7 @@ use crate::exit::CliError;
 use crate::explain;
 use crate::input::Unit;
 use notation::{Step, Walked};
-use rules_core::{MarkKind, Position, RightKind};
+use rules_core::{MarkKind, Position, RightKind, Rule};
 use serde_json::{Map, Value, json};
 use std::collections::{BTreeMap, HashMap};
 
@@ -36,10 +36,10 @@ fn best_arrow(before: &Position, token: &str) -> Option<Value> {
     Some(json!({"from": g.index(from)?, "to": g.index(to)?, "move": token}))
 }
 
-/// One record, ready for the page, and the rule IDs it cites.
+/// One record, ready for the page, and the rules it cites.
 pub struct RecordData {
     pub value: Value,
-    pub cited: Vec<String>,
+    pub cited: Vec<Rule>,
     pub plies: usize,
 }
 
@@ -138,7 +138,7 @@ fn page_steps(
     at: &mut usize,
     comments: &BTreeMap<(u32, u32), Vec<String>>,
     notes: &crate::replay::Assessments,
-    cited: &mut Vec<String>,
+    cited: &mut Vec<Rule>,
 ) -> (Steps, Option<Value>) {
     let comments_at =
         |key: (u32, u32)| -> Value { json!(comments.get(&key).cloned().unwrap_or_default()) };
@@ -185,12 +185,13 @@ fn page_steps(
                     rules_core::prose::explanation(b, trace, after)
                 });
                 let words = explained.lines;
-                let ids = explain::cited(&explained.cites);
-                for id in &ids {
-                    if !cited.contains(id) {
-                        cited.push(id.clone());
+                let rules = explain::cited(&explained.cites);
+                for r in &rules {
+                    if !cited.contains(r) {
+                        cited.push(*r);
                     }
                 }
+                let ids: Vec<&str> = rules.iter().map(|r| r.id()).collect();
                 let arrow = notes
                     .get(line, *number)
                     .and_then(|a| a.best.as_ref())
@@ -222,24 +223,26 @@ fn page_steps(
                 page.steps.push(json!({"kind": "round", "line": id, "data": data, "board": board(position), "comments": comments}));
             }
             // A round's or the match's end belongs to the position that ends it.
-            Step::RoundOver { .. } | Step::MatchOver { .. } => {
-                let key = if matches!(step, Step::RoundOver { .. }) {
-                    "round_over"
-                } else {
-                    "match_over"
-                };
-                if let Some(rule) = data.get("rule").and_then(Value::as_str)
-                    && !cited.iter().any(|c| c == rule)
-                {
-                    cited.push(rule.to_owned());
-                }
-                if let Some(last) = page.steps.last_mut().and_then(Value::as_object_mut) {
-                    last.insert(key.to_owned(), data);
-                }
+            Step::RoundOver { result, .. } => {
+                page.end("round_over", data, result.rule, cited);
             }
+            Step::MatchOver { result } => page.end("match_over", data, result.rule, cited),
         }
     }
     (page, layout_of)
+}
+
+impl Steps {
+    /// The end of a round or of the match (`key`), with its `data` and the `rule` that ends it:
+    /// it belongs to the position that ends it, the last step.
+    fn end(&mut self, key: &str, data: Value, rule: Rule, cited: &mut Vec<Rule>) {
+        if !cited.contains(&rule) {
+            cited.push(rule);
+        }
+        if let Some(last) = self.steps.last_mut().and_then(Value::as_object_mut) {
+            last.insert(key.to_owned(), data);
+        }
+    }
 }
 
 /// The page's data of record `u`.
@@ -260,7 +263,7 @@ pub fn record(u: &Unit, lenient: bool) -> Result<RecordData, CliError> {
         at = 1;
     }
     let notes = crate::replay::Assessments::of(u);
-    let mut cited: Vec<String> = Vec::new();
+    let mut cited: Vec<Rule> = Vec::new();
     let (page, layout_of) = page_steps(u, &lines, &mut at, &comments, &notes, &mut cited);
     let mut findings = Vec::new();
     let mut summary = Value::Null;
@@ -271,11 +274,9 @@ pub fn record(u: &Unit, lenient: bool) -> Result<RecordData, CliError> {
             _ => {}
         }
     }
-    for f in &findings {
-        if let Some(rule) = f.get("rule").and_then(Value::as_str)
-            && !cited.iter().any(|c| c == rule)
-        {
-            cited.push(rule.to_owned());
+    for rule in u.checked.problems.iter().filter_map(|p| p.rule) {
+        if !cited.contains(&rule) {
+            cited.push(rule);
         }
     }
     let mut v = Map::new();
