@@ -6,7 +6,7 @@ use super::{
     CheckOptions, Checked, Ctx, Last, MAX_PROBLEMS, Mode, Respelled, Step, header, match_end,
     match_text, play_in_mode, trace_of,
 };
-use crate::problem::{Problem, ProblemKind};
+use crate::problem::{Cause, Problem, ProblemKind};
 use crate::record::{Item, Outcome, Record};
 use crate::spans::Spans;
 use crate::write_position;
@@ -289,10 +289,9 @@ impl<'r> Replay<'r> {
         self.path.push(k);
         let flow = self.items(items);
         self.path.pop();
+        // A problem of a variation nested in this one says the innermost.
         for p in &mut self.cx.problems[first_problem..] {
-            if !p.message.starts_with("in a variation") {
-                p.message = format!("in a variation of ply {number}: {}", p.message);
-            }
+            p.variation.get_or_insert(number);
         }
         self.go_to(point);
         // The next variation of the same ply starts from the same point.
@@ -333,7 +332,9 @@ impl<'r> Replay<'r> {
             Err(e) => {
                 let s = self.cx.item_span(self.here);
                 self.cx.push(
-                    Problem::new(ProblemKind::Token, s, e.message).at_ply(Some(ply), Some(token)),
+                    Problem::new(ProblemKind::Token, s, e.message.clone())
+                        .cause(Cause::Token(e))
+                        .at_ply(Some(ply), Some(token)),
                 );
                 return Flow::Break(());
             }
@@ -372,6 +373,7 @@ impl<'r> Replay<'r> {
                         s,
                         format!("illegal move {token}: {}{hint}", e.reason),
                     )
+                    .cause(Cause::Refused(e.reason))
                     .rule(Some(e.rule))
                     .at_ply(Some(ply), Some(token)),
                 );
@@ -507,13 +509,16 @@ impl<'r> Replay<'r> {
                             Outcome::of_winner(m.winner)
                         ),
                     )
-                    .rule(Some(m.rule)),
+                    .rule(Some(m.rule))
+                    .cause(Cause::MatchOver(m)),
                 );
                 Flow::Break(())
             }
             Err(e) => {
                 self.cx.push(
-                    Problem::new(ProblemKind::Round, s, e.reason.to_string()).rule(Some(e.rule)),
+                    Problem::new(ProblemKind::Round, s, e.reason.to_string())
+                        .rule(Some(e.rule))
+                        .cause(Cause::Round(e.reason)),
                 );
                 Flow::Break(())
             }
@@ -555,19 +560,15 @@ impl<'r> Replay<'r> {
                             format!("; {} or {last} would fit it", init.join(", "))
                         }
                     });
+                // The rule stays with the reason it belongs to, before the hint.
                 self.cx.push(
                     Problem::new(
                         ProblemKind::Annotation,
                         s,
-                        // The rule stays with the reason it belongs to, before the hint.
-                        match rule {
-                            Some(r) if !hint.is_empty() && !message.contains(&format!("({r}")) => {
-                                format!("annotation ({key} {value}): {message} ({r}){hint}")
-                            }
-                            _ => format!("annotation ({key} {value}): {message}{hint}"),
-                        },
+                        format!("annotation ({key} {value}): {message}"),
                     )
                     .rule(rule)
+                    .hint(hint)
                     .at_ply(p, t.as_deref()),
                 );
             }
@@ -624,6 +625,7 @@ impl<'r> Replay<'r> {
         self.cx.push(
             Problem::new(ProblemKind::Result, s, message)
                 .rule(rule)
+                .cause(expected.map_or(Cause::Notation, Cause::MatchOver))
                 .at_ply((ply > 0).then_some(ply), None),
         );
     }
