@@ -16,6 +16,10 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Instant;
 
+/// Libtest's summary line of a test binary, and the words before its time: cargo's output, read
+/// for its figures (tidy: not a message).
+const SUMMARY: (&str, &str) = ("test result:", "finished in ");
+
 /// What one run printed that the report needs: the crates compiled or checked and each test
 /// binary with its wall time.
 #[derive(Default)]
@@ -37,8 +41,8 @@ impl Seen {
             self.running = Some(what.to_owned());
         } else if let Some(what) = t.strip_prefix("Doc-tests ") {
             self.running = Some(format!("doctests of {what}"));
-        } else if t.starts_with("test result:") {
-            let time = t.rsplit("finished in ").next().unwrap_or("?").to_owned();
+        } else if t.starts_with(SUMMARY.0) {
+            let time = t.rsplit(SUMMARY.1).next().unwrap_or("?").to_owned();
             let name = self.running.take().unwrap_or_else(|| "?".to_owned());
             self.binaries.push((name, time));
         }
