@@ -291,7 +291,8 @@ fn position_cases(
     Ok(())
 }
 
-/// Perft from the start of every game and option, the help of every command, the rule book.
+/// Perft from the start of every game and option, the help of every command, the rule book,
+/// the statistics of the corpus, positions that are not.
 fn fixed_cases(cases: &mut Vec<Case>) {
     for (game, opts, depth) in [
         ("bechi", &[][..], "6"),
@@ -337,6 +338,25 @@ fn fixed_cases(cases: &mut Vec<Case>) {
         "perft", "--game", "bechi", "--option", "seeds=4", "1",
     ]));
     cases.push(Case::new(&["show", "chess"]));
+    // The statistics of the whole corpus, the rules fired among them.
+    cases.push(Case::new(&["collection", "stats", "corpus"]));
+    cases.push(Case::new(&[
+        "collection",
+        "stats",
+        "--format",
+        "json",
+        "corpus",
+    ]));
+    // A --position that is not one, for each reason (`--position` names it in the words).
+    for bad in [
+        "chess",
+        "bechi 6,6,6,6/6,6,6,x B",
+        "bechi 6,6,6,6/6,6,6,7 B",
+        "{\"game\": 1}",
+    ] {
+        cases.push(Case::new(&["perft", "--position", bad, "1"]));
+        cases.push(Case::new(&["show", bad]));
+    }
     cases.push(Case::new(&["play", "bechi", "3B", "1A", "9Z"]));
     cases.push(Case::new(&[
         "annotate",
