@@ -18,7 +18,7 @@
 //! line before: `tidy: not a message` and why.
 
 use crate::root;
-use crate::typed_rules::{product_files, product_lines};
+use crate::typed_rules::{product_findings, product_lines};
 
 /// The JSON members that hold a rule, a kind or a cause.
 const MEMBERS: [&str; 6] = ["rule", "rules", "kind", "cause", "reason", "cites"];
@@ -146,26 +146,12 @@ fn findings(text: &str, book_crate: bool) -> Vec<(usize, String)> {
 
 #[test]
 fn no_code_reads_a_rule_a_kind_or_a_cause_out_of_english_or_json() {
-    let files = product_files();
-    assert!(files.len() > 100, "{}", files.len());
     let book_crate = root().join("crates/rulebook");
     // The rules type reads IDs as the book writes them: the one place text becomes a `Rule`.
     let rule_type = root().join("crates/rules-core/src/rule.rs");
-    let mut problems = Vec::new();
-    for path in &files {
-        let Ok(text) = std::fs::read_to_string(path) else {
-            continue;
-        };
-        let exempt = path.starts_with(&book_crate) || *path == rule_type;
-        for (line, what) in findings(&text, exempt) {
-            let rel = path
-                .strip_prefix(root())
-                .unwrap_or(path)
-                .display()
-                .to_string();
-            problems.push(format!("{rel}:{line}: {what}"));
-        }
-    }
+    let problems = product_findings(|path, text| {
+        findings(text, path.starts_with(&book_crate) || path == rule_type)
+    });
     assert!(
         problems.is_empty(),
         "causes are typed: branch on the typed value the words were made from (the Problem's \

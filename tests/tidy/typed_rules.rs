@@ -65,7 +65,7 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
 }
 
 /// Every product source file: the `src/` of each crate, xtask's, and the fuzz targets.
-pub(crate) fn product_files() -> Vec<PathBuf> {
+fn product_files() -> Vec<PathBuf> {
     let mut out = Vec::new();
     let mut dirs = vec![
         root().join("xtask/src"),
@@ -84,17 +84,18 @@ pub(crate) fn product_files() -> Vec<PathBuf> {
     out
 }
 
-#[test]
-fn no_code_reads_rule_ids_out_of_english_or_spells_them_as_strings() {
+/// What `findings` finds in every product file (given its path and text), as `file:line: what`.
+pub(crate) fn product_findings(
+    findings: impl Fn(&Path, &str) -> Vec<(usize, String)>,
+) -> Vec<String> {
     let files = product_files();
     assert!(files.len() > 100, "{}", files.len());
-    let book_crate = root().join("crates/rulebook");
     let mut problems = Vec::new();
     for path in &files {
         let Ok(text) = std::fs::read_to_string(path) else {
             continue;
         };
-        for (line, what) in findings(&text, path.starts_with(&book_crate)) {
+        for (line, what) in findings(path, &text) {
             let rel = path
                 .strip_prefix(root())
                 .unwrap_or(path)
@@ -103,6 +104,13 @@ fn no_code_reads_rule_ids_out_of_english_or_spells_them_as_strings() {
             problems.push(format!("{rel}:{line}: {what}"));
         }
     }
+    problems
+}
+
+#[test]
+fn no_code_reads_rule_ids_out_of_english_or_spells_them_as_strings() {
+    let book_crate = root().join("crates/rulebook");
+    let problems = product_findings(|path, text| findings(text, path.starts_with(&book_crate)));
     assert!(
         problems.is_empty(),
         "rules are typed: take them from the typed error (Illegal, SetupProblem, RoundError, \
