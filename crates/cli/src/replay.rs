@@ -162,7 +162,10 @@ fn indent(text: &str, depth: usize) -> String {
 }
 
 /// The token of the ply a variation replaces.
-fn replaced_token<'a>(checked: &'a notation::Checked, side: &SideLine) -> Option<&'a str> {
+pub(crate) fn replaced_token<'a>(
+    checked: &'a notation::Checked,
+    side: &SideLine,
+) -> Option<&'a str> {
     let steps = match side.parent {
         Some(p) => &checked.variations.get(p)?.steps,
         None => &checked.steps,
@@ -320,59 +323,92 @@ fn step_text<'p>(
     Ok(String::from_utf8_lossy(&out).into_owned())
 }
 
-/// The JSON lines of one record (`replay --format json`): also the data of `replay --html`.
+/// The JSON lines of one record (`replay --format json`). The page's data (`replay --html`) is
+/// made of the same values: [`start_data`], [`step_data`], the findings and
+/// [`validate::record_data`], not this output read back.
 pub fn json_lines(u: &Unit, lenient: bool, out: &mut impl Write) -> Result<(), CliError> {
     let rec = u.index;
-    if let Some(r) = &u.record {
-        writeln!(
-            out,
-            "{}",
-            json!({"type": "start", "data": {
-                "file": u.file, "record": rec, "line": u.first_line,
-                "game": r.game(), "options": r.options, "opener": r.opener,
-                "tags": r.tag_pairs(),
-            }})
-        )?;
+    if let Some(data) = start_data(u) {
+        writeln!(out, "{}", json!({"type": "start", "data": data}))?;
     }
     let notes = Assessments::of(u);
     let mut before: Vec<Option<&Position>> = vec![None];
     for walked in u.checked.walk() {
-        let v = match walked {
+        let (kind, data) = match walked {
             Walked::Step { line, step, .. } => {
                 let last = open_line(&mut before);
-                let mut v = step_json(step, last, rec);
-                if let Some(k) = line {
-                    v["data"]["variation"] = json!(k + 1);
-                }
-                if let Step::Ply { number, .. } = step
-                    && let Some(a) = notes.get(line, *number)
-                {
-                    v["data"]["assessment"] = assessment_json(a);
-                }
-                v
+                let data = step_data(step, *last, rec, line, &notes);
+                *last = position_after(step, *last);
+                data
             }
             Walked::Enter { line, side } => {
                 before.push(Some(&side.start));
                 let s = side.start.to_setup();
-                json!({"type": "variation", "data": {
+                let data = json!({
                     "record": rec, "variation": line + 1, "parent": side.parent.map(|p| p + 1),
                     "depth": side.depth, "ply": side.ply,
                     "replaces": replaced_token(&u.checked, side), "round": s.round,
                     "position": write_position(&s), "position_data": notation::position_to_json(&s),
-                }})
+                });
+                ("variation", data)
             }
             Walked::Leave { line, side } => {
                 before.pop();
-                json!({"type": "variation-end", "data": {
-                    "record": rec, "variation": line + 1, "depth": side.depth,
-                }})
+                let data = json!({"record": rec, "variation": line + 1, "depth": side.depth});
+                ("variation-end", data)
             }
         };
-        writeln!(out, "{v}")?;
+        writeln!(out, "{}", json!({"type": kind, "data": data}))?;
     }
     validate::report(u, Format::Json, out)?;
     writeln!(out, "{}", validate::record_json(u, lenient))?;
     Ok(())
+}
+
+/// The data of a replay's `start` line: the record's file, place, game, options, opener and
+/// tags; `None` for a record that could not be read.
+pub(crate) fn start_data(u: &Unit) -> Option<serde_json::Value> {
+    let r = u.record.as_ref()?;
+    Some(json!({
+        "file": u.file, "record": u.index, "line": u.first_line,
+        "game": r.game(), "options": r.options, "opener": r.opener,
+        "tags": r.tag_pairs(),
+    }))
+}
+
+/// The position a step leaves its line at: its own, or `before` for the end of a round or of
+/// the match.
+pub(crate) fn position_after<'p>(
+    step: &'p Step,
+    before: Option<&'p Position>,
+) -> Option<&'p Position> {
+    match step {
+        Step::Start { position } | Step::Round { position, .. } => Some(position),
+        Step::Ply { after, .. } => Some(after),
+        Step::RoundOver { .. } | Step::MatchOver { .. } => before,
+    }
+}
+
+/// The JSON line of one step of `line` (`None`: the record's own) of record `rec`, as its type and
+/// data: the step's own, the variation it is in and the ply's assessments; `before` is the
+/// position before it in its line.
+pub(crate) fn step_data(
+    step: &Step,
+    before: Option<&Position>,
+    rec: usize,
+    line: Option<usize>,
+    notes: &Assessments,
+) -> (&'static str, serde_json::Value) {
+    let (kind, mut data) = step_json(step, before, rec);
+    if let Some(k) = line {
+        data["variation"] = json!(k + 1);
+    }
+    if let Step::Ply { number, .. } = step
+        && let Some(a) = notes.get(line, *number)
+    {
+        data["assessment"] = assessment_json(a);
+    }
+    (kind, data)
 }
 
 /// A ply's assessments in JSON: `value`, `best` (`move`, `value`), `judgement` as the record
@@ -394,22 +430,22 @@ pub(crate) fn assessment_json(a: &Assessed) -> serde_json::Value {
     v
 }
 
-/// One step of a replay as its JSON line; `before` is the position before it in its line.
-fn step_json<'p>(
-    step: &'p Step,
-    before: &mut Option<&'p Position>,
+/// One step of a replay as its JSON line's type and data; `before` is the position before it in
+/// its line.
+fn step_json(
+    step: &Step,
+    before: Option<&Position>,
     rec: usize,
-) -> serde_json::Value {
+) -> (&'static str, serde_json::Value) {
     match step {
         Step::Start { position } => {
-            *before = Some(position);
             let s = position.to_setup();
-            let mut v = json!({"type": "position", "data": {
+            let data = json!({
                 "record": rec, "round": s.round, "position": write_position(&s),
                 "stores": s.stores, "reserves": s.reserves, "to_move": s.to_move,
-            }});
-            v["data"]["position_data"] = notation::position_to_json(&s);
-            v
+                "position_data": notation::position_to_json(&s),
+            });
+            ("position", data)
         }
         Step::Ply {
             number,
@@ -419,44 +455,49 @@ fn step_json<'p>(
             trace,
             after,
         } => {
-            *before = Some(after);
             let s = after.to_setup();
-            let mut v = json!({"type": "ply", "data": {
+            let data = json!({
                 "record": rec, "round": s.round, "ply": number, "move": token, "written": written,
                 "player": mover, "events": trace, "captured": trace.captured(),
                 "position": write_position(&s), "stores": s.stores, "reserves": s.reserves,
                 "to_move": if after.round_result().is_none() { Some(s.to_move) } else { None::<Player> },
-            }});
-            v["data"]["position_data"] = notation::position_to_json(&s);
-            v
+                "position_data": notation::position_to_json(&s),
+            });
+            ("ply", data)
         }
-        Step::RoundOver { round, result } => json!({"type": "round-over", "data": {
-            "record": rec, "round": round, "totals": result.totals,
-            "holdings": result.holdings, "winner": result.winner, "rule": result.rule,
-        }}),
+        Step::RoundOver { round, result } => {
+            let data = json!({
+                "record": rec, "round": round, "totals": result.totals,
+                "holdings": result.holdings, "winner": result.winner, "rule": result.rule,
+            });
+            ("round-over", data)
+        }
         Step::Round {
             round,
             decision,
             position,
         } => {
-            let notes: Vec<_> = set_up_notes(*before)
+            let notes: Vec<_> = set_up_notes(before)
                 .into_iter()
                 .map(|(rule, text)| json!({"rule": rule, "text": text}))
                 .collect();
-            *before = Some(position);
             let s = position.to_setup();
-            let mut v = json!({"type": "round", "data": {
+            let mut data = json!({
                 "record": rec, "round": round, "decision": decision,
                 "position": write_position(&s), "position_data": notation::position_to_json(&s),
-            }});
+            });
             if !notes.is_empty() {
-                v["data"]["notes"] = serde_json::Value::Array(notes);
+                data["notes"] = serde_json::Value::Array(notes);
             }
-            v
+            ("round", data)
         }
-        Step::MatchOver { result } => json!({"type": "match-over", "data": {
-            "record": rec, "round": before.map(|p| p.to_setup().round), "winner": result.winner, "rule": result.rule, "reason": result.reason,
-        }}),
+        Step::MatchOver { result } => {
+            let data = json!({
+                "record": rec, "round": before.map(|p| p.to_setup().round),
+                "winner": result.winner, "rule": result.rule, "reason": result.reason,
+            });
+            ("match-over", data)
+        }
     }
 }
 

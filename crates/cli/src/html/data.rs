@@ -1,9 +1,9 @@
-//! The data of one record for the replay page: the JSON lines of `replay --format json` (so the
-//! page and the JSON agree, value for value), with what the page adds to each position: the
+//! The data of one record for the replay page: the data of the JSON lines of
+//! `replay --format json`, made by the same functions from the same steps (so the page and the
+//! JSON agree, value for value), with what the page adds to each position: the
 //! board as numbers (seeds, owners, marks, right; the page's script draws it), the `explain` text
 //! of each ply with the rule IDs it cites, and the record's comments where they stand.
 
-use crate::exit::CliError;
 use crate::explain;
 use crate::input::Unit;
 use notation::{Step, Walked};
@@ -104,38 +104,18 @@ fn layout(pos: &Position) -> Value {
     json!({"rows": g.diagram_rows(), "names": names})
 }
 
-/// The JSON lines of `replay --format json` for `u`, parsed back: the page's data is that output.
-fn replay_lines(u: &Unit, lenient: bool) -> Result<Vec<Value>, CliError> {
-    let mut buf: Vec<u8> = Vec::new();
-    crate::replay::json_lines(u, lenient, &mut buf)?;
-    let text = String::from_utf8_lossy(&buf);
-    text.lines()
-        .map(|l| {
-            serde_json::from_str::<Value>(l)
-                .map_err(|e| CliError::Io(format!("internal: replay JSON line: {e}")))
-        })
-        .collect()
-}
-
-/// The `data` of a JSON line without its `record` field (the page holds it once per record).
-fn data_of(line: &Value) -> Value {
-    let mut d = line.get("data").cloned().unwrap_or(Value::Null);
-    if let Some(m) = d.as_object_mut() {
+/// A line's data without its `record` field (the page holds it once per record).
+fn without_record(mut data: Value) -> Value {
+    if let Some(m) = data.as_object_mut() {
         m.remove("record");
     }
-    d
+    data
 }
 
-fn type_of(line: &Value) -> &str {
-    line.get("type").and_then(Value::as_str).unwrap_or("")
-}
-
-/// The page's steps of record `u` from its replay JSON `lines` (from `at` on, which it moves past
-/// them), the layout of its board, and the rules its plies cite added to `cited`.
+/// The page's steps of record `u`, the layout of its board, and the rules its plies cite added
+/// to `cited`.
 fn page_steps(
     u: &Unit,
-    lines: &[Value],
-    at: &mut usize,
     comments: &BTreeMap<(u32, u32), Vec<String>>,
     notes: &crate::replay::Assessments,
     cited: &mut Vec<Rule>,
@@ -148,15 +128,14 @@ fn page_steps(
     // The position before each step, one per line open: the record's, then each variation in.
     let mut before: Vec<Option<&Position>> = vec![None];
     for walked in u.checked.walk() {
-        let data = lines.get(*at).map(data_of).unwrap_or(Value::Null);
-        *at += 1;
         let (line, index, step) = match walked {
             Walked::Enter { line, side } => {
                 before.push(Some(&side.start));
                 let replaces = page.ply_at.get(&(side.parent, side.replaces)).copied();
                 page.variations.push(json!({
                     "id": line + 1, "parent": side.parent.map_or(0, |p| p + 1), "ply": side.ply,
-                    "depth": side.depth, "replaces": replaces, "token": data["replaces"],
+                    "depth": side.depth, "replaces": replaces,
+                    "token": crate::replay::replaced_token(&u.checked, side),
                 }));
                 continue;
             }
@@ -167,6 +146,7 @@ fn page_steps(
             Walked::Step { line, index, step } => (line, index, step),
         };
         let last = crate::replay::open_line(&mut before);
+        let data = without_record(crate::replay::step_data(step, *last, u.index, line, notes).1);
         let id = line.map_or(0, |k| k + 1);
         match step {
             Step::Start { position } => {
@@ -246,34 +226,21 @@ impl Steps {
 }
 
 /// The page's data of record `u`.
-///
-/// # Errors
-/// The replay JSON could not be made (an internal error).
-pub fn record(u: &Unit, lenient: bool) -> Result<RecordData, CliError> {
-    let lines = replay_lines(u, lenient)?;
+pub fn record(u: &Unit, lenient: bool) -> RecordData {
     let comments: BTreeMap<(u32, u32), Vec<String>> = u
         .record
         .as_ref()
         .map(crate::pictures::comments)
         .unwrap_or_default();
-    let mut at = 0;
-    let mut header = Value::Null;
-    if lines.first().is_some_and(|l| type_of(l) == "start") {
-        header = data_of(&lines[0]);
-        at = 1;
-    }
+    let header = crate::replay::start_data(u).map_or(Value::Null, without_record);
     let notes = crate::replay::Assessments::of(u);
     let mut cited: Vec<Rule> = Vec::new();
-    let (page, layout_of) = page_steps(u, &lines, &mut at, &comments, &notes, &mut cited);
-    let mut findings = Vec::new();
-    let mut summary = Value::Null;
-    for l in lines.iter().skip(at) {
-        match type_of(l) {
-            "finding" => findings.push(data_of(l)),
-            "record" => summary = data_of(l),
-            _ => {}
-        }
-    }
+    let (page, layout_of) = page_steps(u, &comments, &notes, &mut cited);
+    let origin = u.origin();
+    let findings: Vec<Value> = (u.checked.problems.iter())
+        .map(|p| without_record(json!(origin.json(p))))
+        .collect();
+    let summary = without_record(crate::validate::record_data(u, lenient));
     for rule in u.checked.problems.iter().filter_map(|p| p.rule) {
         if !cited.contains(&rule) {
             cited.push(rule);
@@ -294,9 +261,9 @@ pub fn record(u: &Unit, lenient: bool) -> Result<RecordData, CliError> {
     }
     v.insert("findings".into(), Value::Array(findings));
     v.insert("summary".into(), summary);
-    Ok(RecordData {
+    RecordData {
         value: Value::Object(v),
         cited,
         plies: u.checked.plies as usize,
-    })
+    }
 }
