@@ -5,8 +5,11 @@
 //!
 //! Product code (as `typed_rules` reads it: every `src/` folder, xtask, the fuzz targets, up to
 //! the `#[cfg(test)] mod` of a file) may not
-//! * read a member `rule`, `rules`, `kind`, `cause`, `reason` or `cites` out of JSON
+//! * read a member `rule`, `rules`, `kind`, `cause`, `reason`, `cites` or `type` out of JSON
 //!   (`.get("rule")`, `v["kind"]` but for a write `v["kind"] = ...`);
+//! * parse JSON into an untyped `serde_json::Value` (`from_str::<Value>(..)`): JSON the product
+//!   wrote is made from typed values, which are what to use (the replay page's data was
+//!   `replay --format json` printed into a buffer and parsed back);
 //! * test text for words (`.starts_with("in a variation")`, `m.strip_prefix("bad position")`,
 //!   `== "some words"`), or for a string it builds (`.contains(&format!("({r}"))`): the words
 //!   are made from a typed value, which is what to branch on;
@@ -20,8 +23,8 @@
 use crate::root;
 use crate::typed_rules::{product_findings, product_lines};
 
-/// The JSON members that hold a rule, a kind or a cause.
-const MEMBERS: [&str; 6] = ["rule", "rules", "kind", "cause", "reason", "cites"];
+/// The JSON members that hold a rule, a kind or a cause (`type`: the kind of a JSON line).
+const MEMBERS: [&str; 7] = ["rule", "rules", "kind", "cause", "reason", "cites", "type"];
 
 /// The methods that test or cut text for a piece of it.
 const TESTS: [&str; 16] = [
@@ -119,6 +122,17 @@ fn text_tests(code: &str) -> Vec<String> {
     out
 }
 
+/// JSON parsed into an untyped value, to be read member by member.
+fn untyped_parse(code: &str) -> bool {
+    let parses = ["from_str", "from_slice", "from_reader"].iter().any(|f| {
+        code.contains(&format!("{f}::<Value>("))
+            || code.contains(&format!("{f}::<serde_json::Value>("))
+    });
+    parses
+        || code.contains(": Value = serde_json::from_")
+        || code.contains(": serde_json::Value = serde_json::from_")
+}
+
 /// Rule IDs ordered or compared as text.
 fn rule_ids_as_text(code: &str) -> bool {
     code.contains("rules().position(") || code.contains(".id() ==") || code.contains("== r.id()")
@@ -136,6 +150,9 @@ fn findings(text: &str, book_crate: bool) -> Vec<(usize, String)> {
         }
         for t in text_tests(code) {
             out.push((n, format!("reads a cause out of words: {t}")));
+        }
+        if untyped_parse(code) {
+            out.push((n, "parses JSON into an untyped Value".to_owned()));
         }
         if rule_ids_as_text(code) {
             out.push((n, "orders or compares rule IDs as text".to_owned()));
@@ -173,15 +190,20 @@ fn the_scan_finds_causes_read_out_of_words_and_json() {
                if message == \"no such file\" {}\n\
                let n = v[0][\"rules\"].len();\n\
                let i = book.rules().position(|x| x.id == id);\n\
+               let t = line.get(\"type\").and_then(Value::as_str);\n\
+               let v = serde_json::from_str::<Value>(l);\n\
+               let w: serde_json::Value = serde_json::from_slice(b)?;\n\
                }\n";
     let lines: Vec<usize> = findings(bad, false).into_iter().map(|(l, _)| l).collect();
-    assert_eq!(lines, [2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    assert_eq!(lines, [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]);
     let allowed = "fn g(v: &mut Value) {\n\
                    v[\"kind\"] = json!(\"move\");\n\
                    run(&[\"rules\"]);\n\
                    let t = text.starts_with(\"mancala\") || name == \"-\";\n\
                    // tidy: not a message: the database's header line, a format\n\
                    let s = line.strip_prefix(\"check fnv1a64 \");\n\
+                   // tidy: not a message: another program's output, compared\n\
+                   let v = serde_json::from_str::<serde_json::Value>(line);\n\
                    // \"in a variation\" in a comment\n\
                    }\n\
                    #[cfg(test)]\nmod tests {\n    assert!(m.starts_with(\"bad position\"));\n}\n";

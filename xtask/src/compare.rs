@@ -213,6 +213,7 @@ fn file_cases(f: &str, records: usize, cases: &mut Vec<Case>) {
 /// The position strings of a `replay --format json` output.
 fn positions_of(json: &[u8], into: &mut BTreeSet<String>) {
     for line in String::from_utf8_lossy(json).lines() {
+        // tidy: not a message: a binary's output, read as any program's, for its positions
         if let Ok(v) = serde_json::from_str::<serde_json::Value>(line)
             && let Some(p) = v["data"]["position"].as_str()
         {
