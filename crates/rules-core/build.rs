@@ -2,8 +2,9 @@
 //! heading (`### B9 · Capturing the last hole`), with its ID and title, so that the engine cites
 //! rules the book has and no other (a misspelt rule is a compile error, not a string).
 //!
-//! Every `.md` file of the book but its common part (`README.md`, whose rules are topics, not
-//! IDs) is read, in the order of the file names; a game's rules in the order of its file.
+//! The game files of the book are read in the order of the table of games of its common part
+//! (`README.md`, whose own rules are topics, not IDs), a game's rules in the order of its file:
+//! the book's order, which the variants keep and `Ord` follows.
 
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -24,34 +25,73 @@ fn heading(line: &str) -> Option<(&str, &str)> {
     ok.then_some((id, title.trim()))
 }
 
+/// The games' names in the order of the book's table of games (`README.md`:
+/// `| [giuthi.md](giuthi.md) | ...`), which are the names of their files.
+fn table(readme: &str) -> Vec<&str> {
+    readme
+        .lines()
+        .filter_map(|l| l.strip_prefix("| ["))
+        .filter_map(|l| l.split_once(".md]("))
+        .map(|(name, _)| name)
+        .collect()
+}
+
+/// A game's name as its `GameKind` variant spells it: `sulus-nishtaw` is `SulusNishtaw`.
+fn variant_name(game: &str) -> String {
+    game.split('-')
+        .map(|w| {
+            let mut c = w.chars();
+            c.next()
+                .map(|f| f.to_ascii_uppercase().to_string() + c.as_str())
+                .unwrap_or_default()
+        })
+        .collect()
+}
+
 fn main() {
     let manifest = PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").expect("set by cargo"));
     let book = manifest.join("../../spec/rules");
     println!("cargo::rerun-if-changed={}", book.display());
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&book)
+    let readme = book.join("README.md");
+    println!("cargo::rerun-if-changed={}", readme.display());
+    let readme =
+        std::fs::read_to_string(&readme).unwrap_or_else(|e| panic!("{}: {e}", readme.display()));
+    let games = table(&readme);
+    assert!(
+        !games.is_empty(),
+        "no table of games in the book's README.md"
+    );
+    // Every game file of the book is in its table: the rules come in the table's order.
+    for e in std::fs::read_dir(&book)
         .unwrap_or_else(|e| panic!("{}: {e}", book.display()))
         .filter_map(Result::ok)
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|x| x == "md"))
-        .filter(|p| p.file_name().is_some_and(|n| n != "README.md"))
-        .collect();
-    files.sort();
-    let mut rules: Vec<(String, String, String)> = Vec::new();
-    for f in &files {
+    {
+        let path = e.path();
+        let stem = path.file_stem().map(|n| n.to_string_lossy().into_owned());
+        if path.extension().is_some_and(|x| x == "md")
+            && let Some(stem) = stem
+            && stem != "README"
+        {
+            assert!(
+                games.contains(&stem.as_str()),
+                "{} is not in the table of games of the book's README.md",
+                path.display()
+            );
+        }
+    }
+    // (ID, title, file, game)
+    let mut rules: Vec<(String, String, String, &str)> = Vec::new();
+    for game in &games {
+        let f = book.join(format!("{game}.md"));
         println!("cargo::rerun-if-changed={}", f.display());
-        let text = std::fs::read_to_string(f).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
-        let name = f.file_name().map(|n| n.to_string_lossy().into_owned());
+        let text = std::fs::read_to_string(&f).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
         for line in text.lines() {
             if let Some((id, title)) = heading(line) {
                 assert!(
                     !rules.iter().any(|(r, ..)| r == id),
                     "rule {id} is defined twice in the book"
                 );
-                rules.push((
-                    id.to_owned(),
-                    title.to_owned(),
-                    name.clone().unwrap_or_default(),
-                ));
+                rules.push((id.to_owned(), title.to_owned(), format!("{game}.md"), game));
             }
         }
     }
@@ -61,16 +101,20 @@ fn main() {
     out.push_str(
         "/// A rule of the rule book (`spec/rules/`), by its ID: `Rule::B9` is Bechi's B9.\n",
     );
-    out.push_str("/// Generated from the book's headings when the crate is built.\n");
-    out.push_str("#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]\n");
+    out.push_str(
+        "/// Generated from the book's headings when the crate is built, in the book's order:\n",
+    );
+    out.push_str("/// the games in the order of its table of games, a game's rules in the order of its file\n");
+    out.push_str("/// (`B2` before `B10`, `R19` before `R19a`), which is the order `Ord` gives.\n");
+    out.push_str("#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]\n");
     out.push_str("pub enum Rule {\n");
-    for (id, title, file) in &rules {
+    for (id, title, file, _) in &rules {
         let _ = writeln!(out, "    /// {id} · {title} (`{file}`).\n    {id},");
     }
     out.push_str("}\n\nimpl Rule {\n");
     let _ = writeln!(
         out,
-        "    /// Every rule of the book, in the order of its files.\n    pub const ALL: [Rule; {}] = [",
+        "    /// Every rule of the book, in the book's order.\n    pub const ALL: [Rule; {}] = [",
         rules.len()
     );
     for (id, ..) in &rules {
@@ -89,26 +133,22 @@ fn main() {
     out.push_str(
         "    #[must_use]\n    pub const fn title(self) -> &'static str {\n        match self {\n",
     );
-    for (id, title, _) in &rules {
+    for (id, title, ..) in &rules {
         let _ = writeln!(out, "            Rule::{id} => {title:?},");
     }
-    out.push_str("        }\n    }\n}\n");
-    // The games in the order of the book's table (README.md: `| [giuthi.md](giuthi.md) | ...`),
-    // by the names of their files, which are the games' names.
-    let readme = book.join("README.md");
-    println!("cargo::rerun-if-changed={}", readme.display());
-    let readme =
-        std::fs::read_to_string(&readme).unwrap_or_else(|e| panic!("{}: {e}", readme.display()));
-    let games: Vec<&str> = readme
-        .lines()
-        .filter_map(|l| l.strip_prefix("| ["))
-        .filter_map(|l| l.split_once(".md]("))
-        .map(|(name, _)| name)
-        .collect();
-    assert!(
-        !games.is_empty(),
-        "no table of games in the book's README.md"
+    out.push_str("        }\n    }\n\n");
+    out.push_str("    /// The game whose file of the book the rule is in.\n");
+    out.push_str(
+        "    #[must_use]\n    pub const fn game(self) -> crate::GameKind {\n        match self {\n",
     );
+    for (id, _, _, game) in &rules {
+        let _ = writeln!(
+            out,
+            "            Rule::{id} => crate::GameKind::{},",
+            variant_name(game)
+        );
+    }
+    out.push_str("        }\n    }\n}\n");
     out.push_str(
         "\n/// The games' names in the order of the rule book's table of games (`README.md`).\n",
     );

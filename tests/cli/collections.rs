@@ -476,6 +476,22 @@ fn stats_count_what_the_corpus_holds() {
         (Some(1), Some(100.0))
     );
     assert_eq!(g["plies"]["max"], 31);
+    // The rules fired come in the book's order: the games as its table lists them (Giuthi, Bechi,
+    // Sulus Nishtaw, Uugg, Redu, as the groups above), a game's rules as its file does (B2
+    // before B10, R19 before R19a).
+    let fired: Vec<&str> = d["rules"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["rule"].as_str().unwrap())
+        .collect();
+    let in_book: Vec<&str> = rulebook::book()
+        .rules()
+        .map(|r| r.id.as_str())
+        .filter(|id| fired.contains(id))
+        .collect();
+    assert_eq!(fired, in_book);
+    assert!(fired.len() > 40, "{fired:?}");
     // Every rule fired is one of the rule book's.
     for r in d["rules"].as_array().unwrap() {
         let id = r["rule"].as_str().unwrap();

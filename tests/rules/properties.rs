@@ -636,3 +636,36 @@ fn perft_is_the_sum_over_distinct_children_found_by_brute_force() {
     }
     assert!(checked > 200, "{checked} positions");
 }
+
+/// Every event of a traced ply says its rule as a value (`Event::rule`), the one its JSON form
+/// writes: what counts or lists the rules a ply applied needs no reading of the JSON. A trace's
+/// `rules` are those of its events, each once, in order.
+#[test]
+fn events_say_the_rule_their_json_names() {
+    let mut events = 0;
+    for (k, game) in GameKind::ALL.into_iter().enumerate() {
+        for (p, _) in reachable(Variant::default_for(game), 7 + k as u64, 60) {
+            for mv in p.legal_moves() {
+                let played = p.play(&mv, PlayOptions::FULL).unwrap();
+                let mut named = Vec::new();
+                for e in &played.trace.events {
+                    let json = serde_json::to_value(e).unwrap();
+                    let written = json.get("rule").map(|r| r.as_str().unwrap().to_owned());
+                    assert_eq!(
+                        e.rule().map(|r| r.to_string()),
+                        written,
+                        "{game} {mv}: {e:?}"
+                    );
+                    if let Some(r) = e.rule()
+                        && !named.contains(&r)
+                    {
+                        named.push(r);
+                    }
+                    events += 1;
+                }
+                assert_eq!(played.trace.rules(), named);
+            }
+        }
+    }
+    assert!(events > 10_000, "{events} events");
+}

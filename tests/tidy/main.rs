@@ -12,11 +12,14 @@
 //!   about that rule, and the crate packages the very files of `spec/rules/`; no document or help
 //!   text of the product points outside it.
 //! * `typed_rules`: no product code reads rule IDs out of English or spells one as a string.
+//! * `typed_causes`: no product code reads a rule, a kind or a cause out of English or JSON, or
+//!   orders rule IDs by their text.
 
 mod binding;
 mod citations;
 mod links;
 mod options;
+mod typed_causes;
 mod typed_rules;
 
 use rulebook::Book;

@@ -11,12 +11,13 @@
 use crate::root;
 use std::path::{Path, PathBuf};
 
-/// What one product file breaks: `(line, what)`.
-fn findings(text: &str, book_crate: bool) -> Vec<(usize, String)> {
+/// The product lines of a file, each `(line number, code, marked)`: up to the unit tests at its
+/// end (`#[cfg(test)]` then `mod`), which are not product code, and without comment lines;
+/// `marked` when the line or the one before it holds `marker`.
+pub(crate) fn product_lines<'t>(text: &'t str, marker: &str) -> Vec<(usize, &'t str, bool)> {
     let lines: Vec<&str> = text.lines().collect();
     let mut out = Vec::new();
     for (k, line) in lines.iter().enumerate() {
-        // The unit tests at the end of a file are not product code.
         if *line == "#[cfg(test)]" && lines.get(k + 1).is_some_and(|n| n.starts_with("mod ")) {
             break;
         }
@@ -24,18 +25,23 @@ fn findings(text: &str, book_crate: bool) -> Vec<(usize, String)> {
         if code.starts_with("//") {
             continue;
         }
-        let marked = line.contains("tidy: book prose")
-            || k.checked_sub(1)
-                .is_some_and(|p| lines[p].contains("tidy: book prose"));
+        let marked =
+            line.contains(marker) || k.checked_sub(1).is_some_and(|p| lines[p].contains(marker));
+        out.push((k + 1, code, marked));
+    }
+    out
+}
+
+/// What one product file breaks: `(line, what)`.
+fn findings(text: &str, book_crate: bool) -> Vec<(usize, String)> {
+    let mut out = Vec::new();
+    for (n, code, marked) in product_lines(text, "tidy: book prose") {
         if code.contains("citations(") && !book_crate && !marked {
-            out.push((k + 1, "reads rule IDs out of text (citations)".to_owned()));
+            out.push((n, "reads rule IDs out of text (citations)".to_owned()));
         }
         for literal in code.split('"').skip(1).step_by(2) {
-            if rulebook::is_rule_id(literal) && !line.contains("tidy: not a citation") {
-                out.push((
-                    k + 1,
-                    format!("spells the rule ID \"{literal}\" as a string"),
-                ));
+            if rulebook::is_rule_id(literal) && !code.contains("tidy: not a citation") {
+                out.push((n, format!("spells the rule ID \"{literal}\" as a string")));
             }
         }
     }
@@ -78,17 +84,18 @@ fn product_files() -> Vec<PathBuf> {
     out
 }
 
-#[test]
-fn no_code_reads_rule_ids_out_of_english_or_spells_them_as_strings() {
+/// What `findings` finds in every product file (given its path and text), as `file:line: what`.
+pub(crate) fn product_findings(
+    findings: impl Fn(&Path, &str) -> Vec<(usize, String)>,
+) -> Vec<String> {
     let files = product_files();
     assert!(files.len() > 100, "{}", files.len());
-    let book_crate = root().join("crates/rulebook");
     let mut problems = Vec::new();
     for path in &files {
         let Ok(text) = std::fs::read_to_string(path) else {
             continue;
         };
-        for (line, what) in findings(&text, path.starts_with(&book_crate)) {
+        for (line, what) in findings(path, &text) {
             let rel = path
                 .strip_prefix(root())
                 .unwrap_or(path)
@@ -97,6 +104,13 @@ fn no_code_reads_rule_ids_out_of_english_or_spells_them_as_strings() {
             problems.push(format!("{rel}:{line}: {what}"));
         }
     }
+    problems
+}
+
+#[test]
+fn no_code_reads_rule_ids_out_of_english_or_spells_them_as_strings() {
+    let book_crate = root().join("crates/rulebook");
+    let problems = product_findings(|path, text| findings(text, path.starts_with(&book_crate)));
     assert!(
         problems.is_empty(),
         "rules are typed: take them from the typed error (Illegal, SetupProblem, RoundError, \
@@ -121,4 +135,21 @@ fn the_scan_finds_citations_read_and_ids_spelt() {
                    #[cfg(test)]\nmod tests {\n    const X: &str = \"R5\";\n}\n";
     assert!(findings(allowed, false).is_empty());
     assert!(findings("let c = citations(text);\n", true).is_empty());
+}
+
+/// `Rule` has every rule of the book, in the book's order (the games as its table lists them, a
+/// game's rules as its file does), which is the order rules sort in, each with its game.
+#[test]
+fn rules_are_the_books_in_its_order() {
+    let book = crate::book();
+    let ours: Vec<&str> = rules_core::Rule::ALL.iter().map(|r| r.id()).collect();
+    let books: Vec<&str> = book.rules().map(|r| r.id.as_str()).collect();
+    assert_eq!(ours, books);
+    assert!(rules_core::Rule::ALL.is_sorted());
+    for r in rules_core::Rule::ALL {
+        assert_eq!(
+            Some(r.game().name()),
+            book.rule(r.id()).map(|b| b.game.as_str())
+        );
+    }
 }

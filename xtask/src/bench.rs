@@ -277,6 +277,7 @@ struct Validation {
 fn count_plies(out: &str) -> u64 {
     out.lines()
         .filter_map(|l| {
+            // tidy: not a message: a figure of the report's record line, `valid (N plies, ...)`
             let (_, rest) = l.split_once("valid (")?;
             let mut parts = rest.split(", ");
             parts.next()?;

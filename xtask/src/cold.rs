@@ -19,6 +19,10 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Instant;
 
+/// Libtest's summary line of a test binary, and the words before its time: cargo's output, read
+/// for its figures (tidy: not a message).
+const SUMMARY: (&str, &str) = ("test result:", "finished in ");
+
 /// What one run printed that the report needs: the crates compiled or checked, each test
 /// binary with its wall time, and the parts of `cargo xtask test` (its table of times, and when
 /// its first part was announced).
@@ -40,6 +44,7 @@ impl Seen {
     /// One line of the output, printed `at` seconds from the start.
     fn line(&mut self, line: &str, at: f64) {
         let t = line.trim_start();
+        // tidy: not a message: xtask's own progress line, read for its time.
         if t.starts_with("==> cargo xtask test") && self.first_part.is_none() {
             self.first_part = Some(at);
         }
@@ -47,6 +52,7 @@ impl Seen {
             self.table_row(t);
             return;
         }
+        // tidy: not a message: the heading of xtask's table of parts.
         if t.starts_with("wall s") && t.ends_with("part") {
             self.in_table = true;
         } else if t.starts_with("Compiling ") {
@@ -57,8 +63,8 @@ impl Seen {
             self.running = Some(what.to_owned());
         } else if let Some(what) = t.strip_prefix("Doc-tests ") {
             self.running = Some(format!("doctests of {what}"));
-        } else if t.starts_with("test result:") {
-            let time = t.rsplit("finished in ").next().unwrap_or("?").to_owned();
+        } else if t.starts_with(SUMMARY.0) {
+            let time = t.rsplit(SUMMARY.1).next().unwrap_or("?").to_owned();
             let name = self.running.take().unwrap_or_else(|| "?".to_owned());
             self.binaries.push((name, time));
         }
@@ -72,6 +78,7 @@ impl Seen {
         let cpu = words.get(1).and_then(|c| c.parse::<f64>().ok());
         let name = words.get(2..).unwrap_or_default().join(" ");
         match wall {
+            // tidy: not a message: the total row of xtask's table.
             Some(wall) if !name.starts_with("in all") => {
                 self.parts.push((name, wall, cpu));
             }

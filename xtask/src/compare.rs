@@ -213,6 +213,7 @@ fn file_cases(f: &str, records: usize, cases: &mut Vec<Case>) {
 /// The position strings of a `replay --format json` output.
 fn positions_of(json: &[u8], into: &mut BTreeSet<String>) {
     for line in String::from_utf8_lossy(json).lines() {
+        // tidy: not a message: a binary's output, read as any program's, for its positions
         if let Ok(v) = serde_json::from_str::<serde_json::Value>(line)
             && let Some(p) = v["data"]["position"].as_str()
         {
@@ -291,7 +292,8 @@ fn position_cases(
     Ok(())
 }
 
-/// Perft from the start of every game and option, the help of every command, the rule book.
+/// Perft from the start of every game and option, the help of every command, the rule book,
+/// the statistics of the corpus, positions that are not.
 fn fixed_cases(cases: &mut Vec<Case>) {
     for (game, opts, depth) in [
         ("bechi", &[][..], "6"),
@@ -337,6 +339,25 @@ fn fixed_cases(cases: &mut Vec<Case>) {
         "perft", "--game", "bechi", "--option", "seeds=4", "1",
     ]));
     cases.push(Case::new(&["show", "chess"]));
+    // The statistics of the whole corpus, the rules fired among them.
+    cases.push(Case::new(&["collection", "stats", "corpus"]));
+    cases.push(Case::new(&[
+        "collection",
+        "stats",
+        "--format",
+        "json",
+        "corpus",
+    ]));
+    // A --position that is not one, for each reason (`--position` names it in the words).
+    for bad in [
+        "chess",
+        "bechi 6,6,6,6/6,6,6,x B",
+        "bechi 6,6,6,6/6,6,6,7 B",
+        "{\"game\": 1}",
+    ] {
+        cases.push(Case::new(&["perft", "--position", bad, "1"]));
+        cases.push(Case::new(&["show", bad]));
+    }
     cases.push(Case::new(&["play", "bechi", "3B", "1A", "9Z"]));
     cases.push(Case::new(&[
         "annotate",

@@ -157,6 +157,7 @@ fn quiet_on_a_closed_stdout() {
             .map(String::as_str)
             .or_else(|| payload.downcast_ref::<&str>().copied())
             .unwrap_or_default();
+        // tidy: not a message: std's panic text for a closed stdout is all there is to go by.
         if text.starts_with("failed printing to stdout") && text.contains("Broken pipe") {
             std::process::exit(0);
         }

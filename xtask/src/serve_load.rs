@@ -106,6 +106,7 @@ fn one(port: u16, rng: &mut Rng, game: &mut Game) -> Outcome {
         2..=8 => {
             // A move of the client's game: one of the position's legal moves.
             let (s1, view) = post("/api/position", &json!({"position": game.position, "options": game.options}));
+            // tidy: not a message: the server's answer, read as a client reads it.
             let v: Value = serde_json::from_str(&view).unwrap_or(Value::Null);
             let moves = v["moves"].as_array().cloned().unwrap_or_default();
             if moves.is_empty() || s1 != 200 {
@@ -116,6 +117,7 @@ fn one(port: u16, rng: &mut Rng, game: &mut Game) -> Outcome {
             }
             let mv = &moves[rng.below(moves.len())]["move"];
             let (s2, played) = post("/api/play", &json!({"position": game.position, "options": game.options, "move": mv}));
+            // tidy: not a message: the server's answer, read as a client reads it.
             let p: Value = serde_json::from_str(&played).unwrap_or(Value::Null);
             if let Some(next) = p["after"]["position"].as_str() {
                 game.position = next.to_owned();

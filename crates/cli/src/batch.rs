@@ -53,10 +53,11 @@ pub enum BadLine {
 impl BadLine {
     /// The kind of error, as JSON names it (the record reader's kinds: spec/notation.md §11).
     pub fn kind(&self) -> &'static str {
-        match self {
-            BadLine::TooLong { .. } => "too-large",
-            BadLine::NotUtf8 { .. } => "encoding",
-        }
+        let kind = match self {
+            BadLine::TooLong { .. } => notation::ProblemKind::TooLarge,
+            BadLine::NotUtf8 { .. } => notation::ProblemKind::Encoding,
+        };
+        kind.name()
     }
 
     /// What is wrong, in the user's terms.

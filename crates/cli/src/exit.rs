@@ -63,6 +63,7 @@ pub fn io_message(e: &io::Error) -> String {
         K::BrokenPipe => "its reader closed it before the end".to_owned(),
         _ => {
             let text = e.to_string();
+            // tidy: not a message: the system's words, which std gives only with the number
             match text.rfind(" (os error ") {
                 Some(k) if text.ends_with(')') => text[..k].to_owned(),
                 _ => text,

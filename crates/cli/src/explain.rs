@@ -68,7 +68,7 @@ fn print(
         style.paint(Paint::Dim, &write_position(&after.to_setup()))
     )?;
     write!(out, "{}", board::draw(after, "  ", style))?;
-    let ids = cited(&explanation.cites);
+    let ids: Vec<&str> = cited(&explanation.cites).iter().map(|r| r.id()).collect();
     if !ids.is_empty() {
         let ids = ids.join(" ");
         writeln!(
@@ -106,19 +106,13 @@ fn print_refused(
     Ok(())
 }
 
-/// The IDs of the rules an explanation cites (`rules_core::prose::Explanation::cites`), each
-/// once, in the rule book's order.
-pub fn cited(rules: &[Rule]) -> Vec<String> {
-    let book = rulebook::book();
-    let mut ids: Vec<&'static str> = Vec::new();
-    for r in rules {
-        if !ids.contains(&r.id()) {
-            ids.push(r.id());
-        }
-    }
-    let order = |id: &str| book.rules().position(|x| x.id == id);
-    ids.sort_by_key(|id| order(id));
-    ids.into_iter().map(str::to_owned).collect()
+/// The rules an explanation cites (`rules_core::prose::Explanation::cites`), each once, in the
+/// rule book's order.
+pub fn cited(rules: &[Rule]) -> Vec<Rule> {
+    let mut out = rules.to_vec();
+    out.sort_unstable();
+    out.dedup();
+    out
 }
 
 pub fn run(args: &ExplainArgs, style: Style) -> Result<Verdict, CliError> {
@@ -276,7 +270,8 @@ mod tests {
             }
         }
         in_words.sort_by_key(|id| book.rules().position(|x| x.id == *id));
-        assert_eq!(cited(&e.cites), in_words, "{at}: {:?}", e.lines);
+        let ids: Vec<String> = cited(&e.cites).iter().map(ToString::to_string).collect();
+        assert_eq!(ids, in_words, "{at}: {:?}", e.lines);
     }
 
     /// Following the seeds of every ply of the corpus from the position before it gives the

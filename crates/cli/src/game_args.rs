@@ -22,17 +22,11 @@ pub fn position(args: &GameArgs) -> Result<Position, CliError> {
                 "give the game with --game NAME, or a --position".to_owned(),
             ));
         };
-        return position_input::read(game.name(), &given)
-            .map_err(|e| CliError::Usage(e.message().to_owned()));
+        return position_input::read(game.name(), &given).map_err(|e| CliError::Usage(e.message()));
     };
     let pos = position_input::read(text, &given).map_err(|e| match e {
         Bad::Usage(m) => CliError::Usage(m),
-        Bad::Invalid { message: m, .. } => {
-            CliError::Invalid(match m.strip_prefix("bad position") {
-                Some(rest) => format!("bad --position{rest}"),
-                None => format!("bad --position: {m}"),
-            })
-        }
+        Bad::Invalid(i) => CliError::Invalid(i.for_option()),
     })?;
     if let Some(g) = game
         && g != pos.variant().kind()

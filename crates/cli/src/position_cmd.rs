@@ -124,10 +124,10 @@ impl Answer {
                 } else {
                     "position"
                 };
-                self.error(out, kind, bad.message(), bad.rules(), json!({}))?;
+                self.error(out, kind, &bad.message(), &bad.rules(), json!({}))?;
                 let outcome = match bad {
                     Bad::Usage(_) => Outcome::Usage,
-                    Bad::Invalid { .. } => Outcome::Invalid,
+                    Bad::Invalid(_) => Outcome::Invalid,
                 };
                 Ok(Err(self.end(out, outcome)?))
             }

@@ -4,7 +4,8 @@
 //! and `--opener` (B by default) to move.
 
 use crate::exit::CliError;
-use rules_core::{GameKind, Player, Position, Rule};
+use rules_core::{GameKind, Player, Position, Rule, SetupError};
+use std::fmt;
 
 /// What the command line says about every position it reads: the `--option KEY=VALUE`s (checked
 /// once for their shape, typed per position once its game is known) and `--opener`.
@@ -34,35 +35,81 @@ pub enum Bad {
     /// Exit 2.
     Usage(String),
     /// Exit 1.
-    Invalid {
-        /// What is wrong.
-        message: String,
-        /// The rules the message cites, in its order: those of the set-up's problems.
-        rules: Vec<Rule>,
-    },
+    Invalid(Invalid),
 }
 
-impl Bad {
-    /// Invalid input that cites no rule.
-    pub fn invalid(message: String) -> Bad {
-        Bad::Invalid {
-            message,
-            rules: Vec::new(),
+/// Why a POSITION is invalid input, as a value. Its words name it `position`; those for the
+/// option `--position` are [`Invalid::for_option`], made from the same value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Invalid {
+    /// A position string that does not read: where, and what was expected there.
+    Unreadable(notation::PositionError),
+    /// A position that is not one of its game: every reason, each with its rule.
+    Illegal {
+        /// The game.
+        game: GameKind,
+        /// Why.
+        error: SetupError,
+    },
+    /// A word that names no game, a JSON form that does not read, an option its game cannot
+    /// take: in words.
+    Other(String),
+}
+
+impl Invalid {
+    /// The words, naming the POSITION `what`.
+    fn said(&self, what: &str) -> String {
+        match self {
+            Invalid::Unreadable(e) => format!("bad {what} at column {}: {e}", e.offset + 1),
+            Invalid::Illegal { game, error } => {
+                format!("not a legal {} position: {error}", game.name())
+            }
+            Invalid::Other(m) => m.clone(),
         }
     }
 
-    /// The message.
-    pub fn message(&self) -> &str {
+    /// The words for a POSITION given as `--position`.
+    pub fn for_option(&self) -> String {
         match self {
-            Bad::Usage(m) | Bad::Invalid { message: m, .. } => m,
+            Invalid::Unreadable(_) => self.said("--position"),
+            _ => format!("bad --position: {}", self.said("position")),
+        }
+    }
+
+    /// The rules the words cite, in their order: those of the set-up's problems.
+    pub fn rules(&self) -> Vec<Rule> {
+        match self {
+            Invalid::Illegal { error, .. } => error.cites(),
+            _ => Vec::new(),
+        }
+    }
+}
+
+impl fmt::Display for Invalid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.said("position"))
+    }
+}
+
+impl Bad {
+    /// Invalid input said in words.
+    pub fn invalid(message: String) -> Bad {
+        Bad::Invalid(Invalid::Other(message))
+    }
+
+    /// The message.
+    pub fn message(&self) -> String {
+        match self {
+            Bad::Usage(m) => m.clone(),
+            Bad::Invalid(i) => i.to_string(),
         }
     }
 
     /// The rules the message cites.
-    pub fn rules(&self) -> &[Rule] {
+    pub fn rules(&self) -> Vec<Rule> {
         match self {
-            Bad::Usage(_) => &[],
-            Bad::Invalid { rules, .. } => rules,
+            Bad::Usage(_) => Vec::new(),
+            Bad::Invalid(i) => i.rules(),
         }
     }
 }
@@ -130,16 +177,18 @@ pub fn read(text: &str, given: &Given) -> Result<Position, Bad> {
     }
     let stated = crate::option_args::options_of_position(text, &given.options)?;
     let setup = notation::parse_position(text, stated.as_ref())
-        .map_err(|e| Bad::invalid(format!("bad position at column {}: {e}", e.offset + 1)))?;
+        .map_err(|e| Bad::Invalid(Invalid::Unreadable(e)))?;
     legal(&setup)
 }
 
 /// The position `setup` describes, or why it is not a position of its game, with the rules its
 /// problems break.
 fn legal(setup: &rules_core::Setup) -> Result<Position, Bad> {
-    Position::from_setup(setup).map_err(|e| Bad::Invalid {
-        message: format!("not a legal {} position: {e}", setup.variant.kind().name()),
-        rules: e.cites(),
+    Position::from_setup(setup).map_err(|error| {
+        Bad::Invalid(Invalid::Illegal {
+            game: setup.variant.kind(),
+            error,
+        })
     })
 }
 
@@ -196,8 +245,8 @@ pub fn read_or_report(text: &str, given: &Given) -> Result<Option<Position>, Cli
     match read(text, given) {
         Ok(p) => Ok(Some(p)),
         Err(Bad::Usage(m)) => Err(CliError::Usage(m)),
-        Err(Bad::Invalid { message, rules }) => {
-            crate::diag::report_position(&message, &rules);
+        Err(Bad::Invalid(i)) => {
+            crate::diag::report_position(&i.to_string(), &i.rules());
             Ok(None)
         }
     }

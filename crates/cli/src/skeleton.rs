@@ -52,7 +52,7 @@ fn header(args: &PlayArgs) -> Result<Record, CliError> {
     let given = Given::new(&args.options.options, args.options.opener.as_deref())?;
     let pos = position_input::read(&args.position, &given).map_err(|e| match e {
         Bad::Usage(m) => CliError::Usage(m),
-        Bad::Invalid { message, .. } => CliError::Invalid(message),
+        Bad::Invalid(i) => CliError::Invalid(i.to_string()),
     })?;
     let setup = pos.to_setup();
     if position_input::game_name(&args.position).is_some() {

@@ -58,25 +58,27 @@ pub fn record_line(u: &Unit) -> String {
 /// The record object of the JSON output; in lenient validation it says so, with the number of
 /// plies only lenient validation accepts.
 pub fn record_json(u: &Unit, lenient: bool) -> serde_json::Value {
+    json!({"type": "record", "data": record_data(u, lenient)})
+}
+
+/// The data of a record's summary line ([`record_json`]).
+pub(crate) fn record_data(u: &Unit, lenient: bool) -> serde_json::Value {
     let mut v = json!({
-        "type": "record",
-        "data": {
-            "file": u.file,
-            "record": u.index,
-            "line": u.first_line,
-            "valid": u.valid(),
-            "game": u.record.as_ref().map(|r| r.game().name()),
-            "plies": u.checked.plies,
-            "result": u.record.as_ref().map(|r| r.result.token()),
-            "problems": u.checked.problems.len(),
-        }
+        "file": u.file,
+        "record": u.index,
+        "line": u.first_line,
+        "valid": u.valid(),
+        "game": u.record.as_ref().map(|r| r.game().name()),
+        "plies": u.checked.plies,
+        "result": u.record.as_ref().map(|r| r.result.token()),
+        "problems": u.checked.problems.len(),
     });
     if !u.checked.respelled.is_empty() {
-        v["data"]["respelled"] = json!(u.checked.respelled);
+        v["respelled"] = json!(u.checked.respelled);
     }
     if lenient {
-        v["data"]["lenient"] = json!(true);
-        v["data"]["lenient_plies"] = json!(u.checked.lenient_plies);
+        v["lenient"] = json!(true);
+        v["lenient_plies"] = json!(u.checked.lenient_plies);
     }
     v
 }

@@ -69,7 +69,7 @@ pub use parse::{Parsed, parse_record};
 pub use position::{PositionError, parse_position, write_position};
 pub use position_json::{POSITION_SCHEMA, position_from_json, position_to_json};
 pub use printer::{WIDTH, escape_comment, escape_tag, print_record, round_marker};
-pub use problem::{Problem, ProblemKind};
+pub use problem::{Cause, Problem, ProblemKind};
 pub use reader::{Chunk, ChunkProblem, RecordReader};
 pub use record::{
     Item, KNOWN_TAGS, MAX_RECORD_PLIES, MAX_VARIATION_DEPTH, Outcome, Record, STANDARD_VERSION,

@@ -1,7 +1,9 @@
 //! Rule IDs as a type: every rule of the rule book (`spec/rules/<game>.md`) is a variant of
 //! [`Rule`], generated from the book's headings at build time (`build.rs`). Code names rules
 //! (`Rule::B9`), never spells them as strings; a rule's ID as the book writes it is its
-//! `Display` (and its JSON form).
+//! `Display` (and its JSON form). Rules are ordered as the book orders them: the games in the
+//! order of its table of games, a game's rules in the order of its file (`B2` before `B10`,
+//! `R19` before `R19a`); whatever lists rules sorts them as values, never their IDs as text.
 
 use std::fmt;
 use std::str::FromStr;
@@ -66,5 +68,35 @@ mod tests {
         assert_eq!(Rule::B9.title(), "Capturing the last hole");
         assert!("B99".parse::<Rule>().is_err()); // tidy: not a citation
         assert!("b9".parse::<Rule>().is_err());
+    }
+
+    #[test]
+    fn rules_sort_as_the_book_orders_them() {
+        // The book's table of games: Giuthi, Bechi, Sulus Nishtaw, Uugg, Redu.
+        let mut v = vec![
+            Rule::R19a,
+            Rule::B10,
+            Rule::R19,
+            Rule::U1,
+            Rule::B2,
+            Rule::G26,
+            Rule::S3,
+        ];
+        v.sort();
+        assert_eq!(
+            v,
+            [
+                Rule::G26,
+                Rule::B2,
+                Rule::B10,
+                Rule::S3,
+                Rule::U1,
+                Rule::R19,
+                Rule::R19a
+            ]
+        );
+        assert!(Rule::ALL.is_sorted());
+        assert_eq!(Rule::S21.game(), crate::GameKind::SulusNishtaw);
+        assert_eq!(Rule::R19a.game(), crate::GameKind::Redu);
     }
 }

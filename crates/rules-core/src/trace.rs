@@ -117,6 +117,24 @@ pub enum Event {
     },
 }
 
+impl Event {
+    /// The rule that makes the step: every event names one but a seed's sowing, which belongs
+    /// to the lap its [`Event::Lift`] or [`Event::Gather`] names the rule of.
+    #[must_use]
+    pub fn rule(&self) -> Option<Rule> {
+        match self {
+            Event::Lift { rule, .. }
+            | Event::Gather { rule, .. }
+            | Event::Capture { rule, .. }
+            | Event::Mark { rule, .. }
+            | Event::Note { rule, .. }
+            | Event::Pass { rule, .. }
+            | Event::Next { rule, .. } => Some(*rule),
+            Event::Sow { .. } => None,
+        }
+    }
+}
+
 /// Receives the events of a ply.
 pub trait Tracer {
     /// Whether events are recorded at all; when false the event closures are never called.
@@ -281,6 +299,19 @@ impl Trace {
         Trace {
             events: Vec::with_capacity(32),
         }
+    }
+
+    /// The rules the ply's events name ([`Event::rule`]), each once, in the order they first
+    /// do.
+    #[must_use]
+    pub fn rules(&self) -> Vec<Rule> {
+        let mut out: Vec<Rule> = Vec::new();
+        for r in self.events.iter().filter_map(Event::rule) {
+            if !out.contains(&r) {
+                out.push(r);
+            }
+        }
+        out
     }
 
     /// The holes the ply's seeds fell into, one per seed, in the order sown (what the `sown` and

@@ -214,6 +214,7 @@ pub fn read_header(input: &mut impl Read) -> Result<Header, String> {
     let covered = used.clone();
     let sum = line(input, &mut used, "check")?;
     let check = sum
+        // tidy: not a message: the header's check line is a format (`check fnv1a64 HEX16`)
         .strip_prefix("check fnv1a64 ")
         .filter(|h| h.len() == 16 && h.bytes().all(|b| b.is_ascii_hexdigit()))
         .and_then(|h| u64::from_str_radix(h, 16).ok())

@@ -1,5 +1,6 @@
 //! `collection stats` (spec/collections.md §5): counts over the valid records, per game and
-//! options: the results, the lengths, the first moves and their scores; and the rules that fired.
+//! options: the results, the lengths, the first moves and their scores; and the rules that fired,
+//! in the book's order (the games in its order, as the groups are).
 //!
 //! Memory is bounded by what is counted, never by the records: a few numbers per game and
 //! options, per length in plies, per first move and per rule ID.
@@ -10,7 +11,7 @@ use crate::cli::StatsArgs;
 use crate::exit::{CliError, Verdict};
 use crate::input::Unit;
 use notation::{Outcome, Step};
-use rules_core::{GameKind, Player};
+use rules_core::{GameKind, Player, Rule};
 use serde_json::{Value, json};
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -49,64 +50,8 @@ struct Stats {
     invalid: usize,
     /// By (the game's place in the rule book, the game with its options as written).
     groups: BTreeMap<(usize, String), Group>,
-    /// Plies each rule fired in, by rule ID.
-    rules: BTreeMap<RuleId, usize>,
-}
-
-/// A rule ID ordered as the rule book orders it: by its game's place in the book (the order of
-/// the games above it, `GameKind::ALL`: `G` before `B`), then `B2` before `B10`, `R19` before
-/// `R19a`.
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
-struct RuleId {
-    game: usize,
-    letters: String,
-    number: u32,
-    rest: String,
-}
-
-impl RuleId {
-    fn new(id: &str) -> RuleId {
-        let digits = id.find(|c: char| c.is_ascii_digit()).unwrap_or(id.len());
-        let (letters, tail) = id.split_at(digits);
-        let end = tail
-            .find(|c: char| !c.is_ascii_digit())
-            .unwrap_or(tail.len());
-        let game = letters
-            .chars()
-            .next()
-            .and_then(|c| rulebook::book().game_of_letter(c))
-            .and_then(|chapter| chapter.game.parse::<GameKind>().ok())
-            .and_then(|g| GameKind::ALL.iter().position(|&x| x == g))
-            .unwrap_or(usize::MAX);
-        RuleId {
-            game,
-            letters: letters.to_owned(),
-            number: tail[..end].parse().unwrap_or(0),
-            rest: tail[end..].to_owned(),
-        }
-    }
-}
-
-impl std::fmt::Display for RuleId {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}{}{}", self.letters, self.number, self.rest)
-    }
-}
-
-/// The rule IDs a ply's trace cites, each once: read from its JSON form (every event names its
-/// rule), so that the count follows the events whatever their kinds.
-fn rules_of(trace: &impl serde::Serialize) -> Vec<String> {
-    let mut out: Vec<String> = Vec::new();
-    if let Ok(Value::Array(events)) = serde_json::to_value(trace) {
-        for e in events {
-            if let Some(r) = e.get("rule").and_then(Value::as_str)
-                && !out.iter().any(|x| x == r)
-            {
-                out.push(r.to_owned());
-            }
-        }
-    }
-    out
+    /// Plies each rule fired in, in the book's order.
+    rules: BTreeMap<Rule, usize>,
 }
 
 /// The score of `player` in a finished match, in half points.
@@ -163,8 +108,8 @@ impl Stats {
                 }
             }
             first = false;
-            for r in rules_of(trace) {
-                *self.rules.entry(RuleId::new(&r)).or_default() += 1;
+            for r in trace.rules() {
+                *self.rules.entry(r).or_default() += 1;
             }
         }
     }
@@ -227,7 +172,7 @@ fn write_json(s: &Stats, out: &mut impl Write) -> Result<(), CliError> {
     let rules: Vec<Value> = s
         .rules
         .iter()
-        .map(|(r, n)| json!({"rule": r.to_string(), "plies": n}))
+        .map(|(r, n)| json!({"rule": r, "plies": n}))
         .collect();
     let v = json!({"type": "stats", "data": {
         "records": s.records, "valid": s.records - s.invalid, "invalid": s.invalid,
@@ -287,14 +232,15 @@ fn write_text(s: &Stats, out: &mut impl Write) -> Result<(), CliError> {
     }
     if !s.rules.is_empty() {
         writeln!(out, "\nrules fired (plies they fired in):")?;
+        // One line per game.
         let mut line = String::new();
-        let mut letters = "";
+        let mut game = None;
         for (r, n) in &s.rules {
-            if r.letters != letters && !line.is_empty() {
+            if game != Some(r.game()) && !line.is_empty() {
                 writeln!(out, " {line}")?;
                 line.clear();
             }
-            letters = &r.letters;
+            game = Some(r.game());
             line.push_str(&format!(" {r} {n}"));
         }
         writeln!(out, " {line}")?;
@@ -326,18 +272,6 @@ pub fn run(a: &StatsArgs) -> Result<Verdict, CliError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn rule_ids_sort_as_the_book_does() {
-        let mut v: Vec<RuleId> = ["B10", "B2", "R19a", "R19", "G1"]
-            .iter()
-            .map(|s| RuleId::new(s))
-            .collect();
-        v.sort();
-        let shown: Vec<String> = v.iter().map(ToString::to_string).collect();
-        // Issue 37.6: the games in the book's order, as the groups above them are.
-        assert_eq!(shown, ["G1", "B2", "B10", "R19", "R19a"]);
-    }
 
     #[test]
     fn lengths_give_least_lower_median_mean_most() {

@@ -13,7 +13,7 @@ use crate::explain;
 use crate::input::Unit;
 use diagram::web::{board, layout};
 use notation::{Step, Walked};
-use rules_core::Position;
+use rules_core::{Position, Rule};
 use serde_json::{Value, json};
 use std::collections::{BTreeMap, HashMap};
 
@@ -99,13 +99,13 @@ fn best_arrow(before: &Position, token: &str) -> Option<Value> {
     Some(json!({"from": g.index(from)?, "to": g.index(to)?, "move": token}))
 }
 
-/// One record, ready for the page, and the rule IDs it cites.
+/// One record, ready for the page, and the rules it cites.
 pub struct RecordData {
     /// Its data, as the page holds it (`script_json` text).
     pub json: String,
     /// Its index, header and summary: what the chooser's line of it says.
     pub head: Value,
-    pub cited: Vec<String>,
+    pub cited: Vec<Rule>,
     /// The plies of its own line.
     pub plies: usize,
 }
@@ -119,17 +119,13 @@ fn data_of(mut line: Value) -> Value {
     d
 }
 
-fn type_of(line: &Value) -> &str {
-    line.get("type").and_then(Value::as_str).unwrap_or("")
-}
-
 /// The page's steps of a record from its replay JSON lines (`lines`, made one at a time), written
 /// after `head` (the record's data up to its steps); the rules its plies cite added to `cited`.
 fn page_steps(
     head: String,
     lines: crate::replay::StepLines<'_>,
     comments: &BTreeMap<(u32, u32), Vec<String>>,
-    cited: &mut Vec<String>,
+    cited: &mut Vec<Rule>,
 ) -> Steps {
     let comments_at =
         |key: (u32, u32)| -> Value { json!(comments.get(&key).cloned().unwrap_or_default()) };
@@ -178,12 +174,13 @@ fn page_steps(
                     rules_core::prose::explanation(b, trace, after)
                 });
                 let words = explained.lines;
-                let ids = explain::cited(&explained.cites);
-                for id in &ids {
-                    if !cited.contains(id) {
-                        cited.push(id.clone());
+                let rules = explain::cited(&explained.cites);
+                for r in &rules {
+                    if !cited.contains(r) {
+                        cited.push(*r);
                     }
                 }
+                let ids: Vec<&str> = rules.iter().map(|r| r.id()).collect();
                 let arrow = notes
                     .get(line, *number)
                     .and_then(|a| a.best.as_ref())
@@ -215,24 +212,24 @@ fn page_steps(
                 page.push(json!({"kind": "round", "line": id, "data": data, "board": board(position), "comments": comments}));
             }
             // A round's or the match's end belongs to the position that ends it.
-            Step::RoundOver { .. } | Step::MatchOver { .. } => {
-                let key = if matches!(step, Step::RoundOver { .. }) {
-                    "round_over"
-                } else {
-                    "match_over"
-                };
-                if let Some(rule) = data.get("rule").and_then(Value::as_str)
-                    && !cited.iter().any(|c| c == rule)
-                {
-                    cited.push(rule.to_owned());
-                }
-                if let Some(last) = page.last.as_mut().and_then(Value::as_object_mut) {
-                    last.insert(key.to_owned(), data);
-                }
-            }
+            Step::RoundOver { result, .. } => page.end("round_over", data, result.rule, cited),
+            Step::MatchOver { result } => page.end("match_over", data, result.rule, cited),
         }
     }
     page
+}
+
+impl Steps {
+    /// The end of a round or of the match (`key`), with its `data` and the `rule` that ends it:
+    /// it belongs to the position that ends it, the last step.
+    fn end(&mut self, key: &str, data: Value, rule: Rule, cited: &mut Vec<Rule>) {
+        if !cited.contains(&rule) {
+            cited.push(rule);
+        }
+        if let Some(last) = self.last.as_mut().and_then(Value::as_object_mut) {
+            last.insert(key.to_owned(), data);
+        }
+    }
 }
 
 /// The page's data of record `u`.
@@ -246,7 +243,7 @@ pub fn record(u: &Unit, lenient: bool) -> Result<RecordData, CliError> {
         .map(crate::pictures::comments)
         .unwrap_or_default();
     let header = crate::replay::start_json(u).map_or(Value::Null, data_of);
-    let mut cited: Vec<String> = Vec::new();
+    let mut cited: Vec<Rule> = Vec::new();
     let lines = crate::replay::StepLines::new(u);
     let notes = lines.notes().any().then(|| {
         let [a, b] = lines.notes().summary(&u.checked.steps);
@@ -264,23 +261,15 @@ pub fn record(u: &Unit, lenient: bool) -> Result<RecordData, CliError> {
         script_json(&layout_of.unwrap_or(Value::Null)),
     );
     let page = page_steps(head, lines, &comments, &mut cited);
-    // The findings and the summary: the JSON lines after the steps (a few, one per problem).
-    let mut tail: Vec<u8> = Vec::new();
-    crate::validate::report(u, crate::cli::Format::Json, &mut tail)?;
-    let mut findings = Vec::new();
-    for l in String::from_utf8_lossy(&tail).lines() {
-        let l = serde_json::from_str::<Value>(l)
-            .map_err(|e| CliError::Io(format!("internal: replay JSON line: {e}")))?;
-        if type_of(&l) == "finding" {
-            findings.push(data_of(l));
-        }
-    }
+    // The findings and the summary, made from the record's problems as values.
+    let origin = u.origin();
+    let findings: Vec<Value> = (u.checked.problems.iter())
+        .map(|p| data_of(json!({"data": origin.json(p)})))
+        .collect();
     let summary = data_of(crate::validate::record_json(u, lenient));
-    for f in &findings {
-        if let Some(rule) = f.get("rule").and_then(Value::as_str)
-            && !cited.iter().any(|c| c == rule)
-        {
-            cited.push(rule.to_owned());
+    for rule in u.checked.problems.iter().filter_map(|p| p.rule) {
+        if !cited.contains(&rule) {
+            cited.push(rule);
         }
     }
     let (mut json, variations) = page.finish();

@@ -24,6 +24,7 @@ use crate::input;
 use crate::output::{Output, Target};
 use crate::validate;
 use notation::CheckOptions;
+use rules_core::Rule;
 use serde_json::{Map, Value, json};
 use std::io::Write;
 
@@ -35,11 +36,11 @@ pub const MAX_RECORDS: usize = 1000;
 pub const MAX_PLIES: usize = 20_000;
 
 /// The rule book's entry for each rule cited, as the page shows it.
-fn rules(cited: &[String]) -> Value {
+fn rules(cited: &[Rule]) -> Value {
     let book = rulebook::book();
     let mut out = Map::new();
-    for id in cited {
-        if let Some(r) = book.rule(id) {
+    for rule in cited {
+        if let Some(r) = book.rule(rule.id()) {
             out.insert(
                 r.id.clone(),
                 json!({
@@ -169,7 +170,7 @@ pub fn run(args: &ReplayArgs, target: &std::path::Path) -> Result<Verdict, CliEr
     let write_error = |e: std::io::Error| target.error("--html", &e);
     let mut page = page::PageWriter::start(out).map_err(write_error)?;
     let mut list: Vec<Value> = Vec::new();
-    let mut cited: Vec<String> = Vec::new();
+    let mut cited: Vec<Rule> = Vec::new();
     let mut plies = 0;
     let mut invalid = 0;
     let mut sink = std::io::sink();

@@ -3,7 +3,7 @@
 
 use super::Ctx;
 use crate::position::parse_position;
-use crate::problem::{Problem, ProblemKind};
+use crate::problem::{Cause, Problem, ProblemKind};
 use crate::record::Record;
 use rules_core::{Position, Setup, StatedOptions};
 
@@ -16,7 +16,7 @@ pub(super) fn start(
     match &record.position {
         None => Position::from_setup(&Setup::start(record.variant, record.opener)).map_err(|e| {
             let s = cx.tag_span("Game");
-            Box::new(Problem::new(ProblemKind::Header, s, e.to_string()))
+            Box::new(Problem::new(ProblemKind::Header, s, e.to_string()).cause(Cause::Setup(e)))
         }),
         Some(text) => start_from(cx, text, record, options),
     }
@@ -82,16 +82,18 @@ fn start_from(
         }
     }
     Position::from_setup(&setup).map_err(|e| {
-        let first = &e.problems[0];
         let mut msg = format!("the Position is not a position of {}: ", record.game());
         msg.push_str(&e.to_string());
-        Box::new(Problem::new(ProblemKind::Position, span.clone(), msg).rule(
-            if e.problems.len() == 1 {
-                first.rule
-            } else {
-                None
-            },
-        ))
+        // The rule when one rule is broken: the words name it, after its reason.
+        let rule = match e.problems.as_slice() {
+            [one] => one.rule,
+            _ => None,
+        };
+        Box::new(
+            Problem::new(ProblemKind::Position, span.clone(), msg)
+                .rule(rule)
+                .cause(Cause::Setup(e)),
+        )
     })
 }
 

@@ -427,8 +427,12 @@ mod tests {
         // 1A is A's hole (B4): the variation stops there, the record goes on to its own 2. 1A,
         // whose wrong count is found too.
         let (c, _) = bechi("1. 3B (1. 1A 2. 2A) 2. 1A (captures 99) *");
-        let messages: Vec<&str> = c.problems.iter().map(|p| p.message.as_str()).collect();
+        let messages: Vec<String> = c.problems.iter().map(ToString::to_string).collect();
         assert_eq!(messages.len(), 2, "{messages:?}");
+        // Where it is and why are values; the words say them.
+        assert_eq!(c.problems[0].variation, Some(1));
+        assert!(matches!(c.problems[0].cause, crate::Cause::Refused(_)));
+        assert_eq!(c.problems[1].variation, None);
         assert!(
             messages[0].starts_with("in a variation of ply 1: illegal move 1A"),
             "{messages:?}"
@@ -436,6 +440,19 @@ mod tests {
         assert!(
             messages[1].starts_with("annotation (captures 99)"),
             "{messages:?}"
+        );
+        // In a variation in a variation, the innermost is named, once.
+        let (c, _) = bechi("1. 3B (1. 2B 2. 1A (2. 2A 3. 1A)) 2. 1A *");
+        let shown: Vec<String> = c.problems.iter().map(ToString::to_string).collect();
+        assert_eq!(shown.len(), 1, "{shown:?}");
+        assert!(
+            shown[0].starts_with("in a variation of ply 2: illegal move 1A: "),
+            "{shown:?}"
+        );
+        // The rule, then the moves legal there (issue 37.5).
+        assert!(
+            shown[0].ends_with(" (B4); legal here: 1B 2B 3B 4B"),
+            "{shown:?}"
         );
         // A variation with no ply before it, or after a round marker, is refused as it stands.
         let (c, _) = bechi("(1. 3B) 1. 3B *");

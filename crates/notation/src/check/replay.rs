@@ -6,7 +6,7 @@ use super::{
     CheckOptions, Checked, Ctx, Last, MAX_PROBLEMS, Mode, Respelled, Step, header, match_end,
     match_text, play_in_mode, trace_of,
 };
-use crate::problem::{Problem, ProblemKind};
+use crate::problem::{Cause, Problem, ProblemKind};
 use crate::record::{Item, Outcome, Record};
 use crate::spans::Spans;
 use crate::write_position;
@@ -289,15 +289,14 @@ impl<'r> Replay<'r> {
         self.path.push(k);
         let flow = self.items(items);
         self.path.pop();
+        // A problem of a variation nested in this one says the innermost.
         // The side line is complete: it keeps its steps without the room its vector grew by
         // doubling (four steps for a side line of one ply).
         if let Some(k) = self.side {
             self.out.variations[k].steps.shrink_to_fit();
         }
         for p in &mut self.cx.problems[first_problem..] {
-            if !p.message.starts_with("in a variation") {
-                p.message = format!("in a variation of ply {number}: {}", p.message);
-            }
+            p.variation.get_or_insert(number);
         }
         self.go_to(point);
         // The next variation of the same ply starts from the same point.
@@ -351,7 +350,9 @@ impl<'r> Replay<'r> {
             Err(e) => {
                 let s = self.cx.item_span(self.here);
                 self.cx.push(
-                    Problem::new(ProblemKind::Token, s, e.message).at_ply(Some(ply), Some(token)),
+                    Problem::new(ProblemKind::Token, s, e.message.clone())
+                        .cause(Cause::Token(e))
+                        .at_ply(Some(ply), Some(token)),
                 );
                 return Flow::Break(());
             }
@@ -379,26 +380,29 @@ impl<'r> Replay<'r> {
             }
             Err(e) => {
                 let s = self.cx.item_span(self.here);
-                let reason = e.reason.to_string();
-                let message = if !lenient && pos.is_lenient_only(&mv) {
+                let lenient_only = !lenient && pos.is_lenient_only(&mv);
+                let message = if lenient_only {
                     // Not a move of the game but a mark lenient validation accepts: that is
                     // the fix, not another move.
-                    format!("illegal move {token}: {reason} (mancala validate --lenient)")
+                    format!(
+                        "illegal move {token}: {} (mancala validate --lenient)",
+                        e.reason
+                    )
                 } else {
-                    // The rule stays with the reason it belongs to, before the moves that are
-                    // legal there (issue 37.5).
-                    let rule = if reason.contains(&format!("({}", e.rule)) {
-                        String::new()
-                    } else {
-                        format!(" ({})", e.rule)
-                    };
-                    let legal = crate::hints::legal_here(&pos)
-                        .map_or_else(String::new, |l| format!("; {l}"));
-                    format!("illegal move {token}: {reason}{rule}{legal}")
+                    format!("illegal move {token}: {}", e.reason)
+                };
+                // The rule stays with the reason it belongs to (Display writes it), before the
+                // moves that are legal there (issue 37.5).
+                let legal = if lenient_only {
+                    None
+                } else {
+                    crate::hints::legal_here(&pos)
                 };
                 self.cx.push(
                     Problem::new(ProblemKind::IllegalMove, s, message)
+                        .cause(Cause::Refused(e.reason))
                         .rule(Some(e.rule))
+                        .hint(legal.map_or_else(String::new, |l| format!("; {l}")))
                         .at_ply(Some(ply), Some(token)),
                 );
                 Flow::Break(())
@@ -533,13 +537,16 @@ impl<'r> Replay<'r> {
                             Outcome::of_winner(m.winner)
                         ),
                     )
-                    .rule(Some(m.rule)),
+                    .rule(Some(m.rule))
+                    .cause(Cause::MatchOver(m)),
                 );
                 Flow::Break(())
             }
             Err(e) => {
                 self.cx.push(
-                    Problem::new(ProblemKind::Round, s, e.reason.to_string()).rule(Some(e.rule)),
+                    Problem::new(ProblemKind::Round, s, e.reason.to_string())
+                        .rule(Some(e.rule))
+                        .cause(Cause::Round(e.reason)),
                 );
                 Flow::Break(())
             }
@@ -581,19 +588,15 @@ impl<'r> Replay<'r> {
                             format!("; {} or {last} would fit it", init.join(", "))
                         }
                     });
+                // The rule stays with the reason it belongs to, before the hint.
                 self.cx.push(
                     Problem::new(
                         ProblemKind::Annotation,
                         s,
-                        // The rule stays with the reason it belongs to, before the hint.
-                        match rule {
-                            Some(r) if !hint.is_empty() && !message.contains(&format!("({r}")) => {
-                                format!("annotation ({key} {value}): {message} ({r}){hint}")
-                            }
-                            _ => format!("annotation ({key} {value}): {message}{hint}"),
-                        },
+                        format!("annotation ({key} {value}): {message}"),
                     )
                     .rule(rule)
+                    .hint(hint)
                     .at_ply(p, t.as_deref()),
                 );
             }
@@ -650,6 +653,7 @@ impl<'r> Replay<'r> {
         self.cx.push(
             Problem::new(ProblemKind::Result, s, message)
                 .rule(rule)
+                .cause(expected.map_or(Cause::Notation, Cause::MatchOver))
                 .at_ply((ply > 0).then_some(ply), None),
         );
     }

@@ -10,15 +10,11 @@ use serde_json::{Value, json};
 
 /// The IDs of `rules`, each once, in the rule book's order (as `mancala explain` lists them).
 pub fn cited(rules: impl IntoIterator<Item = Rule>) -> Vec<String> {
-    let book = rulebook::book();
-    let mut ids: Vec<&'static str> = Vec::new();
-    for r in rules {
-        if !ids.contains(&r.id()) {
-            ids.push(r.id());
-        }
-    }
-    ids.sort_by_key(|id| book.rules().position(|x| x.id == *id));
-    ids.into_iter().map(str::to_owned).collect()
+    // `Rule` is ordered as the book orders its rules.
+    let mut all: Vec<Rule> = rules.into_iter().collect();
+    all.sort_unstable();
+    all.dedup();
+    all.into_iter().map(|r| r.id().to_owned()).collect()
 }
 
 fn ids(rules: impl IntoIterator<Item = Rule>) -> Vec<String> {
