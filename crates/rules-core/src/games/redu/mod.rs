@@ -10,6 +10,7 @@
 //! differ).
 
 mod lenient;
+pub(crate) mod letters;
 pub(crate) mod moves;
 pub mod notes;
 pub(crate) mod options;
