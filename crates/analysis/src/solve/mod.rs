@@ -22,12 +22,20 @@ pub mod retro;
 pub mod work;
 
 pub use bits::{Bitmap, OutOfMemory, vec_of};
+pub use board::GAME;
 use board::{Board, Shape};
 use catalog::Catalog;
 use index::SliceId;
 use rules_core::{Position, Variant};
 use std::fmt;
 use std::time::{Duration, Instant};
+
+/// Whether the solver (and its databases, and the match solver) covers `variant` ([`GAME`],
+/// either width): what `solve` and `match` ask before they start.
+#[must_use]
+pub fn covers(variant: Variant) -> bool {
+    Shape::of(variant).is_some()
+}
 
 /// Why a solve stopped.
 #[derive(Clone, Debug, PartialEq, Eq)]
