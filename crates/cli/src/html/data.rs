@@ -7,7 +7,7 @@ use crate::exit::CliError;
 use crate::explain;
 use crate::input::Unit;
 use notation::{Step, Walked};
-use rules_core::{MarkKind, Position, RightKind};
+use rules_core::Position;
 use serde_json::{Map, Value, json};
 use std::collections::{BTreeMap, HashMap};
 
@@ -48,40 +48,27 @@ pub struct RecordData {
 /// pending Redu right (held by the player to move, R19, R20), the player to move and whether the
 /// round is over.
 fn board(pos: &Position) -> Value {
-    let s = pos.to_setup();
+    let s = pos.view();
     let g = s.geometry();
-    let owners: Option<String> = s.owners.as_ref().map(|o| {
-        o.iter()
-            .map(|p| p.letter().to_ascii_uppercase())
+    let owners: Option<String> = (!s.owners_are_rows()).then(|| {
+        (0..g.len())
+            .map(|i| s.owner(i).letter().to_ascii_uppercase())
             .collect::<String>()
     });
-    let marks: Vec<Value> = (0..g.len())
-        .filter_map(|i| {
-            s.mark(i).map(|m| {
-                let kind = match m.kind {
-                    MarkKind::Chosen => "chosen",
-                    MarkKind::Blocked => "blocked",
-                    MarkKind::Claim => "claim",
-                    MarkKind::Uugg => "uugg",
-                };
-                json!([i, kind, m.owner])
-            })
-        })
+    let marks: Vec<Value> = s
+        .marked()
+        .map(|(i, m)| json!([i, m.kind.name(), m.owner]))
         .collect();
-    let right = s.right.and_then(|r| {
-        let kind = match r.kind {
-            RightKind::O1 => "O1",
-            RightKind::O2 => "O2",
-            RightKind::O3 => "O3",
-        };
-        g.index(r.hole).map(|i| json!({"hole": i, "kind": kind}))
+    let right = s.right().and_then(|r| {
+        g.index(r.hole)
+            .map(|i| json!({"hole": i, "kind": r.kind.to_string()}))
     });
     let mut b = json!({
-        "seeds": s.seeds,
-        "stores": s.stores,
-        "reserves": s.reserves,
-        "to_move": s.to_move,
-        "round": s.round,
+        "seeds": s.seeds(),
+        "stores": s.stores(),
+        "reserves": s.reserves(),
+        "to_move": s.to_move(),
+        "round": s.round(),
         "over": pos.round_result().is_some(),
     });
     if let Some(o) = owners {
