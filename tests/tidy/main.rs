@@ -12,9 +12,13 @@
 //!   about that rule, and the crate packages the very files of `spec/rules/`; no document or help
 //!   text of the product points outside it.
 //! * `typed_rules`: no product code reads rule IDs out of English or spells one as a string.
+//! * `circles`: no crate has files that import each other in a circle.
+//! * `game_matches`: outside rules-core, no product code branches on a game or a kind of mark.
 
 mod binding;
+mod circles;
 mod citations;
+mod game_matches;
 mod links;
 mod options;
 mod typed_rules;
