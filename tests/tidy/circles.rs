@@ -10,6 +10,7 @@
 //! it defines (a folder's `mod.rs` and its files); a circle is among files none of which holds
 //! the other. The unit tests at the end of a file (`#[cfg(test)] mod`) are not read.
 
+use crate::citations::walk;
 use crate::root;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -449,20 +450,6 @@ fn crate_roots() -> Vec<String> {
     out
 }
 
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for e in entries.filter_map(Result::ok) {
-        let path = e.path();
-        if path.is_dir() {
-            rust_files(&path, out);
-        } else if path.extension().is_some_and(|x| x == "rs") {
-            out.push(path);
-        }
-    }
-}
-
 #[test]
 fn no_crate_has_a_file_level_import_circle() {
     let roots = crate_roots();
@@ -482,7 +469,7 @@ fn no_crate_has_a_file_level_import_circle() {
             .parent()
             .map(Path::to_path_buf)
             .unwrap_or_default();
-        rust_files(&dir, &mut on_disk);
+        walk(&dir, &["rs"], &mut on_disk);
     }
     let unread: Vec<String> = on_disk
         .iter()

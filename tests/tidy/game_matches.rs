@@ -17,10 +17,11 @@
 //! Naming a game to build something (`Variant::default_for(GameKind::Bechi)`, a mark made with
 //! `kind: MarkKind::Chosen`) is not a branch.
 
+use crate::citations::walk;
 use crate::root;
 use crate::typed_rules::product_files;
 use rules_core::{GameKind, MarkKind};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 /// The places that may branch on a game or a mark: (path prefix, what the line names, why).
 const ALLOWED: &[(&str, &str, &str)] = &[
@@ -223,27 +224,9 @@ fn scanned() -> Vec<(PathBuf, bool)> {
         .filter(|p| !p.starts_with(&rules_core))
         .map(|p| (p, false))
         .collect();
-    out.extend(
-        python_files(&root().join("crates/python/python"))
-            .into_iter()
-            .map(|p| (p, true)),
-    );
-    out
-}
-
-fn python_files(dir: &Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return out;
-    };
-    for e in entries.filter_map(Result::ok) {
-        let path = e.path();
-        if path.is_dir() {
-            out.extend(python_files(&path));
-        } else if path.extension().is_some_and(|x| x == "py") {
-            out.push(path);
-        }
-    }
+    let mut python = Vec::new();
+    walk(&root().join("crates/python/python"), &["py"], &mut python);
+    out.extend(python.into_iter().map(|p| (p, true)));
     out
 }
 

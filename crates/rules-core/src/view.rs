@@ -35,10 +35,10 @@ pub struct View<'a> {
 }
 
 impl<'a> View<'a> {
-    /// The view of a position of `variant`, on its board `geometry`, with these `seeds` (one a
-    /// hole, by index) and `stores`, `to_move` to move: round 1, each player owning his row, no
-    /// mark, no reserve, no opener, opening or right. The `with_` methods add what a game has
-    /// besides.
+    /// The view of a position of `variant`, on its board `geometry`, with these `seeds` (by
+    /// index; those past the board's holes, in a game's fixed-size array, are left out) and
+    /// `stores`, `to_move` to move: round 1, each player owning his row, no mark, no reserve, no
+    /// opener, opening or right. The `with_` methods add what a game has besides.
     #[inline]
     pub(crate) fn new(
         variant: Variant,
@@ -48,11 +48,10 @@ impl<'a> View<'a> {
         to_move: Player,
     ) -> View<'a> {
         debug_assert_eq!(geometry, variant.geometry());
-        debug_assert_eq!(seeds.len(), geometry.len());
         View {
             variant,
             geometry,
-            seeds,
+            seeds: &seeds[..geometry.len()],
             stores,
             reserves: [0, 0],
             own_a: geometry.row_set(Player::A),

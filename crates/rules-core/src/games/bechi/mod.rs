@@ -408,11 +408,10 @@ impl Game for Bechi {
     /// The chosen and blocked marks are their holes' owners' (B2, B3).
     #[inline]
     fn view(&self) -> View<'_> {
-        let len = self.geometry().len();
         View::new(
             self.options().into(),
             self.geometry(),
-            &self.seeds[..len],
+            &self.seeds,
             self.store,
             self.to_move,
         )

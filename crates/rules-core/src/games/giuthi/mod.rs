@@ -382,11 +382,10 @@ impl Game for Giuthi {
 
     #[inline]
     fn view(&self) -> View<'_> {
-        let len = self.geometry().len();
         View::new(
             self.options().into(),
             self.geometry(),
-            &self.seeds[..len],
+            &self.seeds,
             self.store,
             self.to_move,
         )

@@ -582,11 +582,10 @@ impl Game for Uugg {
 
     #[inline]
     fn view(&self) -> View<'_> {
-        let len = self.geometry().len();
         View::new(
             self.options().into(),
             self.geometry(),
-            &self.seeds[..len],
+            &self.seeds,
             self.store,
             self.to_move,
         )
