@@ -6,6 +6,7 @@
 
 use crate::geometry::{Geometry, HoleSet};
 use crate::marks::{Mark, MarkKind, Right};
+use crate::options::GameOptions;
 use crate::player::Player;
 use crate::setup::Setup;
 use crate::variant::{GameKind, Variant};
@@ -35,21 +36,20 @@ pub struct View<'a> {
 }
 
 impl<'a> View<'a> {
-    /// The view of a position of `variant`, on its board `geometry`, with these `seeds` (by
-    /// index; those past the board's holes, in a game's fixed-size array, are left out) and
-    /// `stores`, `to_move` to move: round 1, each player owning his row, no mark, no reserve, no
-    /// opener, opening or right. The `with_` methods add what a game has besides.
+    /// The view of a position of the game of `options`, with these `seeds` (by index; those
+    /// past the board's holes, in a game's fixed-size array, are left out) and `stores`,
+    /// `to_move` to move: round 1, each player owning his row, no mark, no reserve, no opener,
+    /// opening or right. The `with_` methods add what a game has besides.
     #[inline]
-    pub(crate) fn new(
-        variant: Variant,
-        geometry: Geometry,
+    pub(crate) fn new<O: GameOptions + Into<Variant>>(
+        options: O,
         seeds: &'a [u8],
         stores: [u8; 2],
         to_move: Player,
     ) -> View<'a> {
-        debug_assert_eq!(geometry, variant.geometry());
+        let geometry = options.geometry();
         View {
-            variant,
+            variant: options.into(),
             geometry,
             seeds: &seeds[..geometry.len()],
             stores,

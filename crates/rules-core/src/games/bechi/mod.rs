@@ -408,17 +408,11 @@ impl Game for Bechi {
     /// The chosen and blocked marks are their holes' owners' (B2, B3).
     #[inline]
     fn view(&self) -> View<'_> {
-        View::new(
-            self.options().into(),
-            self.geometry(),
-            &self.seeds,
-            self.store,
-            self.to_move,
-        )
-        .with_round(self.round, Some(self.opener))
-        .with_reserves(self.reserve)
-        .with_marks_of_owners(MarkKind::Chosen, self.chosen)
-        .with_marks_of_owners(MarkKind::Blocked, self.blocked)
+        View::new(self.options(), &self.seeds, self.store, self.to_move)
+            .with_round(self.round, Some(self.opener))
+            .with_reserves(self.reserve)
+            .with_marks_of_owners(MarkKind::Chosen, self.chosen)
+            .with_marks_of_owners(MarkKind::Blocked, self.blocked)
     }
 
     fn decision_needed(&self) -> DecisionRequest {

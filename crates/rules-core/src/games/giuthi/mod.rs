@@ -382,15 +382,9 @@ impl Game for Giuthi {
 
     #[inline]
     fn view(&self) -> View<'_> {
-        View::new(
-            self.options().into(),
-            self.geometry(),
-            &self.seeds,
-            self.store,
-            self.to_move,
-        )
-        .with_round(self.round, None)
-        .with_reserves(self.reserve)
+        View::new(self.options(), &self.seeds, self.store, self.to_move)
+            .with_round(self.round, None)
+            .with_reserves(self.reserve)
     }
 
     fn decision_needed(&self) -> DecisionRequest {

@@ -1268,17 +1268,12 @@ impl Game for Redu {
 
     #[inline]
     fn view(&self) -> View<'_> {
-        View::new(
-            self.options().into(),
-            GEO,
-            &self.seeds,
-            self.store,
-            self.to_move,
-        )
-        .with_right(self.right.map(|(kind, i)| Right {
-            kind,
-            hole: GEO.hole(usize::from(i)),
-        }))
+        View::new(self.options(), &self.seeds, self.store, self.to_move).with_right(self.right.map(
+            |(kind, i)| Right {
+                kind,
+                hole: GEO.hole(usize::from(i)),
+            },
+        ))
     }
 
     fn next_round(&self, decision: &Decision) -> Result<AfterRound<Redu>, RoundError> {

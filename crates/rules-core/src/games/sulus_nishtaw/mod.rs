@@ -646,17 +646,11 @@ impl Game for SulusNishtaw {
 
     #[inline]
     fn view(&self) -> View<'_> {
-        View::new(
-            self.options().into(),
-            G,
-            &self.seeds,
-            self.store,
-            self.to_move,
-        )
-        .with_round(self.round, Some(self.opener))
-        .with_owners(self.terr_a)
-        .with_marks(MarkKind::Claim, self.claims)
-        .with_opening(self.opening)
+        View::new(self.options(), &self.seeds, self.store, self.to_move)
+            .with_round(self.round, Some(self.opener))
+            .with_owners(self.terr_a)
+            .with_marks(MarkKind::Claim, self.claims)
+            .with_opening(self.opening)
     }
 
     fn next_round(&self, decision: &Decision) -> Result<AfterRound<SulusNishtaw>, RoundError> {

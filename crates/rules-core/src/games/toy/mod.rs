@@ -95,7 +95,7 @@ impl Game for Toy {
     }
 
     fn view(&self) -> View<'_> {
-        View::new(ToyOptions.into(), G, &self.seeds, self.store, self.to_move)
+        View::new(ToyOptions, &self.seeds, self.store, self.to_move)
     }
 
     fn options(&self) -> ToyOptions {

@@ -582,16 +582,10 @@ impl Game for Uugg {
 
     #[inline]
     fn view(&self) -> View<'_> {
-        View::new(
-            self.options().into(),
-            self.geometry(),
-            &self.seeds,
-            self.store,
-            self.to_move,
-        )
-        .with_round(self.round, Some(self.opener))
-        .with_owners(self.own_a)
-        .with_marks(MarkKind::Uugg, self.uugg)
+        View::new(self.options(), &self.seeds, self.store, self.to_move)
+            .with_round(self.round, Some(self.opener))
+            .with_owners(self.own_a)
+            .with_marks(MarkKind::Uugg, self.uugg)
     }
 
     /// An uugg's seeds count for its maker whatever is played (U18). They leave it only by a
