@@ -95,7 +95,8 @@ impl<'a> View<'a> {
         self
     }
 
-    /// With the holes marked `kind`, each for the owner of its hole.
+    /// With the holes marked `kind`, each for the owner of its hole (as the owners stand: after
+    /// `with_owners`, where the game calls it).
     #[inline]
     pub(crate) fn with_marks_of_owners(self, kind: MarkKind, holes: HoleSet) -> View<'a> {
         let a = holes.and(self.own_a);
