@@ -28,25 +28,14 @@ fn asked(args: &MatchArgs) -> Result<Option<(Variant, Asked)>, CliError> {
         .game
         .parse()
         .map_err(|e: rules_core::UnknownGame| CliError::Usage(e.to_string()))?;
-    let solved = analysis::solve::GAME;
-    if game != solved {
-        return Err(CliError::Usage(format!(
-            "match covers {} only (B13-B17), not {game}",
-            solved.title()
-        )));
-    }
+    analysis::solve::guard("match", game).map_err(CliError::Usage)?;
     let given = crate::position_input::Given::new(&args.options, args.opener.as_deref())?;
     if let Some(text) = &args.position {
         let Some(p) = crate::position_input::read_or_report(text, &given)? else {
             return Ok(None);
         };
-        if p.variant().kind() != solved {
-            return Err(CliError::Usage(format!(
-                "match covers {} only, and --position is a {} position",
-                solved.title(),
-                p.variant().kind()
-            )));
-        }
+        analysis::solve::guard("match", p.variant().kind())
+            .map_err(|e| CliError::Usage(format!("{e} (the game of --position)")))?;
         return Ok(Some((p.variant(), Asked::Position(p))));
     }
     let variant = crate::option_args::variant(game, &given.options, |k, v, e| {

@@ -22,12 +22,7 @@ fn roots(args: &SolveArgs) -> Result<Option<Vec<Position>>, CliError> {
         .game
         .parse()
         .map_err(|e: rules_core::UnknownGame| CliError::Usage(e.to_string()))?;
-    if game != analysis::solve::GAME {
-        return Err(CliError::Usage(format!(
-            "solve covers {} only, not {game}",
-            analysis::solve::GAME.title()
-        )));
-    }
+    analysis::solve::guard("solve", game).map_err(CliError::Usage)?;
     let options = crate::option_args::options(&args.options)?;
     if args.position.is_empty() {
         let mut variant = Variant::default_for(game);

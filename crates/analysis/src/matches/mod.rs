@@ -322,19 +322,6 @@ impl MatchSolution {
     }
 }
 
-/// Refuses a variant the solver does not cover ([`crate::solve::GAME`]).
-fn bechi(variant: Variant) -> Result<(), String> {
-    if crate::solve::covers(variant) {
-        Ok(())
-    } else {
-        Err(format!(
-            "the match solver covers {} (B13–B17), not {}",
-            crate::solve::GAME.title(),
-            variant.kind()
-        ))
-    }
-}
-
 /// Solves every state of a match of `variant` (Bechi) exactly: every position of every round
 /// start, stores included (spec/analysis.md §10.2). `max_positions` bounds each round start's
 /// positions; `progress` hears of each round start and each level.
@@ -346,7 +333,7 @@ pub fn solve_exact(
     max_positions: usize,
     progress: &mut dyn FnMut(&str),
 ) -> Result<(MatchSolution, ExactStats), String> {
-    bechi(variant)?;
+    crate::solve::guard("the match solver", variant.kind())?;
     let (levels, stats) = exact::solve(variant, max_positions, progress)?;
     Ok((
         MatchSolution::from_levels(variant, Method::Retrograde, levels),
@@ -364,7 +351,7 @@ pub fn solve_by_search(
     values: &mut dyn RoundValues,
     progress: &mut dyn FnMut(&str),
 ) -> Result<(MatchSolution, Questions), String> {
-    bechi(variant)?;
+    crate::solve::guard("the match solver", variant.kind())?;
     let (levels, q) = rounds::solve(variant, values, progress)?;
     Ok((
         MatchSolution::from_levels(variant, Method::Search, levels),
