@@ -39,7 +39,7 @@ pub fn agree_with(
             [a.value, a.worst],
             truth.of(&p),
             "{}",
-            notation::write_position(&p.to_setup())
+            notation::write_view(p.view())
         );
         if a.value != a.worst {
             endless += 1;
@@ -60,12 +60,7 @@ pub fn agree_with(
         } else {
             [flip(w), flip(b)]
         };
-        assert_eq!(
-            after[1],
-            a.worst,
-            "{}",
-            notation::write_position(&p.to_setup())
-        );
+        assert_eq!(after[1], a.worst, "{}", notation::write_view(p.view()));
     }
     (proved, endless)
 }

@@ -22,7 +22,7 @@ fn opts(nodes: u64) -> SearchOptions<'static> {
 }
 
 fn text(p: &Position) -> String {
-    notation::write_position(&p.to_setup())
+    notation::write_view(p.view())
 }
 
 /// The proved bounds of `b` hold: the mover can make the round end with at least `lower` (the
@@ -134,8 +134,7 @@ fn settled_intervals_hold_the_value() {
         let v = variant(GameKind::Uugg, &[("holes", holes)]);
         let mut rng = Lcg(seed);
         for p in endgames(v, 24, 60, &mut rng) {
-            let s = p.to_setup();
-            let uugg = s.marked().any(|(_, m)| m.kind == MarkKind::Uugg);
+            let uugg = p.view().marked().any(|(_, m)| m.kind == MarkKind::Uugg);
             let got = interval(&p);
             assert_eq!(got.is_some(), uugg, "{}", text(&p));
             let Some((lo, hi)) = got else { continue };

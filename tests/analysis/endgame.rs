@@ -26,7 +26,7 @@ fn check(t: &Endgame, positions: &[Position]) -> (usize, usize) {
         let truth = Reference::solve(p, 400_000)
             .expect("a small position")
             .of(p);
-        assert_eq!(got, truth, "{}", notation::write_position(&p.to_setup()));
+        assert_eq!(got, truth, "{}", notation::write_view(p.view()));
         covered += 1;
         if got[0] != got[1] {
             endless += 1;
@@ -197,7 +197,7 @@ fn convention_scores_kept_in_the_table_stay_true() {
                     )
                     .unwrap();
                 if a.proved {
-                    let pos = notation::write_position(&q.to_setup());
+                    let pos = notation::write_view(q.view());
                     assert_eq!([a.value, a.worst], truth.of(q), "{threads} {seeds}: {pos}");
                     proved += 1;
                     differ += usize::from(a.value != a.worst);

@@ -16,17 +16,14 @@ const SEED_BITS: u32 = 6;
 /// The key of a Bechi position without blocked holes: side to move (1 bit), chosen marks (one bit
 /// per hole index), then 6 bits of seeds per hole index.
 pub fn key(pos: &Position) -> u64 {
-    let s = pos.to_setup();
-    let len = s.seeds.len();
-    let mut k = u64::from(s.to_move == Player::B);
-    for (i, m) in s.marks.iter().enumerate() {
-        match m {
-            Some(m) if m.kind == MarkKind::Chosen => k |= 1 << (1 + i),
-            Some(_) => panic!("a blocked hole"),
-            None => {}
-        }
+    let s = pos.view();
+    let len = s.seeds().len();
+    let mut k = u64::from(s.to_move() == Player::B);
+    for (i, m) in s.marked() {
+        assert_eq!(m.kind, MarkKind::Chosen, "a blocked hole");
+        k |= 1 << (1 + i);
     }
-    for (i, &seeds) in s.seeds.iter().enumerate() {
+    for (i, &seeds) in s.seeds().iter().enumerate() {
         k |= u64::from(seeds) << (1 + len as u32 + SEED_BITS * i as u32);
     }
     k
@@ -43,7 +40,7 @@ fn seeds_of(k: u64, len: usize) -> (u32, u32) {
 /// Solves every position reachable from `roots`: for each key, `[best, worst]` for the player to
 /// move (the margin of the rest of the round; ±127 endless play).
 pub fn solve(roots: &[Position]) -> HashMap<u64, [i8; 2]> {
-    let len = roots[0].to_setup().seeds.len();
+    let len = roots[0].view().seeds().len();
     let mut index: HashMap<u64, u32> = HashMap::new();
     let mut positions: Vec<Position> = Vec::new();
     let mut keys: Vec<u64> = Vec::new();

@@ -28,10 +28,10 @@ fn indexed_values_are_the_hashed_and_reference_values() {
     let (mut endless, mut referenced) = (0, 0);
     for p in giuthi_boards(v, 10, 200, &mut rng) {
         let got = t.probe(&p).expect("a board of at most 10 seeds");
-        let text = notation::write_position(&p.to_setup());
+        let text = notation::write_view(p.view());
         assert_eq!(Some(got), hashed.probe(&p), "{text}");
         endless += usize::from(got[0] != got[1]);
-        let seeds: u32 = p.to_setup().seeds.iter().sum();
+        let seeds = p.view().on_board();
         if seeds <= 8 {
             let truth = Reference::solve(&p, 400_000).expect("a small position");
             assert_eq!(got.map(Outcome::from_score), truth.of(&p), "{text}");

@@ -1,8 +1,9 @@
 //! Tests of `crates/analysis`: values worked by hand, the search against an independent
 //! retrograde solver of whole positions in every game (with one thread and with two), the
 //! limits, the progress of a player who follows the best moves, the Bechi solver against the
-//! search, the Bechi match, and
-//! strength matches (their interval arithmetic and tiny matches).
+//! search, the Bechi match,
+//! strength matches (their interval arithmetic and tiny matches), and the toy sixth game of
+//! rules-core analysed by the shared code alone.
 
 mod agree;
 mod bounds;
@@ -21,3 +22,4 @@ mod solve;
 mod strength;
 mod support;
 mod threads;
+mod toy;

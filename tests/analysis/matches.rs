@@ -85,7 +85,7 @@ fn set_ups_follow_b16() {
             .filter(|h| !holes.contains(h))
             .collect();
         assert_eq!(blocked.len(), 1);
-        let text = notation::write_position(&u.start.to_setup());
+        let text = notation::write_view(u.start.view());
         assert!(text.contains("0x"), "{text}");
         assert!(text.ends_with("A reserve=5,1 round=2 opener=A"), "{text}");
     }
@@ -94,7 +94,7 @@ fn set_ups_follow_b16() {
     let ups = even.set_ups(v).unwrap();
     assert_eq!(ups.len(), 1);
     assert_eq!(
-        notation::write_position(&ups[0].start.to_setup()),
+        notation::write_view(ups[0].start.view()),
         "bechi 6,6,6/6,6,6 B round=2 opener=B"
     );
     // On 2×4, 33 against 15: B fills 2 of 4 holes, 6 ways.
@@ -262,12 +262,7 @@ fn forcing_search_agrees_with_the_round_graph() {
             for x in Player::BOTH {
                 let g = can_force_by_graph(p, x, targets, 2_000_000).unwrap();
                 let f = can_force_by_search(p, x, targets, 2_000_000).unwrap();
-                assert_eq!(
-                    g,
-                    f,
-                    "{} {x} {targets:#x}",
-                    notation::write_position(&p.to_setup())
-                );
+                assert_eq!(g, f, "{} {x} {targets:#x}", notation::write_view(p.view()));
                 agreed[usize::from(g)] += 1;
             }
         }
@@ -300,10 +295,7 @@ fn a_line_played_out_by_forcing_searches_is_one_of_best_play() {
             let value = s.get(&r.state).unwrap().value;
             assert_eq!(value, win(opener.other(), 5 - k as u32));
             let t = r.totals.expect("a round total");
-            assert_eq!(
-                t[0] + t[1],
-                r.set_up.start.to_setup().seeds.iter().sum::<u32>()
-            );
+            assert_eq!(t[0] + t[1], r.set_up.start.view().on_board());
             match r.after {
                 Some(Between::Next(m)) => {
                     assert_eq!(s.get(&m).unwrap().value, win(opener.other(), 4 - k as u32));

@@ -25,7 +25,7 @@ fn play_out(p: Position, nodes: u64, max_plies: usize) -> (Vec<Position>, i32) {
         let a = engine.analyse(&at, &opts).unwrap();
         let best = a.best().expect("a move while the round goes on");
         at = at.play(&best, PlayOptions::FULL).unwrap().position;
-        let shown = notation::write_position(&at.to_setup());
+        let shown = notation::write_view(at.view());
         assert!(!seen.contains(&at), "ply {}: back to {shown}", seen.len());
         seen.push(at);
     }

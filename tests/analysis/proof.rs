@@ -149,7 +149,7 @@ fn endgame_proofs(variant: Variant, plies: usize, count: usize, seed: u64) -> [u
     let mut counts = [0; 3];
     for p in endgames(variant, plies, count, &mut Lcg(seed)) {
         let a = analysis(&p, 100_000, 1);
-        let shown = notation::write_position(&p.to_setup());
+        let shown = notation::write_view(p.view());
         match (a.proved, a.exact, a.value, a.worst) {
             (true, true, Outcome::Seeds(v), _) => {
                 let proof = prove(&p, v).unwrap_or_else(|e| panic!("{shown}: {e}"));

@@ -95,7 +95,7 @@ fn the_solvers_moves_are_the_rules_cores() {
                     .into_iter()
                     .map(|(_, c)| {
                         let (cb, _) = shape.board_of(&c).unwrap();
-                        let s = c.to_setup().stores[mover] - p.to_setup().stores[mover];
+                        let s = c.view().stores()[mover] - p.view().stores()[mover];
                         (cb, s as u8)
                     })
                     .collect();
@@ -283,7 +283,7 @@ fn every_position_of_a_small_solve_agrees_with_the_search() {
             [a.value, a.worst],
             stored.map(Outcome::from_score),
             "{}",
-            notation::write_position(&p.to_setup())
+            notation::write_view(p.view())
         );
         checked += 1;
     }
@@ -343,11 +343,8 @@ fn later_rounds_with_blocked_holes_agree_with_the_search() {
     let mut rng = Lcg(23);
     let mut roots: Vec<Position> = Vec::new();
     for p in random_positions(&mut rng, 3000) {
-        let on_board: u32 = p.to_setup().seeds.iter().sum();
-        if p.to_setup().round == 2
-            && on_board <= 14
-            && p.round_result().is_none()
-            && roots.len() < 12
+        let on_board = p.view().on_board();
+        if p.view().round() == 2 && on_board <= 14 && p.round_result().is_none() && roots.len() < 12
         {
             roots.push(p);
         }

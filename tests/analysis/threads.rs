@@ -114,7 +114,7 @@ proptest! {
         };
         let one = analysis_threads(&p, 150_000, 1);
         let two = analysis_threads(&p, 300_000, 2);
-        let shown = notation::write_position(&p.to_setup());
+        let shown = notation::write_view(p.view());
         if one.proved && two.proved {
             prop_assert_eq!([one.value, one.worst], [two.value, two.worst], "{}", shown);
             prop_assert_eq!(best_worst(&one), best_worst(&two), "{}", shown);

@@ -162,7 +162,7 @@ fn moves_give_what_analyse_after_gives() {
         };
         let a = engine.analyse_after(pos, known, &opts).unwrap();
         let d = &alone["data"];
-        assert_eq!(d["position"], notation::write_position(&pos.to_setup()));
+        assert_eq!(d["position"], notation::write_view(pos.view()));
         assert_eq!(d["value"], json!(a.value), "{k} moves");
         assert_eq!(d["worst"], json!(a.worst), "{k} moves");
         assert_eq!(d["best"], json!(a.best().map(|m| m.to_string())));

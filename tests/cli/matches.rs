@@ -147,7 +147,7 @@ fn bad_arguments_and_positions() {
         ),
         (&["--holdings", "20,20"][..], "adding up to 36"),
         (&["--holdings", "twenty"][..], "bad --holdings `twenty`"),
-        (&["-g", "giuthi"][..], "match covers Bechi only"),
+        (&["-g", "giuthi"][..], "match covers Bechi only, not giuthi"),
         (
             &["--holdings", "20,16", "--position", "bechi"][..],
             "cannot be used with",
@@ -161,6 +161,33 @@ fn bad_arguments_and_positions() {
     assert_eq!(code, Some(1), "{err}");
     assert_eq!(out, "");
     assert!(!err.is_empty());
+}
+
+/// `solve` and `match` stand on the Bechi solver and refuse another game with one guard
+/// (`analysis::solve::guard`), in one sentence, whether the game is named by `-g` or is the
+/// game of `--position`: exit 2, nothing on stdout.
+#[test]
+fn solve_and_match_refuse_another_game_in_one_sentence() {
+    for (args, says) in [
+        (
+            &["solve", "-g", "uugg"][..],
+            "solve covers Bechi only, not uugg",
+        ),
+        (
+            &["match", "-g", "redu"][..],
+            "match covers Bechi only, not redu",
+        ),
+        (
+            &["match", "--position", "giuthi"][..],
+            "match covers Bechi only, not giuthi (the game of --position)",
+        ),
+    ] {
+        let out = mancala().args(args).output().unwrap();
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
 }
 
 /// `--help` and the manual page describe the command, its objective and its exit statuses.

@@ -133,8 +133,8 @@ pub fn random_match_checked(
             assert_eq!(played.position, child);
             assert_eq!(played.canonical, m);
             let captured = played.trace.captured();
-            let before = p.to_setup().stores;
-            let after = child.to_setup().stores;
+            let before = p.view().stores();
+            let after = child.view().stores();
             for i in 0..2 {
                 assert_eq!(
                     after[i],

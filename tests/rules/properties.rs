@@ -619,7 +619,7 @@ fn perft_is_the_sum_over_distinct_children_found_by_brute_force() {
                 children,
                 legal,
                 "{v}: children of {}",
-                notation::write_position(&p.to_setup())
+                notation::write_view(p.view())
             );
             assert_eq!(p.perft(1), children.len() as u128);
             let depth2: u128 = children.iter().map(|c| u128::from(naive_perft(c, 1))).sum();
@@ -627,7 +627,7 @@ fn perft_is_the_sum_over_distinct_children_found_by_brute_force() {
                 p.perft(2),
                 depth2,
                 "{v}: perft 2 of {}",
-                notation::write_position(&p.to_setup())
+                notation::write_view(p.view())
             );
             checked += 1;
             let s = p.to_setup();

@@ -292,7 +292,7 @@ fn jug_a002_o2_capture_ends_the_capturers_turn() {
         .play(&mv_in(&p1, "1B+"), PlayOptions::FULL)
         .unwrap()
         .position;
-    assert_eq!(p2.to_setup().right, None);
+    assert_eq!(p2.view().right(), None);
 }
 
 /// fig008 / fig009 / jugB003b. Fixed by the text: B moves from 4B, which holds 8, ends in 5A,

@@ -122,8 +122,8 @@ pub fn random_game(variant: Variant, seed: u64, with_reference: bool) -> usize {
         let (m, child) = moves[rng.below(moves.len())];
         let played = p.play(&m, PlayOptions::FULL).unwrap();
         assert_eq!(played.position, child);
-        let before = p.to_setup().stores;
-        let after = child.to_setup().stores;
+        let before = p.view().stores();
+        let after = child.view().stores();
         let captured = played.trace.captured();
         for i in 0..2 {
             assert_eq!(

@@ -23,7 +23,7 @@ pub fn pos(text: &str, options: &[&str]) -> Position {
 
 /// The position string of a position.
 pub fn text(p: &Position) -> String {
-    notation::write_position(&p.to_setup())
+    notation::write_view(p.view())
 }
 
 /// A move from its token (spec/notation.md §5), for the game of `p`.

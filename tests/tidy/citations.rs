@@ -24,7 +24,9 @@ const PLACES: [(&str, &[&str]); 9] = [
 /// Folders never read: build output and random test inputs.
 const SKIP: [&str; 3] = ["target", "proptest-regressions", "regressions"];
 
-fn walk(dir: &Path, endings: &[&str], out: &mut Vec<PathBuf>) {
+/// The files under `dir` whose names end in one of `endings`, into `out` (build output and
+/// random test inputs left out).
+pub(crate) fn walk(dir: &Path, endings: &[&str], out: &mut Vec<PathBuf>) {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return;
     };

@@ -14,9 +14,13 @@
 //! * `typed_rules`: no product code reads rule IDs out of English or spells one as a string.
 //! * `typed_causes`: no product code reads a rule, a kind or a cause out of English or JSON, or
 //!   orders rule IDs by their text.
+//! * `circles`: no crate has files that import each other in a circle.
+//! * `game_matches`: outside rules-core, no product code branches on a game or a kind of mark.
 
 mod binding;
+mod circles;
 mod citations;
+mod game_matches;
 mod links;
 mod options;
 mod typed_causes;

@@ -65,7 +65,7 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
 }
 
 /// Every product source file: the `src/` of each crate, xtask's, and the fuzz targets.
-fn product_files() -> Vec<PathBuf> {
+pub(crate) fn product_files() -> Vec<PathBuf> {
     let mut out = Vec::new();
     let mut dirs = vec![
         root().join("xtask/src"),

@@ -116,7 +116,7 @@ pub fn solve_check(args: &[String]) -> Result<(), String> {
         if [a.value, a.worst] != stored {
             return Err(format!(
                 "{}: the database says {} / {}, the search {} / {}",
-                notation::write_position(&p.to_setup()),
+                notation::write_view(p.view()),
                 stored[0],
                 stored[1],
                 a.value,

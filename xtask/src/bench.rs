@@ -38,9 +38,6 @@ const LINES: [(&str, &[&str]); 9] = [
     ("redu", &[]),
 ];
 
-/// The validation corpus: records per game, every game in turn.
-const CORPUS_GAMES: [&str; 5] = ["bechi", "giuthi", "sulus-nishtaw", "uugg", "redu"];
-
 struct Args {
     json: bool,
     runs: usize,
@@ -247,8 +244,10 @@ fn corpus(records: u64) -> Result<PathBuf, String> {
         max_plies: 1000,
         ..GenOptions::default()
     };
+    // The validation corpus: every game in turn, in the order messages list them.
+    let games: Vec<&str> = rules_core::GameKind::names().collect();
     for n in 0..records {
-        let g = CORPUS_GAMES[(n % CORPUS_GAMES.len() as u64) as usize];
+        let g = games[(n % games.len() as u64) as usize];
         let record = random_record(variant(g, &[])?, n + 1, opts);
         if n > 0 {
             out.write_all(b"\n").map_err(|e| e.to_string())?;

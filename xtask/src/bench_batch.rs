@@ -31,7 +31,7 @@ fn positions(count: usize) -> Result<PathBuf, String> {
                 .map_err(|e| e.to_string())?
                 .position;
         }
-        text.push_str(&notation::write_position(&pos.to_setup()));
+        text.push_str(&notation::write_view(pos.view()));
         text.push('\n');
     }
     crate::Target::file(&path)

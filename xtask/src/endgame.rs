@@ -131,7 +131,7 @@ fn compare(table: &dyn Oracle, variant: Variant, count: usize) -> Result<(), Str
             if [a.value, a.worst] != table_says {
                 return Err(format!(
                     "{}: the search proves {} / {}, the table says {} / {}",
-                    notation::write_position(&p.to_setup()),
+                    notation::write_view(p.view()),
                     a.value,
                     a.worst,
                     table_says[0],

@@ -240,7 +240,7 @@ fn opening_text(o: &Opening) -> String {
         "{} opens, {} -> {}",
         o.opener,
         moves.join(" "),
-        notation::write_position(&o.position.to_setup())
+        notation::write_view(o.position.view())
     )
 }
 
@@ -438,7 +438,7 @@ fn game_json(g: &GameResult, opening: &Opening) -> Value {
         "opening": g.opening,
         "opener": opening.opener.to_string(),
         "opening_moves": strings(&opening.moves),
-        "opening_position": notation::write_position(&opening.position.to_setup()),
+        "opening_position": notation::write_view(opening.position.view()),
         "first_as": g.first_as.to_string(),
         "margin": g.margin,
         "moves": strings(&g.moves),

@@ -21,7 +21,7 @@ pub fn final_margin(pos: &Position) -> Option<i32> {
 /// The seeds each player has captured in this round (A, B), as the position string's `store=`.
 #[must_use]
 pub fn stores(pos: &Position) -> [u32; 2] {
-    pos.to_setup().stores
+    pos.view().stores()
 }
 
 /// An estimate of the margin for the player to move, where the search stops: the round scored as

@@ -98,9 +98,12 @@ impl Entry {
 }
 
 /// A fast 64-bit hash of a position: a multiply-rotate over the words `Hash` feeds it, then a
-/// final mix so that the low bits (the slot index) depend on every input bit.
+/// final mix so that the low bits (the slot index) depend on every input bit. The one hasher of
+/// positions: the table's slots, and the maps of the forcing searches (`matches/force.rs`,
+/// `proof/prover.rs`; positions are not adversarial there, and the map is the search's main
+/// cost).
 #[derive(Default)]
-struct PositionHasher(u64);
+pub(crate) struct PositionHasher(u64);
 
 impl Hasher for PositionHasher {
     fn write(&mut self, bytes: &[u8]) {

@@ -17,7 +17,7 @@ use analysis::endgame::indexed::Indexed;
 use analysis::endgame::{Both, CLOSURE_LIMIT, Endgame};
 use analysis::search::Oracle;
 use analysis::{Analysis, Bounds, Engine, Limits, Line, Outcome, SearchOptions, Unfinished};
-use notation::write_position;
+use notation::write_view;
 use rules_core::{Player, Position};
 use serde_json::json;
 use std::io::Write;
@@ -50,13 +50,19 @@ pub fn same_game(db: &Database, path: &Path, pos: &Position) -> Result<(), CliEr
     if db.variant() == pos.variant() {
         return Ok(());
     }
-    let hint = match pos.variant() {
-        rules_core::Variant::Bechi(o) => format!(
-            "`mancala solve -o holes={} --out FILE` writes the database of {}",
-            o.holes,
-            full_name(pos.variant())
-        ),
-        _ => "databases are of Bechi only".to_owned(),
+    let hint = if analysis::solve::covers(pos.variant()) {
+        let v = pos.variant();
+        let options: String = v
+            .option_keys()
+            .iter()
+            .filter_map(|k| Some(format!(" -o {k}={}", v.option_value(k)?)))
+            .collect();
+        format!(
+            "`mancala solve{options} --out FILE` writes the database of {}",
+            full_name(v)
+        )
+    } else {
+        format!("databases are of {} only", analysis::solve::GAME.title())
     };
     Err(CliError::Usage(format!(
         "--db {}: a database of {}, but the position is of {}; {hint}",
@@ -164,7 +170,7 @@ fn line_json(l: &Line) -> serde_json::Value {
 /// The JSON object of an analysis (spec/analysis.md §2).
 pub fn analysis_json(pos: &Position, a: &Analysis) -> serde_json::Value {
     json!({
-        "position": write_position(&pos.to_setup()),
+        "position": write_view(pos.view()),
         "to_move": pos.round_result().is_none().then(|| pos.to_move()),
         "value": a.value,
         "worst": a.worst,
@@ -186,7 +192,7 @@ pub fn analysis_json(pos: &Position, a: &Analysis) -> serde_json::Value {
 /// The JSON object of a search its limits stopped before depth 1: no value, no move.
 fn unfinished_json(pos: &Position, u: &Unfinished, threads: usize) -> serde_json::Value {
     json!({
-        "position": write_position(&pos.to_setup()),
+        "position": write_view(pos.view()),
         "to_move": pos.to_move(),
         "value": null,
         "worst": null,
@@ -299,7 +305,7 @@ impl History {
     /// The JSON member `history` (spec/analysis.md §2).
     fn json(&self, pos: &Position) -> serde_json::Value {
         json!({
-            "from": write_position(&self.from.to_setup()),
+            "from": write_view(self.from.view()),
             "moves": self.moves,
             "positions": self.before.len(),
             "repeatable": self.repeatable(pos).len(),
@@ -437,7 +443,7 @@ fn write_bounds(
         let mut data = match result {
             Ok(b) => {
                 let mut d = json!(b);
-                d["position"] = json!(write_position(&pos.to_setup()));
+                d["position"] = json!(write_view(pos.view()));
                 d["to_move"] = json!(pos.to_move().to_string());
                 d["best"] = json!(b.best.map(|m| m.to_string()));
                 d["value"] = json!(b.exact.then_some(b.lower).flatten());

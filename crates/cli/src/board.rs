@@ -3,17 +3,14 @@
 //! to NB. Hole names are printed above every row, and below the last.
 
 use crate::style::{Paint, Style};
-use rules_core::{MarkKind, Player, Position};
+use rules_core::{MarkKind, Player, Position, View};
 use std::fmt::Write as _;
 
-fn cell(p: &rules_core::Setup, i: usize) -> String {
-    let mut s = p.seeds[i].to_string();
+/// A hole's seeds and its mark, as position strings write them.
+fn cell(p: &View<'_>, i: usize) -> String {
+    let mut s = p.seed(i).to_string();
     if let Some(m) = p.mark(i) {
-        s.push(match m.kind {
-            MarkKind::Chosen => '*',
-            MarkKind::Blocked => 'x',
-            MarkKind::Claim | MarkKind::Uugg => m.owner.letter().to_ascii_lowercase(),
-        });
+        s.push(m.letter());
     }
     s
 }
@@ -42,7 +39,7 @@ fn runs(g: rules_core::Geometry, holes: &[usize]) -> String {
 
 /// The holes `p` owns, in cycle order from the first of his territory (the one whose predecessor
 /// is not his).
-fn territory(s: &rules_core::Setup, p: Player) -> Vec<usize> {
+fn territory(s: &View<'_>, p: Player) -> Vec<usize> {
     let g = s.geometry();
     let n = g.len();
     let start = (0..n)
@@ -61,7 +58,7 @@ fn territory(s: &rules_core::Setup, p: Player) -> Vec<usize> {
 /// creators. Each hole is in its owner's colour and the marks and hole names are set off when `style`
 /// colours (a terminal).
 pub fn draw(pos: &Position, indent: &str, style: Style) -> String {
-    let s = pos.to_setup();
+    let s = pos.view();
     let g = s.geometry();
     let rows = g.diagram_rows();
     let width = (0..g.len())
@@ -90,7 +87,7 @@ pub fn draw(pos: &Position, indent: &str, style: Style) -> String {
             .collect::<String>()
     };
     let owner_paint = |i: usize| {
-        if s.mark(i).is_some_and(|m| m.kind != MarkKind::Blocked) {
+        if s.mark(i).is_some_and(|m| !m.kind.closes_hole()) {
             Paint::Mark
         } else if s.owner(i) == Player::A {
             Paint::A
@@ -118,9 +115,9 @@ pub fn draw(pos: &Position, indent: &str, style: Style) -> String {
         );
         if r == 0 || r == last {
             let k = if r == 0 { 0 } else { 1 };
-            let _ = write!(l, "    store {}", s.stores[k]);
-            if s.reserves[k] > 0 {
-                let _ = write!(l, ", reserve {}", s.reserves[k]);
+            let _ = write!(l, "    store {}", s.stores()[k]);
+            if s.reserves()[k] > 0 {
+                let _ = write!(l, ", reserve {}", s.reserves()[k]);
             }
         }
         let _ = writeln!(out, "{l}");
@@ -128,7 +125,7 @@ pub fn draw(pos: &Position, indent: &str, style: Style) -> String {
             let _ = writeln!(out, "{indent}   {}", names(row));
         }
     }
-    if g.is_three_rows() || s.owners.is_some() {
+    if g.is_three_rows() || !s.owners_are_rows() {
         let parts: Vec<String> = Player::BOTH
             .iter()
             .map(|&p| {

@@ -13,7 +13,7 @@ use crate::input;
 use crate::position_input::{self, Given};
 use crate::style::{Paint, Style};
 use crate::validate;
-use notation::{Step, write_position};
+use notation::{Step, write_view};
 use rules_core::{Move, PlayOptions, Position, Rule, Trace};
 use std::io::Write;
 
@@ -28,7 +28,7 @@ fn print_before(
     writeln!(
         out,
         "before: {}",
-        style.paint(Paint::Dim, &write_position(&before.to_setup()))
+        style.paint(Paint::Dim, &write_view(before.view()))
     )?;
     write!(out, "{}", board::draw(before, "  ", style))?;
     writeln!(out)?;
@@ -65,7 +65,7 @@ fn print(
     writeln!(
         out,
         "after: {}",
-        style.paint(Paint::Dim, &write_position(&after.to_setup()))
+        style.paint(Paint::Dim, &write_view(after.view()))
     )?;
     write!(out, "{}", board::draw(after, "  ", style))?;
     let ids: Vec<&str> = cited(&explanation.cites).iter().map(|r| r.id()).collect();

@@ -8,7 +8,7 @@ use analysis::matches::{
     SearchRounds, StateValue, position_value, solve_by_search, solve_exact,
 };
 use analysis::search::Oracle;
-use notation::write_position;
+use notation::{write_position, write_view};
 use rules_core::{Decision, GameKind, Player, Position, Variant};
 use serde_json::json;
 use std::io::{IsTerminal, Write};
@@ -28,22 +28,14 @@ fn asked(args: &MatchArgs) -> Result<Option<(Variant, Asked)>, CliError> {
         .game
         .parse()
         .map_err(|e: rules_core::UnknownGame| CliError::Usage(e.to_string()))?;
-    if game != GameKind::Bechi {
-        return Err(CliError::Usage(format!(
-            "match covers Bechi only (B13-B17), not {game}"
-        )));
-    }
+    analysis::solve::guard("match", game).map_err(CliError::Usage)?;
     let given = crate::position_input::Given::new(&args.options, args.opener.as_deref())?;
     if let Some(text) = &args.position {
         let Some(p) = crate::position_input::read_or_report(text, &given)? else {
             return Ok(None);
         };
-        if p.variant().kind() != GameKind::Bechi {
-            return Err(CliError::Usage(format!(
-                "match covers Bechi only, and --position is a {} position",
-                p.variant().kind()
-            )));
-        }
+        analysis::solve::guard("match", p.variant().kind())
+            .map_err(|e| CliError::Usage(format!("{e} (the game of --position)")))?;
         return Ok(Some((p.variant(), Asked::Position(p))));
     }
     let variant = crate::option_args::variant(game, &given.options, |k, v, e| {
@@ -138,7 +130,7 @@ fn state_json(sv: &StateValue) -> serde_json::Value {
         .map(|u| {
             json!({
                 "fill": fill_json(&u.set_up.decision),
-                "start": write_position(&u.set_up.start.to_setup()),
+                "start": write_view(u.set_up.start.view()),
                 "value": u.value,
                 "best": u.best,
             })
@@ -323,7 +315,7 @@ fn write_text(
             out,
             "{}: the match from {}: {}",
             s.variant,
-            write_position(&p.to_setup()),
+            write_view(p.view()),
             outcome_words(value)
         )?,
     }
@@ -367,7 +359,7 @@ fn json_data(
 ) -> serde_json::Value {
     let (state, position) = match asked {
         Asked::State(st) => (json!({"holdings": st.holdings, "opener": st.opener}), None),
-        Asked::Position(p) => (serde_json::Value::Null, Some(write_position(&p.to_setup()))),
+        Asked::Position(p) => (serde_json::Value::Null, Some(write_view(p.view()))),
     };
     let first = first_round(s.variant, asked);
     let line: Vec<serde_json::Value> = line

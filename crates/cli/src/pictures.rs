@@ -17,7 +17,7 @@ use crate::input::{self, Unit};
 use crate::output::Target;
 use crate::replay::{decision_text, set_up_notes, steps_text};
 use crate::{svg, validate};
-use notation::{CheckOptions, Step, write_position};
+use notation::{CheckOptions, Step, write_view};
 use rules_core::Position;
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -56,7 +56,7 @@ fn caption(
 ) -> Vec<String> {
     let mut c = head.to_vec();
     c.extend(all.get(&key).into_iter().flatten().cloned());
-    c.push(format!("position: {}", write_position(&pos.to_setup())));
+    c.push(format!("position: {}", write_view(pos.view())));
     c
 }
 
@@ -99,11 +99,11 @@ pub fn each_picture(
         let (name, diagram) = match step {
             Step::Start { position } => {
                 before = Some(position);
-                let s = position.to_setup();
+                let s = position.view();
                 let diagram = svg::Diagram {
                     position,
                     trace: None,
-                    heading: format!("{game}, record {}: the start, round {}", u.index, s.round),
+                    heading: format!("{game}, record {}: the start, round {}", u.index, s.round()),
                     caption: caption(&head, &all, (0, 0), position),
                     steps: Vec::new(),
                 };

@@ -4,12 +4,8 @@
 //! that forbids it and why, and the `mancala rules` command that prints that rule. Moves never
 //! cross a round's end: once the round is over, every move is refused.
 
-use crate::exit::CliError;
-use crate::position_cmd::{Answer, position_members};
-use notation::write_position;
+use notation::write_view;
 use rules_core::{Move, PlayOptions, Played, Position, Rule};
-use serde_json::json;
-use std::io::Write;
 
 /// One move played.
 pub struct Step {
@@ -63,7 +59,7 @@ pub fn play_from(mut pos: Position, moves: &[&str]) -> (Vec<Step>, Option<Refuse
                     let message = format!(
                         "ply {ply}: {e}{legal} ({} to move in {})",
                         pos.to_move(),
-                        write_position(&pos.to_setup())
+                        write_view(pos.view())
                     );
                     let cites = crate::diag::once(e.cites());
                     return (
@@ -87,19 +83,4 @@ pub fn play_from(mut pos: Position, moves: &[&str]) -> (Vec<Step>, Option<Refuse
         });
     }
     (steps, None)
-}
-
-impl Refused {
-    /// Reports the refusal: on stderr with the `mancala rules` hint for one POSITION, in its
-    /// place in a batch, and as a JSON `error` line of kind `move` (spec/notation.md §11).
-    pub(crate) fn report(&self, a: Answer, out: &mut dyn Write) -> Result<(), CliError> {
-        let mut data = json!({
-            "ply": self.ply,
-            "move": self.written,
-            "rule": self.rule,
-            "reason": self.reason,
-        });
-        position_members(&self.at, &mut data);
-        a.error(out, "move", &self.message, &self.cites, data)
-    }
 }

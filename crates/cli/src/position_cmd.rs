@@ -12,10 +12,11 @@ use crate::batch::{self, Outcome};
 use crate::board;
 use crate::cli::{Format, MovesArgs, PlayArgs, PlayFormat, ShowArgs, ShowFormat};
 use crate::exit::{CliError, Verdict};
+use crate::played::Refused;
 use crate::position_input::{self, Bad, Given};
 use crate::style::{Paint, Style};
 use crate::svg;
-use notation::write_position;
+use notation::write_view;
 use rules_core::PlayOptions;
 use rules_core::{Position, Rule};
 use serde_json::{Value, json};
@@ -35,9 +36,9 @@ pub fn status_line(pos: &Position) -> String {
 /// The position string of `pos` and its JSON form, as the members `position` and `position_data`
 /// of every JSON line that carries a position (spec/notation.md §4.4).
 pub fn position_members(pos: &Position, data: &mut Value) {
-    let s = pos.to_setup();
-    data["position"] = json!(write_position(&s));
-    data["position_data"] = notation::position_to_json(&s);
+    let s = pos.view();
+    data["position"] = json!(write_view(s));
+    data["position_data"] = notation::view_to_json(s);
 }
 
 /// Where an answer goes: one POSITION of the command line, or line `input` of a batch.
@@ -211,13 +212,13 @@ pub fn show(args: &ShowArgs, style: Style) -> Result<Verdict, CliError> {
 
 /// `show --svg`.
 fn svg_picture(pos: &Position, caption: Option<&str>) -> String {
-    let s = pos.to_setup();
-    let mut lines = vec![write_position(&s)];
+    let s = pos.view();
+    let mut lines = vec![write_view(s)];
     lines.extend(caption.map(str::to_owned));
     svg::render(&svg::Diagram {
         position: pos,
         trace: None,
-        heading: format!("{}, round {}: {}", s.variant, s.round, status_line(pos)),
+        heading: format!("{}, round {}: {}", s.variant(), s.round(), status_line(pos)),
         caption: lines,
         steps: Vec::new(),
     })
@@ -225,15 +226,15 @@ fn svg_picture(pos: &Position, caption: Option<&str>) -> String {
 
 /// `show` in text: the board and what is pending.
 fn draw(pos: &Position, style: Style, out: &mut dyn Write) -> Result<(), CliError> {
-    let s = pos.to_setup();
-    let heading = format!("{}, round {}", s.variant, s.round);
+    let s = pos.view();
+    let heading = format!("{}, round {}", s.variant(), s.round());
     writeln!(out, "{}", style.paint(Paint::Heading, &heading))?;
     write!(out, "{}", board::draw(pos, "  ", style))?;
     if let Some(r) = rules_core::prose::right_line(pos) {
         writeln!(out, "  {}", style.rules(&r))?;
     }
     writeln!(out, "  {}", style.rules(&status_line(pos)))?;
-    writeln!(out, "  {}", style.paint(Paint::Dim, &write_position(&s)))?;
+    writeln!(out, "  {}", style.paint(Paint::Dim, &write_view(s)))?;
     Ok(())
 }
 
@@ -373,7 +374,24 @@ fn play_moves(
     }
     if a.format == Format::Text {
         let reached = steps.last().map_or(pos, |s| s.played.position);
-        writeln!(out, "{}", write_position(&reached.to_setup()))?;
+        writeln!(out, "{}", write_view(reached.view()))?;
     }
     a.end(out, Outcome::Answered)
+}
+
+/// A refused move of `play_from`, reported here, where the answers of the position commands are
+/// written (`Answer`).
+impl Refused {
+    /// Reports the refusal: on stderr with the `mancala rules` hint for one POSITION, in its
+    /// place in a batch, and as a JSON `error` line of kind `move` (spec/notation.md §11).
+    pub(crate) fn report(&self, a: Answer, out: &mut dyn Write) -> Result<(), CliError> {
+        let mut data = json!({
+            "ply": self.ply,
+            "move": self.written,
+            "rule": self.rule,
+            "reason": self.reason,
+        });
+        position_members(&self.at, &mut data);
+        a.error(out, "move", &self.message, &self.cites, data)
+    }
 }

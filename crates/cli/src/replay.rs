@@ -8,7 +8,7 @@ use crate::style::{Paint, Style};
 use crate::validate;
 use notation::CheckOptions;
 use notation::text::for_terminal;
-use notation::{Assessed, SideLine, Step, Walked, write_position};
+use notation::{Assessed, SideLine, Step, Walked, write_view};
 use rules_core::{Decision, Player, Position};
 use serde_json::json;
 use std::io::Write;
@@ -89,7 +89,7 @@ pub fn text(u: &Unit, out: &mut impl Write, style: Style) -> Result<(), CliError
                     line + 1,
                     side.ply,
                     replaced_token(&u.checked, side).unwrap_or("?"),
-                    write_position(&side.start.to_setup())
+                    write_view(side.start.view())
                 );
                 (
                     side.depth - 1,
@@ -249,10 +249,10 @@ fn step_text<'p>(
     match step {
         Step::Start { position } => {
             *before = Some(position);
-            let s = position.to_setup();
-            let head = format!("start: round {}, {} to move", s.round, s.to_move);
+            let s = position.view();
+            let head = format!("start: round {}, {} to move", s.round(), s.to_move());
             writeln!(out, "{}", style.paint(Paint::Heading, &head))?;
-            writeln!(out, "  {}", write_position(&s))?;
+            writeln!(out, "  {}", write_view(s))?;
             write!(out, "{}", board::draw(position, "  ", style))?;
         }
         Step::Ply {
@@ -279,11 +279,11 @@ fn step_text<'p>(
                 writeln!(out, "  captured in this ply: {}", pair(c))?;
             }
             write!(out, "{}", board::draw(after, "  ", style))?;
-            let s = after.to_setup();
+            let s = after.view();
             if after.round_result().is_none() {
-                writeln!(out, "  {} to move", s.to_move)?;
+                writeln!(out, "  {} to move", s.to_move())?;
             }
-            writeln!(out, "  {}", write_position(&s))?;
+            writeln!(out, "  {}", write_view(s))?;
         }
         Step::RoundOver { round, result } => {
             writeln!(
@@ -303,15 +303,15 @@ fn step_text<'p>(
             decision,
             position,
         } => {
-            let s = position.to_setup();
+            let s = position.view();
             let why = rules_core::prose::set_up_words(position, decision)
                 .map_or_else(|| decision_text(decision), str::to_owned);
-            writeln!(out, "round {round} set up ({why}), {} to move", s.to_move)?;
+            writeln!(out, "round {round} set up ({why}), {} to move", s.to_move())?;
             for (rule, text) in set_up_notes(*before) {
                 writeln!(out, "  {text} ({rule})")?;
             }
             *before = Some(position);
-            writeln!(out, "  {}", write_position(&s))?;
+            writeln!(out, "  {}", write_view(s))?;
             write!(out, "{}", board::draw(position, "  ", style))?;
         }
         Step::MatchOver { result } => {
@@ -402,12 +402,12 @@ impl<'u> Iterator for StepLines<'u> {
             }
             Walked::Enter { line, side } => {
                 self.before.push(Some(&side.start));
-                let s = side.start.to_setup();
+                let s = side.start.view();
                 json!({"type": "variation", "data": {
                     "record": rec, "variation": line + 1, "parent": side.parent.map(|p| p + 1),
                     "depth": side.depth, "ply": side.ply,
-                    "replaces": replaced_token(&u.checked, side), "round": s.round,
-                    "position": write_position(&s), "position_data": notation::position_to_json(&s),
+                    "replaces": replaced_token(&u.checked, side), "round": s.round(),
+                    "position": write_view(s), "position_data": notation::view_to_json(s),
                 }})
             }
             Walked::Leave { line, side } => {
@@ -449,12 +449,12 @@ fn step_json<'p>(
     match step {
         Step::Start { position } => {
             *before = Some(position);
-            let s = position.to_setup();
+            let s = position.view();
             let mut v = json!({"type": "position", "data": {
-                "record": rec, "round": s.round, "position": write_position(&s),
-                "stores": s.stores, "reserves": s.reserves, "to_move": s.to_move,
+                "record": rec, "round": s.round(), "position": write_view(s),
+                "stores": s.stores(), "reserves": s.reserves(), "to_move": s.to_move(),
             }});
-            v["data"]["position_data"] = notation::position_to_json(&s);
+            v["data"]["position_data"] = notation::view_to_json(s);
             v
         }
         Step::Ply {
@@ -466,14 +466,14 @@ fn step_json<'p>(
             after,
         } => {
             *before = Some(after);
-            let s = after.to_setup();
+            let s = after.view();
             let mut v = json!({"type": "ply", "data": {
-                "record": rec, "round": s.round, "ply": number, "move": token, "written": written,
+                "record": rec, "round": s.round(), "ply": number, "move": token, "written": written,
                 "player": mover, "events": trace, "captured": trace.captured(),
-                "position": write_position(&s), "stores": s.stores, "reserves": s.reserves,
-                "to_move": if after.round_result().is_none() { Some(s.to_move) } else { None::<Player> },
+                "position": write_view(s), "stores": s.stores(), "reserves": s.reserves(),
+                "to_move": if after.round_result().is_none() { Some(s.to_move()) } else { None::<Player> },
             }});
-            v["data"]["position_data"] = notation::position_to_json(&s);
+            v["data"]["position_data"] = notation::view_to_json(s);
             v
         }
         Step::RoundOver { round, result } => json!({"type": "round-over", "data": {
@@ -490,10 +490,10 @@ fn step_json<'p>(
                 .map(|(rule, text)| json!({"rule": rule, "text": text}))
                 .collect();
             *before = Some(position);
-            let s = position.to_setup();
+            let s = position.view();
             let mut v = json!({"type": "round", "data": {
                 "record": rec, "round": round, "decision": decision,
-                "position": write_position(&s), "position_data": notation::position_to_json(&s),
+                "position": write_view(s), "position_data": notation::view_to_json(s),
             }});
             if !notes.is_empty() {
                 v["data"]["notes"] = serde_json::Value::Array(notes);
@@ -501,7 +501,7 @@ fn step_json<'p>(
             v
         }
         Step::MatchOver { result } => json!({"type": "match-over", "data": {
-            "record": rec, "round": before.map(|p| p.to_setup().round), "winner": result.winner, "rule": result.rule, "reason": result.reason,
+            "record": rec, "round": before.map(|p| p.view().round()), "winner": result.winner, "rule": result.rule, "reason": result.reason,
         }}),
     }
 }

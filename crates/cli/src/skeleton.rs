@@ -54,12 +54,12 @@ fn header(args: &PlayArgs) -> Result<Record, CliError> {
         Bad::Usage(m) => CliError::Usage(m),
         Bad::Invalid(i) => CliError::Invalid(i.to_string()),
     })?;
-    let setup = pos.to_setup();
+    let v = pos.view();
     if position_input::game_name(&args.position).is_some() {
-        return Ok(Record::new(setup.variant, setup.to_move));
+        return Ok(Record::new(v.variant(), v.to_move()));
     }
-    let mut record = Record::new(setup.variant, setup.opener.unwrap_or(setup.to_move));
-    record.position = Some(notation::write_position(&setup));
+    let mut record = Record::new(v.variant(), v.opener().unwrap_or(v.to_move()));
+    record.position = Some(notation::write_view(v));
     Ok(record)
 }
 

@@ -9,7 +9,7 @@ use analysis::search::Oracle;
 use analysis::solve::index::SliceId;
 use analysis::solve::{Phase, Progress, Solution, SolveError, SolveOptions, Stats, solve};
 use analysis::value::Outcome;
-use notation::write_position;
+use notation::write_view;
 use rules_core::{GameKind, Player, Position, Variant};
 use serde_json::json;
 use std::io::{IsTerminal, Write};
@@ -22,11 +22,7 @@ fn roots(args: &SolveArgs) -> Result<Option<Vec<Position>>, CliError> {
         .game
         .parse()
         .map_err(|e: rules_core::UnknownGame| CliError::Usage(e.to_string()))?;
-    if game != GameKind::Bechi {
-        return Err(CliError::Usage(format!(
-            "solve covers Bechi only, not {game}"
-        )));
-    }
+    analysis::solve::guard("solve", game).map_err(CliError::Usage)?;
     let options = crate::option_args::options(&args.options)?;
     if args.position.is_empty() {
         let mut variant = Variant::default_for(game);
@@ -76,7 +72,7 @@ fn root_values(solution: &Solution, root: &Position) -> serde_json::Value {
         })
         .collect();
     json!({
-        "position": write_position(&root.to_setup()),
+        "position": write_view(root.view()),
         "values": pair(solution.probe(root)),
         "moves": moves,
     })

@@ -247,10 +247,10 @@ fn text_line(out: &mut String, x: f64, y: f64, size: f64, attrs: &str, text: &st
     );
 }
 
-/// The picture under way: the position's setup, the board's layout, the SVG body and the legend
+/// The picture under way: the position as it reads, the board's layout, the SVG body and the legend
 /// of what the marks mean.
 struct Canvas<'a> {
-    s: rules_core::Setup,
+    s: rules_core::View<'a>,
     g: rules_core::Geometry,
     lay: Layout,
     body: String,
@@ -273,9 +273,9 @@ impl Canvas<'_> {
 
     fn store_text(&self, p: Player) -> String {
         let k = p.index();
-        let mut t = format!("store {}", self.s.stores[k]);
-        if self.s.reserves[k] > 0 {
-            let _ = write!(t, ", reserve {}", self.s.reserves[k]);
+        let mut t = format!("store {}", self.s.stores()[k]);
+        if self.s.reserves()[k] > 0 {
+            let _ = write!(t, ", reserve {}", self.s.reserves()[k]);
         }
         t
     }
@@ -305,7 +305,7 @@ impl Canvas<'_> {
                 &format!("+{} captured in this ply", self.captured[k]),
             );
         }
-        if !self.over && self.s.to_move == p {
+        if !self.over && self.s.to_move() == p {
             let x = width - 120.0;
             let _ = writeln!(
                 out,
@@ -365,7 +365,7 @@ impl Canvas<'_> {
     fn hole(&mut self, i: usize) {
         let (cx, cy) = self.lay.centre[i];
         let mark = self.s.mark(i);
-        let blocked = mark.is_some_and(|m| m.kind == MarkKind::Blocked);
+        let blocked = mark.is_some_and(|m| m.kind.closes_hole());
         let fill = if blocked {
             "#d6d6d6"
         } else {
@@ -399,7 +399,7 @@ impl Canvas<'_> {
             self.body,
             r##"<text x="{cx:.1}" y="{:.1}" font-size="18" font-weight="bold" text-anchor="middle" fill="#222222">{}</text>"##,
             cy + 6.5,
-            self.s.seeds[i]
+            self.s.seed(i)
         );
         // Hole names above the top row, below the others (as the text diagrams have them).
         let name_y = if self.lay.rows[0].contains(&i) {
@@ -490,7 +490,7 @@ impl Canvas<'_> {
                 }
             }
         }
-        if g.is_three_rows() || s.owners.is_some() {
+        if g.is_three_rows() || !s.owners_are_rows() {
             let count = |p: Player| (0..g.len()).filter(|&i| s.owner(i) == p).count();
             let text = format!(
                 "tint: the owner of each hole, A blue, B amber; a bar separates the territories (A {} holes, B {} holes)",
@@ -503,11 +503,11 @@ impl Canvas<'_> {
 
     /// A pending Redu right: a badge on its hole, and its legend line (R19-R23).
     fn right(&mut self) {
-        let Some(right) = self.s.right else { return };
+        let Some(right) = self.s.right() else { return };
         let Some(i) = self.g.index(right.hole) else {
             return;
         };
-        let holder = self.s.to_move;
+        let holder = self.s.to_move();
         let kind = right.kind.to_string();
         badge(
             &mut self.body,
@@ -784,7 +784,7 @@ fn lap_keys(
 /// The SVG picture of a diagram.
 pub fn render(d: &Diagram<'_>) -> String {
     let pos = d.position;
-    let s = pos.to_setup();
+    let s = pos.view();
     let g = s.geometry();
     let mut body = String::new();
     let mut y = 26.0;

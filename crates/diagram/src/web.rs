@@ -7,7 +7,7 @@
 //!   embed it before their own script, and its style [`BOARD_CSS`] before their own.
 //! * [`board`] and [`layout`] are a position as that script reads it: numbers by hole index.
 
-use rules_core::{MarkKind, Position, RightKind};
+use rules_core::Position;
 use serde_json::{Value, json};
 
 /// The drawing script both pages embed (it defines `window.MancalaBoard`).
@@ -33,30 +33,27 @@ pub fn geometry() -> Value {
 /// round is over.
 #[must_use]
 pub fn board(pos: &Position) -> Value {
-    let s = pos.to_setup();
+    let s = pos.view();
     let g = s.geometry();
-    let owners: Option<String> = s.owners.as_ref().map(|o| {
-        o.iter()
-            .map(|p| p.letter().to_ascii_uppercase())
+    let owners: Option<String> = (!s.owners_are_rows()).then(|| {
+        (0..g.len())
+            .map(|i| s.owner(i).letter().to_ascii_uppercase())
             .collect::<String>()
     });
-    let marks: Vec<Value> = (0..g.len())
-        .filter_map(|i| s.mark(i).map(|m| json!([i, mark_name(m.kind), m.owner])))
+    let marks: Vec<Value> = s
+        .marked()
+        .map(|(i, m)| json!([i, m.kind.name(), m.owner]))
         .collect();
-    let right = s.right.and_then(|r| {
-        let kind = match r.kind {
-            RightKind::O1 => "O1",
-            RightKind::O2 => "O2",
-            RightKind::O3 => "O3",
-        };
-        g.index(r.hole).map(|i| json!({"hole": i, "kind": kind}))
+    let right = s.right().and_then(|r| {
+        g.index(r.hole)
+            .map(|i| json!({"hole": i, "kind": r.kind.to_string()}))
     });
     let mut b = json!({
-        "seeds": s.seeds,
-        "stores": s.stores,
-        "reserves": s.reserves,
-        "to_move": s.to_move,
-        "round": s.round,
+        "seeds": s.seeds(),
+        "stores": s.stores(),
+        "reserves": s.reserves(),
+        "to_move": s.to_move(),
+        "round": s.round(),
         "over": pos.round_result().is_some(),
     });
     if let Some(o) = owners {
@@ -69,17 +66,6 @@ pub fn board(pos: &Position) -> Value {
         b["right"] = r;
     }
     b
-}
-
-/// The name of a mark as the script and the JSON form of positions write it.
-#[must_use]
-pub const fn mark_name(kind: MarkKind) -> &'static str {
-    match kind {
-        MarkKind::Chosen => "chosen",
-        MarkKind::Blocked => "blocked",
-        MarkKind::Claim => "claim",
-        MarkKind::Uugg => "uugg",
-    }
 }
 
 /// The layout of the board: the diagram rows (hole indexes, top to bottom, each left to right as

@@ -66,8 +66,8 @@ pub use check::{
 };
 pub use json::{FromJson, read_json};
 pub use parse::{Parsed, parse_record};
-pub use position::{PositionError, parse_position, write_position};
-pub use position_json::{POSITION_SCHEMA, position_from_json, position_to_json};
+pub use position::{PositionError, parse_position, write_position, write_view};
+pub use position_json::{POSITION_SCHEMA, position_from_json, position_to_json, view_to_json};
 pub use printer::{WIDTH, escape_comment, escape_tag, print_record, round_marker};
 pub use problem::{Cause, Problem, ProblemKind};
 pub use reader::{Chunk, ChunkProblem, RecordReader};

@@ -18,8 +18,7 @@ use nom::multi::{many0, many1};
 use nom::sequence::preceded;
 use nom::{IResult, Parser};
 use rules_core::{
-    GameKind, Geometry, Hole, Mark, MarkKind, Player, Right, RightKind, Setup, StatedOptions,
-    Variant,
+    GameKind, Geometry, Hole, Mark, Player, Right, RightKind, Setup, StatedOptions, Variant, View,
 };
 use std::fmt::{self, Write as _};
 
@@ -339,35 +338,123 @@ pub fn parse_position(text: &str, stated: Option<&StatedOptions>) -> Result<Setu
 
 /// The mark a mark character (`*`, `x`, `a`, `b`) stands for on the hole at `i`, in `game`
 /// (the game says which characters it has: `GameKind::mark`): a claim or an uugg belongs to the
-/// letter's player, a chosen or blocked hole to the hole's owner.
+/// letter's player, a chosen or blocked hole to the hole's owner (`MarkKind::has_maker`).
 pub(crate) fn mark_of(game: GameKind, g: Geometry, i: usize, m: char) -> Result<Mark, String> {
     let kind = game
         .mark(m)
         .map_err(|marks| format!("mark `{m}` on {}: {marks}", g.hole(i)))?;
-    let owner = match kind {
-        MarkKind::Claim | MarkKind::Uugg => Player::from_letter(m).unwrap_or(Player::A),
-        MarkKind::Chosen | MarkKind::Blocked => g.row(i),
+    let owner = if kind.has_maker() {
+        Player::from_letter(m).unwrap_or(Player::A)
+    } else {
+        g.row(i)
     };
     Ok(Mark { kind, owner })
 }
 
-/// The character of a mark in position strings.
-pub(crate) fn mark_char(m: Mark) -> char {
-    match m.kind {
-        MarkKind::Chosen => '*',
-        MarkKind::Blocked => 'x',
-        MarkKind::Claim | MarkKind::Uugg => match m.owner {
-            Player::A => 'a',
-            Player::B => 'b',
-        },
+/// What a position string and the JSON form are written from: the view of a checked position,
+/// or an unchecked setup.
+pub(crate) trait Fields {
+    fn variant(&self) -> Variant;
+    fn seed(&self, i: usize) -> u32;
+    fn mark(&self, i: usize) -> Option<Mark>;
+    fn owner(&self, i: usize) -> Player;
+    /// Whether some hole is not its row's player's.
+    fn owners_moved(&self) -> bool;
+    fn to_move(&self) -> Player;
+    fn stores(&self) -> [u32; 2];
+    fn reserves(&self) -> [u32; 2];
+    fn round(&self) -> u32;
+    fn opener(&self) -> Option<Player>;
+    fn opening_pending(&self) -> bool;
+    fn right(&self) -> Option<Right>;
+}
+
+impl Fields for Setup {
+    fn variant(&self) -> Variant {
+        self.variant
+    }
+    fn seed(&self, i: usize) -> u32 {
+        self.seeds[i]
+    }
+    fn mark(&self, i: usize) -> Option<Mark> {
+        Setup::mark(self, i)
+    }
+    fn owner(&self, i: usize) -> Player {
+        Setup::owner(self, i)
+    }
+    fn owners_moved(&self) -> bool {
+        let g = self.geometry();
+        self.owners
+            .as_ref()
+            .is_some_and(|o| o.iter().enumerate().any(|(i, p)| *p != g.row(i)))
+    }
+    fn to_move(&self) -> Player {
+        self.to_move
+    }
+    fn stores(&self) -> [u32; 2] {
+        self.stores
+    }
+    fn reserves(&self) -> [u32; 2] {
+        self.reserves
+    }
+    fn round(&self) -> u32 {
+        self.round
+    }
+    fn opener(&self) -> Option<Player> {
+        self.opener
+    }
+    fn opening_pending(&self) -> bool {
+        self.opening_pending
+    }
+    fn right(&self) -> Option<Right> {
+        self.right
+    }
+}
+
+impl Fields for View<'_> {
+    fn variant(&self) -> Variant {
+        View::variant(self)
+    }
+    fn seed(&self, i: usize) -> u32 {
+        View::seed(self, i)
+    }
+    fn mark(&self, i: usize) -> Option<Mark> {
+        View::mark(self, i)
+    }
+    fn owner(&self, i: usize) -> Player {
+        View::owner(self, i)
+    }
+    fn owners_moved(&self) -> bool {
+        !self.owners_are_rows()
+    }
+    fn to_move(&self) -> Player {
+        View::to_move(self)
+    }
+    fn stores(&self) -> [u32; 2] {
+        View::stores(self)
+    }
+    fn reserves(&self) -> [u32; 2] {
+        View::reserves(self)
+    }
+    fn round(&self) -> u32 {
+        View::round(self)
+    }
+    fn opener(&self) -> Option<Player> {
+        View::opener(self)
+    }
+    fn opening_pending(&self) -> bool {
+        View::opening_pending(self)
+    }
+    fn right(&self) -> Option<Right> {
+        View::right(self)
     }
 }
 
 /// The owner of every hole, as the value of the `owners=` field (§4.1): one letter per hole, in
 /// the rows of the board. Written out in full, also when every player owns his row.
 #[must_use]
-pub(crate) fn write_owners(s: &Setup) -> String {
-    let g = s.geometry();
+pub(crate) fn write_owners(s: &impl Fields) -> String {
+    let g = s.variant().geometry();
     let mut out = String::new();
     for (r, row) in g.diagram_rows().iter().enumerate() {
         if r > 0 {
@@ -412,11 +499,22 @@ pub(crate) fn read_owners(text: &str, g: Geometry) -> Result<Vec<Player>, String
 /// Writes the canonical position string of a setup (`spec/notation.md` §4.3).
 #[must_use]
 pub fn write_position(s: &Setup) -> String {
-    let g = s.geometry();
+    write(s)
+}
+
+/// Writes the canonical position string of a position, from its view (`spec/notation.md` §4.3):
+/// `write_view(pos.view())`, without the copy `to_setup` makes.
+#[must_use]
+pub fn write_view(v: View<'_>) -> String {
+    write(&v)
+}
+
+fn write(s: &impl Fields) -> String {
+    let g = s.variant().geometry();
     // Written into one string (writing to a `String` cannot fail): a position annotation is
     // checked by writing the position out, once per annotation of a record.
     let mut out = String::with_capacity(64);
-    out.push_str(s.variant.kind().name());
+    out.push_str(s.variant().kind().name());
     out.push(' ');
     for (r, row) in g.diagram_rows().iter().enumerate() {
         if r > 0 {
@@ -426,36 +524,36 @@ pub fn write_position(s: &Setup) -> String {
             if k > 0 {
                 out.push(',');
             }
-            let _ = write!(out, "{}", s.seeds[i]);
+            let _ = write!(out, "{}", s.seed(i));
             if let Some(m) = s.mark(i) {
-                out.push(mark_char(m));
+                out.push(m.letter());
             }
         }
     }
     out.push(' ');
-    out.push(s.to_move.letter());
-    if s.stores != [0, 0] {
-        let _ = write!(out, " store={},{}", s.stores[0], s.stores[1]);
+    out.push(s.to_move().letter());
+    let stores = s.stores();
+    if stores != [0, 0] {
+        let _ = write!(out, " store={},{}", stores[0], stores[1]);
     }
-    if s.reserves != [0, 0] {
-        let _ = write!(out, " reserve={},{}", s.reserves[0], s.reserves[1]);
+    let reserves = s.reserves();
+    if reserves != [0, 0] {
+        let _ = write!(out, " reserve={},{}", reserves[0], reserves[1]);
     }
-    if s.round != 1 {
-        let _ = write!(out, " round={}", s.round);
+    if s.round() != 1 {
+        let _ = write!(out, " round={}", s.round());
     }
-    if let Some(p) = s.opener {
+    if let Some(p) = s.opener() {
         let _ = write!(out, " opener={p}");
     }
-    if let Some(o) = &s.owners
-        && o.iter().enumerate().any(|(i, p)| *p != g.row(i))
-    {
+    if s.owners_moved() {
         out.push_str(" owners=");
         out.push_str(&write_owners(s));
     }
-    if s.opening_pending {
+    if s.opening_pending() {
         out.push_str(" opening");
     }
-    if let Some(r) = s.right {
+    if let Some(r) = s.right() {
         let _ = write!(out, " right={r}");
     }
     out

@@ -1,7 +1,8 @@
 //! The JSON form of a position (spec/notation.md §4.4): every field of the position string as
 //! data, per-player values keyed by player, holes by name, and the options in force.
 
-use rules_core::{GameKind, Hole, Mark, Player, Right, Setup, Variant};
+use crate::position::Fields;
+use rules_core::{GameKind, Hole, Mark, Player, Right, Setup, Variant, View};
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
 use std::collections::BTreeMap;
@@ -16,39 +17,48 @@ fn per_player<T: Copy + Into<Value>>(pair: [T; 2]) -> Value {
 /// The JSON form of `s` (§4.4).
 #[must_use]
 pub fn position_to_json(s: &Setup) -> Value {
-    let g = s.variant.geometry();
+    to_json(s)
+}
+
+/// The JSON form of a position, from its view (§4.4): `view_to_json(pos.view())`.
+#[must_use]
+pub fn view_to_json(v: View<'_>) -> Value {
+    to_json(&v)
+}
+
+fn to_json(s: &impl Fields) -> Value {
+    let variant = s.variant();
+    let g = variant.geometry();
     let mut holes = Map::new();
     let mut marks = Map::new();
     let mut territories = [Vec::new(), Vec::new()];
     for i in 0..g.len() {
         let name = g.hole(i).to_string();
-        holes.insert(name.clone(), json!(s.seeds[i]));
-        if let Some(m) = s.marks[i] {
+        holes.insert(name.clone(), json!(s.seed(i)));
+        if let Some(m) = s.mark(i) {
             marks.insert(name.clone(), json!({"kind": m.kind, "owner": m.owner}));
         }
-        let owner = s.owners.as_ref().map_or_else(|| g.row(i), |o| o[i]);
-        territories[owner.index()].push(Value::String(name));
+        territories[s.owner(i).index()].push(Value::String(name));
     }
-    let options: Map<String, Value> = s
-        .variant
+    let options: Map<String, Value> = variant
         .option_keys()
         .iter()
-        .filter_map(|k| Some(((*k).to_owned(), json!(s.variant.option_value(k)?))))
+        .filter_map(|k| Some(((*k).to_owned(), json!(variant.option_value(k)?))))
         .collect();
     json!({
         "schema": POSITION_SCHEMA,
-        "game": s.variant.kind(),
+        "game": variant.kind(),
         "options": options,
         "holes": holes,
         "marks": marks,
         "territories": {"A": territories[0], "B": territories[1]},
-        "stores": per_player(s.stores),
-        "reserves": per_player(s.reserves),
-        "round": s.round,
-        "opener": s.opener,
-        "opening": s.opening_pending,
-        "right": s.right.map(|r| json!({"kind": r.kind.to_string(), "hole": r.hole})),
-        "to_move": s.to_move,
+        "stores": per_player(s.stores()),
+        "reserves": per_player(s.reserves()),
+        "round": s.round(),
+        "opener": s.opener(),
+        "opening": s.opening_pending(),
+        "right": s.right().map(|r| json!({"kind": r.kind.to_string(), "hole": r.hole})),
+        "to_move": s.to_move(),
     })
 }
 

@@ -3,7 +3,7 @@
 
 use crate::margins::Margins;
 use crate::{CheckError, Lines, number, text};
-use notation::{parse_position, write_position};
+use notation::{parse_position, write_view};
 use rules_core::{GameKind, Position, StatedOptions, Variant};
 use std::io::BufRead;
 
@@ -188,7 +188,7 @@ pub(crate) fn position(
     }
     let pos = Position::from_setup(&setup)
         .map_err(|e| CheckError::at(line, node, format!("position `{text}`: {e}")))?;
-    let canonical = write_position(&pos.to_setup());
+    let canonical = write_view(pos.view());
     if canonical != text {
         return Err(CheckError::at(
             line,

@@ -4,7 +4,7 @@ use crate::claim::Claim;
 use crate::header::Header;
 use crate::node::Node;
 use crate::{CheckError, Report};
-use notation::write_position;
+use notation::write_view;
 use rules_core::{Move, Position};
 use std::collections::HashMap;
 
@@ -77,8 +77,8 @@ fn inner(i: usize, nodes: &[Node], legal: &[(Move, Position)]) -> Result<(), Che
         if target.position != legal[k].1 {
             return Err(err(format!(
                 "{token} leads to `{}`, but node {child} is `{}`",
-                write_position(&legal[k].1.to_setup()),
-                write_position(&target.position.to_setup())
+                write_view(legal[k].1.view()),
+                write_view(target.position.view())
             )));
         }
         let given = seen_from_parent(&node.position, target);
@@ -135,7 +135,7 @@ fn roots(header: &Header, nodes: &[Node]) -> Result<(), CheckError> {
                     "the {name} root must be the root position claiming {}; it is `{}` \
                      claiming {}",
                     claim.words(),
-                    write_position(&node.position.to_setup()),
+                    write_view(node.position.view()),
                     node.claim.words()
                 ),
             ));
@@ -279,7 +279,7 @@ pub(crate) fn verify(header: &Header, nodes: &[Node]) -> Result<Report, CheckErr
     }
     Ok(Report {
         game: header.game.clone(),
-        root: write_position(&header.root.to_setup()),
+        root: write_view(header.root.view()),
         value: header.value,
         nodes: nodes.len(),
         edges: nodes

@@ -22,10 +22,11 @@ mod tokens;
 
 use pyo3::prelude::*;
 
-/// The five games' names, as ``Position`` and the command line take them.
+/// The games' names, as ``Position`` and the command line take them, in the order messages
+/// list them: the rules core's list.
 #[pyfunction]
 fn games() -> Vec<&'static str> {
-    ["bechi", "giuthi", "sulus-nishtaw", "uugg", "redu"].to_vec()
+    rules_core::GameKind::names().collect()
 }
 
 /// Every option of a game with the values it takes, the default first:

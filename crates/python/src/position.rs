@@ -7,7 +7,7 @@ pub use crate::position_class::PyPosition;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString, PyTuple};
 use rules_core::{
-    AfterRound, Decision, DecisionRequest, GameKind, Hole, MarkKind, Move, Player, Position, prose,
+    AfterRound, Decision, DecisionRequest, GameKind, Hole, Move, Player, Position, prose,
 };
 
 impl PyPosition {
@@ -139,13 +139,13 @@ impl PyPosition {
     /// The round number, from 1.
     #[getter]
     fn round(&self) -> u32 {
-        self.pos.to_setup().round
+        self.pos.view().round()
     }
 
     /// The player who opened this round, where the rules keep it (Bechi, Sulus Nishtaw, Uugg).
     #[getter]
     fn opener(&self) -> Option<&'static str> {
-        self.pos.to_setup().opener.map(letter)
+        self.pos.view().opener().map(letter)
     }
 
     /// The hole names in board index order, the order of sowing counterclockwise (``1B``...``NB``,
@@ -158,31 +158,30 @@ impl PyPosition {
     /// Seeds per hole, in the order of ``holes``.
     #[getter]
     fn seeds(&self) -> Vec<u32> {
-        self.pos.to_setup().seeds
+        self.pos
+            .view()
+            .seeds()
+            .iter()
+            .map(|&x| u32::from(x))
+            .collect()
     }
 
     /// The owner of each hole (``"A"``/``"B"``), in the order of ``holes``.
     #[getter]
     fn owners(&self) -> Vec<&'static str> {
-        let s = self.pos.to_setup();
-        (0..s.seeds.len()).map(|i| letter(s.owner(i))).collect()
+        let s = self.pos.view();
+        (0..s.seeds().len()).map(|i| letter(s.owner(i))).collect()
     }
 
     /// The marked holes: hole name to ``(kind, owner)``, kind ``chosen``, ``blocked`` (Bechi),
     /// ``claim`` (Sulus Nishtaw) or ``uugg`` (Uugg).
     #[getter]
     fn marks<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let s = self.pos.to_setup();
+        let s = self.pos.view();
         let g = s.geometry();
         let d = PyDict::new(py);
         for (i, m) in s.marked() {
-            let kind = match m.kind {
-                MarkKind::Chosen => "chosen",
-                MarkKind::Blocked => "blocked",
-                MarkKind::Claim => "claim",
-                MarkKind::Uugg => "uugg",
-            };
-            d.set_item(g.hole(i).to_string(), (kind, letter(m.owner)))?;
+            d.set_item(g.hole(i).to_string(), (m.kind.name(), letter(m.owner)))?;
         }
         Ok(d)
     }
@@ -190,14 +189,14 @@ impl PyPosition {
     /// Seeds captured this round, ``(A, B)``.
     #[getter]
     fn stores(&self) -> (u32, u32) {
-        let s = self.pos.to_setup().stores;
+        let s = self.pos.view().stores();
         (s[0], s[1])
     }
 
     /// Seeds kept off the board at this round's set-up, ``(A, B)`` (Giuthi G25, Bechi B16).
     #[getter]
     fn reserves(&self) -> (u32, u32) {
-        let s = self.pos.to_setup().reserves;
+        let s = self.pos.view().reserves();
         (s[0], s[1])
     }
 
@@ -205,8 +204,8 @@ impl PyPosition {
     #[getter]
     fn right(&self) -> Option<(String, String)> {
         self.pos
-            .to_setup()
-            .right
+            .view()
+            .right()
             .map(|r| (r.kind.to_string(), r.hole.to_string()))
     }
 
@@ -333,7 +332,7 @@ impl PyPosition {
     /// ``options`` and ``to_json``.
     #[pyo3(name = "to_string")]
     fn position_string(&self) -> String {
-        notation::write_position(&self.pos.to_setup())
+        notation::write_view(self.pos.view())
     }
 
     fn __str__(&self) -> String {
@@ -357,20 +356,25 @@ impl PyPosition {
 
     /// The JSON form (spec/notation.md §4.4), as a dict: every field, the options included.
     fn to_json<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let text = notation::position_to_json(&self.pos.to_setup()).to_string();
+        let text = notation::view_to_json(self.pos.view()).to_string();
         py.import("json")?.call_method1("loads", (text,))
     }
 
     /// The board as an SVG picture, as ``mancala show --svg`` draws it; ``caption`` adds a line.
     #[pyo3(signature = (caption=None))]
     fn svg(&self, caption: Option<&str>) -> String {
-        let s = self.pos.to_setup();
-        let mut lines = vec![notation::write_position(&s)];
+        let s = self.pos.view();
+        let mut lines = vec![notation::write_view(s)];
         lines.extend(caption.map(str::to_owned));
         diagram::render(&diagram::Diagram {
             position: &self.pos,
             trace: None,
-            heading: format!("{}, round {}: {}", s.variant, s.round, status(&self.pos)),
+            heading: format!(
+                "{}, round {}: {}",
+                s.variant(),
+                s.round(),
+                status(&self.pos)
+            ),
             caption: lines,
             steps: Vec::new(),
         })
@@ -444,7 +448,7 @@ impl PyPosition {
         py: Python<'py>,
     ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
         let cls = py.get_type::<PyPosition>().into_any();
-        let json = notation::position_to_json(&self.pos.to_setup()).to_string();
+        let json = notation::view_to_json(self.pos.view()).to_string();
         Ok((cls, PyTuple::new(py, [json])?))
     }
 
@@ -503,18 +507,18 @@ impl Ply {
     /// the steps (``mancala replay --svg``).
     fn svg(&self, py: Python<'_>) -> PyResult<String> {
         let played = self.before.play_token(py, &self.r#move)?;
-        let s = played.position.to_setup();
+        let s = played.position.view();
         Ok(diagram::render(&diagram::Diagram {
             position: &played.position,
             trace: Some(&played.trace),
             heading: format!(
                 "{}, round {}: {} played {}",
-                s.variant,
-                s.round,
+                s.variant(),
+                s.round(),
                 self.before.pos.to_move(),
                 self.r#move
             ),
-            caption: vec![notation::write_position(&s)],
+            caption: vec![notation::write_view(s)],
             steps: prose::steps(&played.position, &played.trace, "")
                 .lines()
                 .map(str::to_owned)

@@ -8,9 +8,11 @@ use crate::options::GameOptions;
 use crate::player::Player;
 use crate::round::{AfterRound, Decision, DecisionRequest, RoundError, RoundResult, richer};
 use crate::rule::Rule;
+use crate::settled::Settled;
 use crate::setup::{Setup, SetupError};
 use crate::trace::Tracer;
 use crate::variant::Variant;
+use crate::view::View;
 use std::fmt::Debug;
 use std::hash::Hash;
 
@@ -56,8 +58,13 @@ pub trait Game: Copy + Eq + Hash + Send + Sync + Debug + 'static {
     /// # Errors
     /// Every reason the setup is not a position of the game.
     fn from_setup(options: Self::Options, setup: &Setup) -> Result<Self, SetupError>;
+    /// The position as it reads: its seeds, stores, owners and marks, and what else the game
+    /// keeps, borrowed from its fields.
+    fn view(&self) -> View<'_>;
     /// The unchecked description of this position; `from_setup` gives it back.
-    fn to_setup(&self) -> Setup;
+    fn to_setup(&self) -> Setup {
+        self.view().to_setup()
+    }
     /// The game's options.
     fn options(&self) -> Self::Options;
     /// The player to move (after a round end: the player who would have moved).
@@ -103,8 +110,23 @@ pub trait Game: Copy + Eq + Hash + Send + Sync + Debug + 'static {
     /// Whether the round is over.
     fn is_over(&self) -> bool;
     /// Each player's round total (A, B) by the game's scoring rule, counting as if the round
-    /// were over.
-    fn round_totals(&self) -> [u32; 2];
+    /// were over: every seed on the board goes to the player the game's end rule would give it.
+    /// What scores a finished round, and what a search that stops before the round ends
+    /// estimates. By default each player's store and the seeds of the holes he owns.
+    #[inline]
+    fn round_totals(&self) -> [u32; 2] {
+        let v = self.view();
+        let mut totals = v.stores();
+        for (i, &n) in v.seeds().iter().enumerate() {
+            totals[v.owner(i).index()] += u32::from(n);
+        }
+        totals
+    }
+    /// What the position has settled of its round's score whatever is played, for bounds and
+    /// endgame tables: nothing but the stores by default.
+    fn settled(&self) -> Settled {
+        Settled::NOTHING
+    }
     /// Seeds kept off the board at this round's set-up (A, B): Bechi's surplus (B16), Giuthi's
     /// reserve (G25). None by default.
     fn reserves(&self) -> [u32; 2] {
@@ -181,17 +203,6 @@ pub trait Game: Copy + Eq + Hash + Send + Sync + Debug + 'static {
     /// words (Uugg: U19, U20, U23): one `(rule, text)` per step. Empty by default.
     fn next_round_notes(&self) -> Vec<(Rule, String)> {
         Vec::new()
-    }
-    /// The round scored as if it ended now, every seed going to the player the game's end rule
-    /// would give it (A, B): what a search that stops before the round ends estimates. By
-    /// default each player's store and the seeds of the holes he owns.
-    fn provisional_totals(&self) -> [u32; 2] {
-        let s = self.to_setup();
-        let mut totals = s.stores;
-        for (i, &n) in s.seeds.iter().enumerate() {
-            totals[s.owner(i).index()] += n;
-        }
-        totals
     }
 }
 

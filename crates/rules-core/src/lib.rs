@@ -10,6 +10,9 @@
 //! * Rounds end and are scored by [`Position::round_result`]; [`Position::after_round`] sets up the
 //!   next round from a player's [`Decision`], or ends the match.
 //! * [`Position::perft`] and [`Position::perft_divide`] count move paths (README §6.3).
+//! * [`Position::view`] reads a position (its seeds, stores, owners and marks) without copying
+//!   it; [`Position::settled`] and [`Variant::table_key`] say what a game has settled for an
+//!   analysis's bounds and endgame tables.
 //!
 //! Play moves from the start of a game, then count perft:
 //!
@@ -48,11 +51,13 @@ mod position;
 pub mod prose;
 mod round;
 mod rule;
+mod settled;
 mod setup;
 mod sowing;
 pub mod suggest;
 mod trace;
 mod variant;
+mod view;
 
 pub use game::{Game, Illegal, Sink};
 pub use games::bechi::{Bechi, BechiOptions};
@@ -70,7 +75,9 @@ pub use player::{Dir, Player};
 pub use position::{PlayError, PlayOptions, Played, Position, Status};
 pub use round::{AfterRound, Decision, DecisionRequest, MatchResult, RoundError, RoundResult};
 pub use rule::{Rule, UnknownRule};
+pub use settled::{Settled, TableKey};
 pub use setup::{MAX_ROUND, Setup, SetupError, SetupProblem};
 pub use sowing::TRACED_LAPS;
 pub use trace::{CaptureKind, Event, LapKind, NoTrace, Trace, Tracer};
 pub use variant::{GameKind, OptionError, StatedOptions, UnknownGame, Variant};
+pub use view::View;

@@ -25,6 +25,43 @@ pub enum MarkKind {
     Uugg,
 }
 
+impl MarkKind {
+    /// Every kind of mark.
+    pub const ALL: [MarkKind; 4] = [
+        MarkKind::Chosen,
+        MarkKind::Blocked,
+        MarkKind::Claim,
+        MarkKind::Uugg,
+    ];
+
+    /// Its name, as JSON forms, the replay page and the Python package write it: `chosen`,
+    /// `blocked`, `claim`, `uugg`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            MarkKind::Chosen => "chosen",
+            MarkKind::Blocked => "blocked",
+            MarkKind::Claim => "claim",
+            MarkKind::Uugg => "uugg",
+        }
+    }
+
+    /// Whether the mark belongs to the player who made it, and is written with his letter (a
+    /// claim, S2; an uugg, U5, U8), rather than to the owner of its hole (a chosen hole, B2; a
+    /// blocked one, B3).
+    #[must_use]
+    pub const fn has_maker(self) -> bool {
+        matches!(self, MarkKind::Claim | MarkKind::Uugg)
+    }
+
+    /// Whether the mark closes its hole for the round (a blocked hole, B3: nothing is sown into
+    /// it or started from it): shown as a hole out of play rather than a mark on one.
+    #[must_use]
+    pub const fn closes_hole(self) -> bool {
+        matches!(self, MarkKind::Blocked)
+    }
+}
+
 /// A mark with the player it belongs to.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
@@ -33,6 +70,33 @@ pub struct Mark {
     pub kind: MarkKind,
     /// Whose it is.
     pub owner: Player,
+}
+
+impl Mark {
+    /// Its character in position strings (`spec/notation.md` §4.1): `*` for a chosen hole, `x`
+    /// for a blocked one, the maker's letter in lower case for a claim or an uugg.
+    #[must_use]
+    pub const fn letter(self) -> char {
+        match self.kind {
+            MarkKind::Chosen => '*',
+            MarkKind::Blocked => 'x',
+            MarkKind::Claim | MarkKind::Uugg => match self.owner {
+                Player::A => 'a',
+                Player::B => 'b',
+            },
+        }
+    }
+}
+
+/// The mark in words, as a report names it: `chosen`, `blocked`, `claim by A`, `uugg of B`.
+impl fmt::Display for Mark {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.kind {
+            MarkKind::Chosen | MarkKind::Blocked => f.write_str(self.kind.name()),
+            MarkKind::Claim => write!(f, "claim by {}", self.owner),
+            MarkKind::Uugg => write!(f, "uugg of {}", self.owner),
+        }
+    }
 }
 
 /// Redu's optional capture rights (R19).
@@ -96,5 +160,43 @@ impl std::str::FromStr for Right {
             kind: k.trim().parse()?,
             hole: h.trim().parse().map_err(|_| ())?,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{GameKind, Geometry};
+
+    /// Each game's mark characters (its `MARKS`, which position strings read) are the letters
+    /// its marks write, with the owner `has_maker` says.
+    #[test]
+    fn every_mark_character_is_the_letter_of_its_mark() {
+        for game in GameKind::ALL {
+            let g: Geometry = crate::Variant::default_for(game).geometry();
+            for c in ['*', 'x', 'a', 'b'] {
+                let Ok(kind) = game.mark(c) else { continue };
+                let owner = if kind.has_maker() {
+                    Player::from_letter(c).expect("a maker's letter")
+                } else {
+                    g.row(0)
+                };
+                assert_eq!(Mark { kind, owner }.letter(), c, "{game} {kind:?}");
+            }
+        }
+        let names: Vec<&str> = MarkKind::ALL.iter().map(|k| k.name()).collect();
+        assert_eq!(names, ["chosen", "blocked", "claim", "uugg"]);
+    }
+
+    /// `name` is the name serde writes.
+    #[cfg(feature = "serde")]
+    #[test]
+    fn names_are_the_serialized_names() {
+        for k in MarkKind::ALL {
+            assert_eq!(
+                serde_json::to_string(&k).expect("serializes"),
+                format!("\"{}\"", k.name())
+            );
+        }
     }
 }

@@ -8,6 +8,7 @@ use crate::geometry::Geometry;
 use crate::marks::MarkKind;
 use crate::moves::{Move, TokenError, Tokens};
 use crate::rule::Rule;
+use crate::settled::TableKey;
 use std::fmt::Debug;
 use std::hash::Hash;
 
@@ -28,6 +29,11 @@ pub trait GameOptions: Copy + Eq + Hash + Debug + Send + Sync + 'static {
     const ALTERNATING_OPENERS: Option<Rule> = None;
     /// Whether every round begins with an opening, a ply of its own (Sulus Nishtaw S4, S6).
     const OPENING: bool = false;
+    /// Whether a position can hold a pending capture right of the player to move (Redu R19).
+    const RIGHTS: bool = false;
+    /// What the game's endgame tables know its positions by, if its final margin splits into a
+    /// settled part and a value of the board (spec/analysis.md §12.1); `None` where it does not.
+    const TABLE_KEY: Option<TableKey> = None;
     /// How its moves are written.
     const TOKENS: Tokens;
     /// The marks of its position strings: each mark character with the kind of mark it writes

@@ -11,9 +11,11 @@ use crate::player::Player;
 use crate::prose::walk::Prose;
 use crate::round::{AfterRound, Decision, DecisionRequest, RoundError, RoundResult};
 use crate::rule::Rule;
+use crate::settled::Settled;
 use crate::setup::{Setup, SetupError};
 use crate::trace::{NoTrace, Trace};
 use crate::variant::Variant;
+use crate::view::View;
 use std::fmt;
 
 /// A move rejected by [`Position::play`], with the reason and the rule that forbids it. The
@@ -174,6 +176,17 @@ macro_rules! position_type {
                 }
             }
 
+            /// The position as it reads: its seeds, stores, owners and marks, and what else its
+            /// game keeps, borrowed (no allocation). [`Position::to_setup`] makes the owned
+            /// copy that editing needs.
+            #[must_use]
+            #[inline]
+            pub fn view(&self) -> View<'_> {
+                match self {
+                    $($(#[cfg($cfg)])? Position::$name(g) => g.view(),)*
+                }
+            }
+
             /// Checks a setup and makes it a position.
             ///
             /// # Errors
@@ -215,7 +228,6 @@ impl<G: Registered + PartialEq> Sink<G> for WrappedMovesAndChildren<'_> {
 
 /// [`Game`] whatever the game: what every method of [`Position`] dispatches to.
 pub(crate) trait DynGame: Send + Sync {
-    fn to_setup(&self) -> Setup;
     fn variant(&self) -> Variant;
     fn to_move(&self) -> Player;
     fn legal_moves_with_positions(&self) -> Vec<(Move, Position)>;
@@ -230,7 +242,8 @@ pub(crate) trait DynGame: Send + Sync {
     fn next_round_notes(&self) -> Vec<(Rule, String)>;
     fn decision_request(&self) -> Result<DecisionRequest, RoundError>;
     fn after_round(&self, decision: &Decision) -> Result<AfterRound<Position>, RoundError>;
-    fn provisional_totals(&self) -> [u32; 2];
+    fn round_totals(&self) -> [u32; 2];
+    fn settled(&self) -> Settled;
     fn perft(&self, depth: u32) -> u128;
     fn perft_divide_with(
         &self,
@@ -241,10 +254,6 @@ pub(crate) trait DynGame: Send + Sync {
 }
 
 impl<G: Registered> DynGame for G {
-    fn to_setup(&self) -> Setup {
-        Game::to_setup(self)
-    }
-
     fn variant(&self) -> Variant {
         self.options().into()
     }
@@ -302,8 +311,12 @@ impl<G: Registered> DynGame for G {
         })
     }
 
-    fn provisional_totals(&self) -> [u32; 2] {
-        Game::provisional_totals(self)
+    fn round_totals(&self) -> [u32; 2] {
+        Game::round_totals(self)
+    }
+
+    fn settled(&self) -> Settled {
+        Game::settled(self)
     }
 
     fn perft(&self, depth: u32) -> u128 {
@@ -331,10 +344,11 @@ impl Position {
             .expect("the start position of every variant is legal")
     }
 
-    /// The unchecked description of this position; `from_setup` gives it back.
+    /// The unchecked description of this position, owned, to edit; `from_setup` gives it back.
+    /// To read a position, [`Position::view`] borrows it without copying.
     #[must_use]
     pub fn to_setup(&self) -> Setup {
-        self.game().to_setup()
+        self.view().to_setup()
     }
 
     /// The game and its options.
@@ -451,7 +465,15 @@ impl Position {
     /// search that stops before the round ends estimates.
     #[must_use]
     pub fn provisional_totals(&self) -> [u32; 2] {
-        self.game().provisional_totals()
+        self.game().round_totals()
+    }
+
+    /// What the position has settled of its round's score whatever is played (the stores, and
+    /// Uugg's uuggs, U18), and whether every line of play from it ends: what a bound on its
+    /// final margin and an endgame table count on (spec/analysis.md §2, §12.1).
+    #[must_use]
+    pub fn settled(&self) -> Settled {
+        self.game().settled()
     }
 
     /// perft (README §6.3): the number of move paths of length `depth`, single-threaded. Counted

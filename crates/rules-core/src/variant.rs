@@ -8,6 +8,7 @@ use crate::marks::MarkKind;
 use crate::moves::{Move, TokenError, Tokens, parse_common};
 use crate::options::GameOptions;
 use crate::rule::Rule;
+use crate::settled::TableKey;
 #[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -29,7 +30,7 @@ macro_rules! variant_types {
 
         impl GameKind {
             /// Every game, in the order of the rule book's table of games (`spec/rules/README.md`).
-            pub const ALL: [GameKind; LIST.len()] = in_book_order();
+            pub const ALL: [GameKind; LISTED] = in_book_order();
 
             /// The name used by `--game`, records and position strings.
             #[must_use]
@@ -95,6 +96,16 @@ macro_rules! variant_types {
 }
 crate::games::registry!(variant_types);
 
+/// The games a program lists and reads by name: the registry's, less the toy game where another
+/// crate's tests compile it in (the `toy` feature): it is a game of the registry, with its
+/// `Variant` and its positions, but no program names it.
+const LISTED: usize = LIST.len()
+    - if cfg!(all(feature = "toy", not(test))) {
+        1
+    } else {
+        0
+    };
+
 /// Whether two names are the same, in a constant.
 const fn same(a: &str, b: &str) -> bool {
     let (a, b) = (a.as_bytes(), b.as_bytes());
@@ -157,6 +168,8 @@ trait Options {
     fn seeds_per_hole(&self) -> u32;
     fn alternating_openers(&self) -> Option<Rule>;
     fn opening(&self) -> bool;
+    fn rights(&self) -> bool;
+    fn table_key(&self) -> Option<TableKey>;
     fn tokens(&self) -> Tokens;
     fn marks(&self) -> &'static [(char, MarkKind)];
     fn mark_words(&self) -> &'static str;
@@ -187,6 +200,12 @@ impl<O: GameOptions> Options for O {
     }
     fn opening(&self) -> bool {
         O::OPENING
+    }
+    fn rights(&self) -> bool {
+        O::RIGHTS
+    }
+    fn table_key(&self) -> Option<TableKey> {
+        O::TABLE_KEY
     }
     fn tokens(&self) -> Tokens {
         O::TOKENS
@@ -244,12 +263,19 @@ fn did_you_mean<'a>(word: &str, known: impl IntoIterator<Item = &'a str>) -> Str
 }
 
 impl GameKind {
+    /// Every game's name, in the order messages list them (the registry's): `bechi`, `giuthi`,
+    /// `sulus-nishtaw`, `uugg`, `redu`.
+    pub fn names() -> impl Iterator<Item = &'static str> {
+        LIST.iter()
+            .filter(|g| GameKind::ALL.contains(g))
+            .map(|g| g.name())
+    }
+
     /// Every game's name, in the order messages list them (the registry's): `bechi, giuthi,
     /// sulus-nishtaw, uugg, redu`.
     #[must_use]
     pub fn name_list() -> String {
-        let names: Vec<&str> = LIST.iter().map(|g| g.name()).collect();
-        names.join(", ")
+        GameKind::names().collect::<Vec<_>>().join(", ")
     }
 }
 
@@ -363,6 +389,20 @@ impl Variant {
     #[must_use]
     pub fn has_opening(&self) -> bool {
         self.options().opening()
+    }
+
+    /// Whether a position can hold a pending capture right of the player to move (Redu R19).
+    #[must_use]
+    pub fn has_rights(&self) -> bool {
+        self.options().rights()
+    }
+
+    /// What the game's endgame tables know its positions by, if its final margin splits into a
+    /// settled part and a value of the board (spec/analysis.md §12.1): Giuthi's by the seeds,
+    /// Uugg's by the seeds, marks and owners; `None` for the other games.
+    #[must_use]
+    pub fn table_key(&self) -> Option<TableKey> {
+        self.options().table_key()
     }
 
     /// The option keys of this game, in their fixed order.

@@ -40,9 +40,9 @@ pub use paths::paths;
 
 use notation::{
     CheckOptions, Item, Origin, Problem, Record, RecordReader, check_with, parse_position,
-    parse_record, print_record, write_position,
+    parse_record, print_record, write_position, write_view,
 };
-use rules_core::{Decision, GameKind, PlayOptions, Position, Setup, StatedOptions, Variant};
+use rules_core::{Decision, GameKind, PlayOptions, Position, StatedOptions, Variant, View};
 
 /// The record limit of the fuzzed reader: small, so that the too-large path is reached.
 const FUZZ_RECORD_LIMIT: usize = 4096;
@@ -90,8 +90,8 @@ fn numbered(r: &Record) -> Record {
 }
 
 /// The total of seeds of a setup: board, stores and reserves.
-fn seed_total(s: &Setup) -> u32 {
-    s.seeds.iter().sum::<u32>() + s.stores.iter().sum::<u32>() + s.reserves.iter().sum::<u32>()
+fn seed_total(s: View<'_>) -> u32 {
+    s.on_board() + s.stores().iter().sum::<u32>() + s.reserves().iter().sum::<u32>()
 }
 
 /// parse-print-parse: a record that reads prints to a text that reads back to the same record
@@ -179,12 +179,12 @@ fn check_both_modes(record: &Record, spans: Option<&notation::Spans>, text: Opti
                 notation::Step::Ply { after, .. } => after,
                 _ => continue,
             };
-            let s = p.to_setup();
+            let s = p.view();
             assert_eq!(
-                seed_total(&s),
-                s.variant.total_seeds(),
+                seed_total(s),
+                s.variant().total_seeds(),
                 "seeds not conserved: {}",
-                write_position(&s)
+                write_view(s)
             );
         }
         if let Some(canon) = &checked.canonical {
@@ -279,8 +279,7 @@ pub fn position(data: &[u8]) {
         }
         Ok(p) => p,
     };
-    let s2 = p.to_setup();
-    let w2 = write_position(&s2);
+    let w2 = write_view(p.view());
     let back = parse_position(&w2, options).expect("a position's string reads");
     assert_eq!(
         Position::from_setup(&back).as_ref(),
@@ -314,7 +313,7 @@ fn stated_options(text: &str, options: &[(&str, &str)]) -> Result<Option<StatedO
 /// memory independent of the period (issue 13).
 fn try_every_start(p: &Position) {
     let g = p.geometry();
-    let seeds = seed_total(&p.to_setup()) as usize;
+    let seeds = seed_total(p.view()) as usize;
     let shown = rules_core::TRACED_LAPS as usize;
     for i in 0..g.len() {
         for dir in [None, Some(rules_core::Dir::Ccw), Some(rules_core::Dir::Cw)] {
@@ -352,7 +351,7 @@ fn try_every_start(p: &Position) {
 /// Plays every legal move of `p`: `play` agrees with the generator, perft(1) counts the moves, and
 /// every child keeps the seeds; a finished round sets up the next one or ends the match.
 fn play_every_move(p: &Position) {
-    let total = seed_total(&p.to_setup());
+    let total = seed_total(p.view());
     let moves = p.legal_moves_with_positions();
     assert_eq!(p.perft(1), moves.len() as u128);
     for (m, child) in &moves {
@@ -360,7 +359,7 @@ fn play_every_move(p: &Position) {
             .play(m, PlayOptions::FULL)
             .unwrap_or_else(|e| panic!("legal move {m} is illegal: {e}"));
         assert_eq!(played.position, *child, "{m}");
-        assert_eq!(seed_total(&child.to_setup()), total, "{m} loses seeds");
+        assert_eq!(seed_total(child.view()), total, "{m} loses seeds");
         let token = m.to_string();
         let read = rules_core::Move::parse(p.variant().kind(), &token)
             .unwrap_or_else(|e| panic!("canonical token {token} does not read: {e}"));

@@ -1,7 +1,7 @@
 //! Random complete records, played by the rules core: for property tests, the corpus's complete
 //! matches and `cargo xtask gen-records`. Deterministic for a given seed.
 
-use notation::{Item, Outcome, Record, VARIATIONS_VERSION, match_end, write_position};
+use notation::{Item, Outcome, Record, VARIATIONS_VERSION, match_end, write_view};
 use rules_core::{
     AfterRound, Decision, DecisionRequest, Hole, PlayOptions, Position, Setup, Variant,
 };
@@ -93,10 +93,11 @@ pub fn random_decision(p: &Position, rng: &mut Rng) -> Decision {
     }
 }
 
-/// Redu's path and right annotations, now and then (spec/notation.md §6.2): the holes sown seed
-/// by seed, and the right the ply left pending. Other games never draw these numbers, so their
-/// records stay those of earlier versions for a given seed.
-fn redu_annotations(record: &mut Record, played: &rules_core::Played, rng: &mut Rng) {
+/// The path and right annotations of a game with capture rights (Redu), now and then
+/// (spec/notation.md §6.2): the holes sown seed by seed, and the right the ply left pending.
+/// Other games never draw these numbers, so their records stay those of earlier versions for a
+/// given seed.
+fn right_annotations(record: &mut Record, played: &rules_core::Played, rng: &mut Rng) {
     if rng.below(6) == 0 {
         let sown: Vec<String> = played.trace.sown().map(|h| h.to_string()).collect();
         record.movetext.push(Item::annotation(
@@ -108,7 +109,7 @@ fn redu_annotations(record: &mut Record, played: &rules_core::Played, rng: &mut 
             },
         ));
     }
-    let right = played.position.to_setup().right;
+    let right = played.position.view().right();
     if right.is_some() && rng.below(2) == 0 {
         record.movetext.push(Item::annotation(
             "right".into(),
@@ -196,11 +197,11 @@ pub fn random_record(variant: Variant, seed: u64, opts: GenOptions) -> Record {
                 if rng.below(16) == 0 {
                     record.movetext.push(Item::annotation(
                         "position".into(),
-                        write_position(&played.position.to_setup()),
+                        write_view(played.position.view()),
                     ));
                 }
-                if variant.kind() == rules_core::GameKind::Redu {
-                    redu_annotations(&mut record, &played, &mut rng);
+                if variant.has_rights() {
+                    right_annotations(&mut record, &played, &mut rng);
                 }
             }
             if opts.comments && rng.below(24) == 0 {
@@ -239,10 +240,9 @@ pub fn random_record(variant: Variant, seed: u64, opts: GenOptions) -> Record {
                     decision,
                 });
                 if opts.annotate {
-                    record.movetext.push(Item::annotation(
-                        "position".into(),
-                        write_position(&next.to_setup()),
-                    ));
+                    record
+                        .movetext
+                        .push(Item::annotation("position".into(), write_view(next.view())));
                 }
                 pos = next;
             }

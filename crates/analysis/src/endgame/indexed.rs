@@ -133,27 +133,26 @@ impl Graph for Backward {
     }
 }
 
-/// The board of a Giuthi position seen from its mover, his row first (as [`Keying::known`]
-/// keys it, §12.1), into `board`; its seeds on the board (its level) and its baseline (his
-/// captures less his opponent's). Read from the position itself: through a `Setup`, two
-/// allocations a child took a third of the instructions of listing a level's moves.
+/// The board of a position seen from its mover, his row first (as [`Keying::known`] keys it,
+/// §12.1), into `board`; its seeds on the board (its level) and its baseline (his captures less
+/// his opponent's). Read from the position's view: through a `Setup`, two allocations a child
+/// took a third of the instructions of listing a level's moves.
 fn seen_from_mover(pos: &Position, board: &mut [u8]) -> Option<(u32, i32)> {
-    let Position::Giuthi(g) = pos else {
-        return None;
-    };
-    let (seeds, store) = g.board();
+    let v = pos.view();
+    let seeds = v.seeds();
     let len = seeds.len();
     if len != board.len() {
         return None;
     }
-    let me = pos.to_move();
+    let me = v.to_move();
     let offset = if me == Player::A { len / 2 } else { 0 };
     let mut level = 0;
     for (j, h) in board.iter_mut().enumerate() {
         *h = seeds[(j + offset) % len];
         level += u32::from(*h);
     }
-    let baseline = i32::from(store[me.index()]) - i32::from(store[me.other().index()]);
+    let store = v.stores();
+    let baseline = store[me.index()] as i32 - store[me.other().index()] as i32;
     Some((level, baseline))
 }
 
@@ -162,8 +161,8 @@ impl Indexed {
     /// playing each level's moves on `threads` threads; `report` is told of each level solved.
     ///
     /// # Errors
-    /// The game is not Giuthi, `seeds` is above 31, the table does not fit in memory, or a move
-    /// breaks the table's premises.
+    /// The game's tables key on more than the seeds (all but Giuthi), `seeds` is above 31, the
+    /// table does not fit in memory, or a move breaks the table's premises.
     pub fn solve(
         variant: Variant,
         seeds: u32,
@@ -189,9 +188,10 @@ impl Indexed {
         stop: &(dyn Fn() -> bool + Sync),
         report: &mut dyn FnMut(&LevelReport),
     ) -> Result<Indexed, EndgameError> {
-        if Keying::of(variant.kind()) != Some(Keying::Giuthi) {
+        if !Keying::of(variant).is_some_and(Keying::lists_boards) {
             return Err(EndgameError(format!(
-                "perfectly indexed tables cover giuthi, not {}",
+                "perfectly indexed tables cover {}, not {}",
+                Keying::games(|k| Keying(k).lists_boards()),
                 variant.kind().name()
             )));
         }

@@ -1,70 +1,88 @@
 //! What an endgame table knows a position by (spec/analysis.md §12.1): the board seen from the
 //! player to move, the seeds that count towards its level, and the part of the final margin
-//! already settled (the baseline), which the table's values leave out.
+//! already settled (the baseline), which the table's values leave out. What a game's tables key
+//! on and what it has settled are the game's own answers (`Variant::table_key`,
+//! `Position::settled`); this file only packs them.
 
-use rules_core::{GameKind, MarkKind, Player, Position, Setup};
+use rules_core::{GameKind, Player, Position, Settled, TableKey, Variant, View};
 
-/// The games whose value splits into a settled part and a board value (§12.1).
+/// How a table keys the positions of its game: the game's [`TableKey`].
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Keying {
-    /// Giuthi: the board alone (G20: captures and the seeds left in one's row).
-    Giuthi,
-    /// Uugg: the board, the uuggs and their owners, who owns each hole (U18, U21).
-    Uugg,
-}
+pub struct Keying(pub TableKey);
 
 /// A position as the table knows it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Known {
     /// The board from the mover's side: equal keys have equal board values.
     pub key: u128,
-    /// Seeds that can still move: every seed on the board (Giuthi), the seeds outside the
-    /// uuggs (Uugg). Play never raises it.
+    /// Seeds that can still move: the seeds outside the settled holes (every seed on the board
+    /// in Giuthi; those outside the uuggs in Uugg). Play never raises it.
     pub level: u32,
-    /// The final margin for the player to move that is already settled: his captures (and in
-    /// Uugg the seeds in his uuggs) minus his opponent's.
+    /// The final margin for the player to move that is already settled: his captures (and the
+    /// seeds of his settled holes, Uugg's uuggs) minus his opponent's.
     pub baseline: i32,
 }
 
 impl Keying {
     /// The keying of a game, if its tables are supported.
     #[must_use]
-    pub fn of(game: GameKind) -> Option<Keying> {
-        match game {
-            GameKind::Giuthi => Some(Keying::Giuthi),
-            GameKind::Uugg => Some(Keying::Uugg),
-            _ => None,
-        }
+    pub fn of(variant: Variant) -> Option<Keying> {
+        variant.table_key().map(Keying)
     }
 
-    /// Bits of a hole in a key: seeds (6); in Uugg also its mark (2) and owner (1).
+    /// The games whose tables `fits` accepts, for messages: `giuthi and uugg`.
+    #[must_use]
+    pub fn games(fits: impl Fn(TableKey) -> bool) -> String {
+        let names: Vec<&str> = GameKind::names()
+            .filter(|n| {
+                n.parse::<GameKind>()
+                    .ok()
+                    .and_then(|g| Variant::default_for(g).table_key())
+                    .is_some_and(&fits)
+            })
+            .collect();
+        names.join(" and ")
+    }
+
+    /// Whether every board of the game can be listed: the seeds alone are the key
+    /// ([`TableKey::Seeds`]), so a table can be filled whole and indexed perfectly.
+    #[must_use]
+    pub fn lists_boards(self) -> bool {
+        self.0 == TableKey::Seeds
+    }
+
+    /// Bits of a hole in a key: seeds (6); with marks and owners also its mark (2) and owner
+    /// (1).
     fn hole_bits(self) -> u32 {
-        match self {
-            Keying::Giuthi => 6,
-            Keying::Uugg => 9,
+        match self.0 {
+            TableKey::Seeds => 6,
+            TableKey::SeedsMarksOwners => 9,
         }
     }
 
     /// The position's key, level and baseline; `None` when a hole holds more seeds than a key
-    /// holds (63) or the board has more holes than it holds (20 in Giuthi, 14 in Uugg).
+    /// holds (63) or the board has more holes than it holds (21 keyed by seeds, 14 with marks
+    /// and owners).
     #[must_use]
     pub fn known(self, pos: &Position) -> Option<Known> {
-        let s = pos.to_setup();
-        let len = s.seeds.len();
+        let v = pos.view();
+        let settled = pos.settled();
+        let len = v.seeds().len();
         let bits = self.hole_bits();
         if len * bits as usize > 128 {
             return None;
         }
-        let me = s.to_move;
-        let mut baseline =
-            i64::from(s.stores[me.index()]) - i64::from(s.stores[me.other().index()]);
+        let me = v.to_move();
+        let stores = v.stores();
+        let mut baseline = i64::from(stores[me.index()]) - i64::from(stores[me.other().index()]);
         let mut level = 0u32;
-        for (i, &seeds) in s.seeds.iter().enumerate() {
-            if self == Keying::Giuthi || !is_uugg(&s, i) {
-                level += seeds;
-            } else if let Some(m) = s.mark(i) {
-                let sign = if m.owner == me { 1 } else { -1 };
-                baseline += sign * i64::from(seeds);
+        for (i, &seeds) in v.seeds().iter().enumerate() {
+            match settled.owner(i) {
+                None => level += u32::from(seeds),
+                Some(owner) => {
+                    let sign = if owner == me { 1 } else { -1 };
+                    baseline += sign * i64::from(seeds);
+                }
             }
         }
         // The half turn that puts the mover's row first: B's holes are 0..N, A's N..2N.
@@ -73,7 +91,7 @@ impl Keying {
         let mut key = 0u128;
         for j in 0..len {
             let i = (j + offset) % len;
-            key = key << bits | u128::from(self.hole(&s, i, me, level)?);
+            key = key << bits | u128::from(self.hole(&v, &settled, i)?);
         }
         Some(Known {
             key,
@@ -82,31 +100,28 @@ impl Keying {
         })
     }
 
-    /// The bits of hole `i` for mover `me`, where `level` seeds can still move.
-    fn hole(self, s: &Setup, i: usize, me: Player, level: u32) -> Option<u32> {
-        let seeds = s.seeds[i];
-        if self == Keying::Giuthi {
+    /// The bits of hole `i`.
+    fn hole(self, v: &View<'_>, settled: &Settled, i: usize) -> Option<u32> {
+        let seeds = v.seed(i);
+        if self.0 == TableKey::Seeds {
             return (seeds < 64).then_some(seeds);
         }
-        let mine = u32::from(s.owner(i) == me);
-        let (mark, shown) = match s.mark(i) {
-            Some(m) if m.kind == MarkKind::Uugg => {
-                // An uugg's seeds count only when a balla eats one (U9, U12): at most `level`
-                // ballas are left, each eating a seed that can move, so an uugg holding that
-                // many is never emptied; one that can never be eaten (U13) is never looked in.
-                let len = s.seeds.len();
-                let before = (i + len - 1) % len;
-                let eatable = !is_uugg(s, before) && s.owner(before) != m.owner;
-                let shown = if eatable { seeds.min(level) } else { 0 };
-                (if m.owner == me { 1 } else { 2 }, shown)
+        let me = v.to_move();
+        let mine = u32::from(v.owner(i) == me);
+        let (mark, shown) = match settled.owner(i) {
+            Some(owner) => {
+                // A settled hole's seeds count only when play takes some out (in Uugg a balla,
+                // U9, U12): at most `takeable` seeds can be taken, so a hole holding that many is
+                // never emptied; one play can never take from (U13) is never looked in.
+                let shown = if settled.open.contains(i) {
+                    seeds.min(settled.takeable)
+                } else {
+                    0
+                };
+                (if owner == me { 1 } else { 2 }, shown)
             }
-            _ => (0, seeds),
+            None => (0, seeds),
         };
         (shown < 64).then_some(shown | mark << 6 | mine << 8)
     }
-}
-
-/// Whether hole `i` is an uugg.
-fn is_uugg(s: &Setup, i: usize) -> bool {
-    s.mark(i).is_some_and(|m| m.kind == MarkKind::Uugg)
 }

@@ -163,9 +163,10 @@ impl Endgame {
     /// The game's values do not split into a settled part and a board value (only Giuthi and
     /// Uugg are covered; Bechi has `mancala solve`), or `seeds` is above 31.
     pub fn new(variant: Variant, seeds: u32, limit: usize) -> Result<Endgame, EndgameError> {
-        let keying = Keying::of(variant.kind()).ok_or_else(|| {
+        let keying = Keying::of(variant).ok_or_else(|| {
             EndgameError(format!(
-                "endgame tables cover giuthi and uugg, not {}",
+                "endgame tables cover {}, not {}",
+                Keying::games(|_| true),
                 variant.kind().name()
             ))
         })?;
@@ -332,14 +333,15 @@ impl Endgame {
     /// already holds it. Returns the boards looked at.
     ///
     /// # Errors
-    /// The game is not Giuthi (Uugg's positions are too many to list, §12.2), or a closure was
-    /// too large.
+    /// The game's tables key on more than the seeds (Uugg's positions are too many to list,
+    /// §12.2), or a closure was too large.
     pub fn fill(&self) -> Result<u64, EndgameError> {
-        if self.keying != Keying::Giuthi {
-            return Err(EndgameError(
-                "only giuthi's tables are filled whole: uugg's are solved as the search needs them"
-                    .to_owned(),
-            ));
+        if !self.keying.lists_boards() {
+            return Err(EndgameError(format!(
+                "only {}'s tables are filled whole: {}'s are solved as the search needs them",
+                Keying::games(|k| Keying(k).lists_boards()),
+                Keying::games(|k| !Keying(k).lists_boards())
+            )));
         }
         let total = self.variant.total_seeds();
         let mut setup = rules_core::Setup::start(self.variant, rules_core::Player::B);

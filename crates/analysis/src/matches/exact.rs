@@ -100,7 +100,7 @@ pub struct ExactStats {
 
 /// The graph of a round start, shared by the set-ups with the same blocked holes and opener.
 fn graph_key(start: &Position) -> (u32, Player) {
-    (blocked_bits(&start.to_setup()), start.to_move())
+    (blocked_bits(start.view()), start.to_move())
 }
 
 /// The round graphs and a context per set-up.

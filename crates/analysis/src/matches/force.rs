@@ -10,35 +10,10 @@
 //! (the forcing player's winning positions have a strategy along which no position repeats).
 
 use crate::eval::estimate;
+use crate::table::PositionHasher;
 use rules_core::{Player, Position};
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
-
-/// A multiply-rotate hasher over the words `Position`'s `Hash` feeds it: positions are not
-/// adversarial here, and the map is the search's main cost.
-#[derive(Default)]
-pub(crate) struct WordHasher(u64);
-
-impl Hasher for WordHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        for chunk in bytes.chunks(8) {
-            let mut word = [0u8; 8];
-            word[..chunk.len()].copy_from_slice(chunk);
-            self.write_u64(u64::from_le_bytes(word));
-        }
-    }
-
-    fn write_u64(&mut self, n: u64) {
-        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-
-    fn finish(&self) -> u64 {
-        let z = self.0;
-        let z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        let z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-}
+use std::hash::BuildHasherDefault;
 
 /// What the search knows of a position.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -68,7 +43,7 @@ pub(crate) struct Forcing {
     targets: u64,
     /// Seeds sown at the round's start, for the estimate of A's total.
     sown: i32,
-    memo: HashMap<Position, State, BuildHasherDefault<WordHasher>>,
+    memo: HashMap<Position, State, BuildHasherDefault<PositionHasher>>,
     /// Positions searched (memo hits and round ends included).
     pub visited: u64,
     /// Stop past this many positions in the memo.

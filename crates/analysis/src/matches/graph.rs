@@ -11,7 +11,7 @@
 //! round (blocked holes, reserves, opener, round number) is left out: set-ups that differ only
 //! in reserves share one graph.
 
-use rules_core::{MarkKind, Player, Position, Setup};
+use rules_core::{MarkKind, Player, Position, View};
 use std::collections::{HashMap, VecDeque};
 use std::hash::{BuildHasherDefault, Hasher};
 
@@ -48,18 +48,18 @@ type IntMap<V> = HashMap<u64, V, BuildHasherDefault<IntHasher>>;
 
 /// The key of a board: seeds by hole index (6 bits each), then the chosen marks (one bit per hole
 /// index), then the side to move (1 bit, 1 for B): at most 48 + 8 + 1 bits on 2×4.
-fn board_key(s: &Setup) -> u64 {
-    let len = s.seeds.len() as u32;
+fn board_key(s: View<'_>) -> u64 {
+    let len = s.seeds().len() as u32;
     let mut k = 0u64;
-    for (i, &x) in s.seeds.iter().enumerate() {
+    for (i, &x) in s.seeds().iter().enumerate() {
         k |= u64::from(x) << (SEED_BITS * i as u32);
     }
-    for (i, m) in s.marks.iter().enumerate() {
-        if m.is_some_and(|m| m.kind == MarkKind::Chosen) {
+    for (i, m) in s.marked() {
+        if m.kind == MarkKind::Chosen {
             k |= 1 << (SEED_BITS * len + i as u32);
         }
     }
-    k | u64::from(s.to_move == Player::B) << (SEED_BITS * len + len)
+    k | u64::from(s.to_move() == Player::B) << (SEED_BITS * len + len)
 }
 
 /// The boards of a round: the rest of the round, without stores.
@@ -75,7 +75,7 @@ struct Boards {
 impl Boards {
     fn build(start: &Position, limit: usize) -> Result<Boards, String> {
         let mut index: IntMap<u32> = IntMap::default();
-        index.insert(board_key(&start.to_setup()), 0);
+        index.insert(board_key(start.view()), 0);
         let mut queue: VecDeque<Position> = VecDeque::from([*start]);
         let mut b = Boards {
             to_move: Vec::new(),
@@ -84,21 +84,22 @@ impl Boards {
             end_a: Vec::new(),
         };
         while let Some(pos) = queue.pop_front() {
-            let s = pos.to_setup();
-            b.to_move.push(s.to_move);
+            let s = pos.view();
+            let store_a = s.stores()[0];
+            b.to_move.push(s.to_move());
             b.end_a.push(match pos.round_result() {
-                Some(r) => u8::try_from(r.totals[0] - s.stores[0]).map_err(|e| e.to_string())?,
+                Some(r) => u8::try_from(r.totals[0] - store_a).map_err(|e| e.to_string())?,
                 None => ONGOING,
             });
             let mut kids: Vec<(u32, u8)> = Vec::new();
             for (_, child) in pos.legal_moves_with_positions() {
-                let cs = child.to_setup();
+                let cs = child.view();
                 let next = index.len() as u32;
-                let c = *index.entry(board_key(&cs)).or_insert_with(|| {
+                let c = *index.entry(board_key(cs)).or_insert_with(|| {
                     queue.push_back(child);
                     next
                 });
-                let gain = u8::try_from(cs.stores[0] - s.stores[0]).map_err(|e| e.to_string())?;
+                let gain = u8::try_from(cs.stores()[0] - store_a).map_err(|e| e.to_string())?;
                 kids.push((c, gain));
             }
             // Distinct outcomes are distinct boards (rules README §6.2).
@@ -181,10 +182,10 @@ impl RoundGraph {
     /// Every position reachable from `start`. Stops with an error past `limit` boards or
     /// positions.
     pub fn build(start: &Position, limit: usize) -> Result<RoundGraph, String> {
-        let s0 = start.to_setup();
-        let round_seeds: u32 = s0.seeds.iter().sum::<u32>() + s0.stores[0] + s0.stores[1];
+        let s0 = start.view();
+        let round_seeds = s0.on_board() + s0.stores()[0] + s0.stores()[1];
         let boards = Boards::build(start, limit)?;
-        let stores = reachable_stores(&boards, s0.stores[0])?;
+        let stores = reachable_stores(&boards, s0.stores()[0])?;
         // Node (b, s) is number `base[b]` plus the rank of `s` among b's stores: nodes in order
         // of board, then store, with no map.
         let mut base = Vec::with_capacity(stores.len() + 1);
@@ -205,7 +206,7 @@ impl RoundGraph {
         let mut g = RoundGraph {
             round_seeds,
             boards: stores.len(),
-            start: node(0, s0.stores[0]),
+            start: node(0, s0.stores()[0]),
             to_move: Vec::with_capacity(len),
             offsets: Vec::with_capacity(len + 1),
             children: Vec::new(),

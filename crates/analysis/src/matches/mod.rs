@@ -38,7 +38,7 @@ pub use rounds::{ForcingStats, Questions, RoundValue, RoundValues, SearchRounds,
 pub use state::{Between, MatchState, SetUp};
 
 use levels::Levels;
-use rules_core::{GameKind, Player, Variant};
+use rules_core::{Player, Variant};
 use serde::Serialize;
 
 /// How a match was solved.
@@ -162,7 +162,7 @@ impl MatchSolution {
                     .map(|u| {
                         let t = u.line_total?;
                         let r = u.set_up.reserves();
-                        let sown: u32 = u.set_up.start.to_setup().seeds.iter().sum();
+                        let sown = u.set_up.start.view().on_board();
                         let h = [r[0] + t, r[1] + sown.checked_sub(t)?];
                         match MatchState::after(self.variant, h, sv.state.opener.other()).ok()? {
                             Between::Over(w) => Some(MatchOutcome::Win {
@@ -197,7 +197,7 @@ impl MatchSolution {
             for u in &sv.set_ups {
                 let ends = u.reachable?;
                 let r = u.set_up.reserves();
-                let sown: u32 = u.set_up.start.to_setup().seeds.iter().sum();
+                let sown = u.set_up.start.view().on_board();
                 for t in (0..=sown).filter(|t| ends >> t & 1 == 1) {
                     let h = [r[0] + t, r[1] + sown - t];
                     if let Ok(Between::Next(m)) =
@@ -220,7 +220,7 @@ impl MatchSolution {
             return 0;
         }
         let r = up.reserves();
-        let sown: u32 = up.start.to_setup().seeds.iter().sum();
+        let sown = up.start.view().on_board();
         (0..=sown.min(63))
             .filter(|&t| {
                 let h = [r[0] + t, r[1] + sown - t];
@@ -274,7 +274,7 @@ impl MatchSolution {
                 break;
             };
             let r = up.reserves();
-            let sown: u32 = up.start.to_setup().seeds.iter().sum();
+            let sown = up.start.view().on_board();
             match MatchState::after(self.variant, [r[0] + t, r[1] + sown - t], at.opener.other())? {
                 Between::Next(m) => at = m,
                 Between::Over(_) => break,
@@ -301,7 +301,7 @@ impl MatchSolution {
             let Some(best) = sv.set_ups.iter().find(|u| u.best) else {
                 break;
             };
-            let sown = best.set_up.start.to_setup().seeds.iter().sum::<u32>();
+            let sown = best.set_up.start.view().on_board();
             let totals = best.line_total.map(|t| [t, sown - t]);
             let after = totals.and_then(|t| {
                 let r = best.set_up.reserves();
@@ -322,18 +322,6 @@ impl MatchSolution {
     }
 }
 
-/// Refuses a variant that is not Bechi's.
-fn bechi(variant: Variant) -> Result<(), String> {
-    if variant.kind() == GameKind::Bechi {
-        Ok(())
-    } else {
-        Err(format!(
-            "the match solver covers Bechi (B13–B17), not {}",
-            variant.kind()
-        ))
-    }
-}
-
 /// Solves every state of a match of `variant` (Bechi) exactly: every position of every round
 /// start, stores included (spec/analysis.md §10.2). `max_positions` bounds each round start's
 /// positions; `progress` hears of each round start and each level.
@@ -345,7 +333,7 @@ pub fn solve_exact(
     max_positions: usize,
     progress: &mut dyn FnMut(&str),
 ) -> Result<(MatchSolution, ExactStats), String> {
-    bechi(variant)?;
+    crate::solve::guard("the match solver", variant.kind())?;
     let (levels, stats) = exact::solve(variant, max_positions, progress)?;
     Ok((
         MatchSolution::from_levels(variant, Method::Retrograde, levels),
@@ -363,7 +351,7 @@ pub fn solve_by_search(
     values: &mut dyn RoundValues,
     progress: &mut dyn FnMut(&str),
 ) -> Result<(MatchSolution, Questions), String> {
-    bechi(variant)?;
+    crate::solve::guard("the match solver", variant.kind())?;
     let (levels, q) = rounds::solve(variant, values, progress)?;
     Ok((
         MatchSolution::from_levels(variant, Method::Search, levels),

@@ -48,8 +48,8 @@ pub fn can_force_by_search(
     targets: u64,
     max_positions: usize,
 ) -> Result<bool, String> {
-    let s = pos.to_setup();
-    let seeds = s.seeds.iter().sum::<u32>() + s.stores[0] + s.stores[1];
+    let v = pos.view();
+    let seeds = v.on_board() + v.stores()[0] + v.stores()[1];
     Forcing::new(x, targets, seeds, max_positions)
         .forces(pos)
         .map_err(|TooBig| format!("the forcing search outgrew {max_positions} positions"))
@@ -74,15 +74,15 @@ pub fn position_value(
             solution.variant
         ));
     }
-    let s = pos.to_setup();
-    let opener = s.opener.ok_or("the position names no opener (B17)")?;
+    let v = pos.view();
+    let opener = v.opener().ok_or("the position names no opener (B17)")?;
     let g = RoundGraph::build(pos, max_positions)?;
     let next: Vec<Option<Between>> = (0..=g.round_seeds)
         .map(|t| {
             if g.by_total[t as usize].is_empty() {
                 return Ok(None);
             }
-            let h = [s.reserves[0] + t, s.reserves[1] + g.round_seeds - t];
+            let h = [v.reserves()[0] + t, v.reserves()[1] + g.round_seeds - t];
             MatchState::after(solution.variant, h, opener.other()).map(Some)
         })
         .collect::<Result<_, String>>()?;
@@ -139,7 +139,7 @@ pub(crate) fn play_out(
     faster: u64,
     limit: usize,
 ) -> Result<Option<u32>, TooBig> {
-    let sown = start.to_setup().seeds.iter().sum();
+    let sown = start.view().on_board();
     let mut win = Forcing::new(x, within, sown, limit);
     let mut fast = Forcing::new(x, faster, sown, limit);
     if !win.forces(start)? {

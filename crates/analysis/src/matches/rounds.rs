@@ -149,12 +149,12 @@ fn mirror_targets(targets: u64, sown: u32) -> u64 {
 }
 
 fn sown(start: &Position) -> u32 {
-    start.to_setup().seeds.iter().sum()
+    start.view().on_board()
 }
 
 impl RoundValues for SearchRounds<'_> {
     fn round_value(&mut self, start: &Position) -> Result<RoundValue, String> {
-        let key = (blocked_bits(&start.to_setup()), start.to_move());
+        let key = (blocked_bits(start.view()), start.to_move());
         if let Some(&i) = self.known.get(&key) {
             return Ok(self.starts[i].value.clone());
         }
@@ -192,7 +192,7 @@ impl RoundValues for SearchRounds<'_> {
     }
 
     fn forces(&mut self, start: &Position, x: Player, targets: u64) -> Result<bool, String> {
-        let blocked = blocked_bits(&start.to_setup());
+        let blocked = blocked_bits(start.view());
         let key = (blocked, start.to_move(), x, targets);
         let s = sown(start);
         let twin = (
@@ -246,8 +246,7 @@ fn round(start: &Position, v: &RoundValue) -> Result<Round, String> {
     if !v.proved {
         return Err("the value of a round start is not proved".to_owned());
     }
-    let s = start.to_setup();
-    let sown: u32 = s.seeds.iter().sum();
+    let sown = start.view().on_board();
     let opener = start.to_move();
     // Each player's margin with endless play counted against him: the opener's `worst`, and
     // his opponent's the opener's `value` turned round.
@@ -264,7 +263,7 @@ fn round(start: &Position, v: &RoundValue) -> Result<Round, String> {
     Ok(Round {
         start: *start,
         sown,
-        reserves: s.reserves,
+        reserves: start.view().reserves(),
         lo,
         hi,
         line_total: (v.value == v.worst).then_some(lo).flatten(),

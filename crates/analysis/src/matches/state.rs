@@ -7,7 +7,7 @@
 //! [`Position::after_round`] say what follows.
 
 use rules_core::{
-    AfterRound, Decision, DecisionRequest, Hole, MarkKind, Player, Position, Setup, Variant,
+    AfterRound, Decision, DecisionRequest, Hole, MarkKind, Player, Position, Setup, Variant, View,
 };
 use serde::Serialize;
 use std::fmt;
@@ -73,22 +73,20 @@ impl SetUp {
     /// The reserves kept off the board at this set-up (A, B).
     #[must_use]
     pub fn reserves(&self) -> [u32; 2] {
-        self.start.to_setup().reserves
+        self.start.view().reserves()
     }
 
     /// The blocked holes (B3), as a bit set over hole indices.
     #[must_use]
     pub fn blocked(&self) -> u32 {
-        blocked_bits(&self.start.to_setup())
+        blocked_bits(self.start.view())
     }
 }
 
-/// The blocked holes of a setup, bit `i` for hole index `i`.
-pub(crate) fn blocked_bits(s: &Setup) -> u32 {
-    s.marks
-        .iter()
-        .enumerate()
-        .filter(|(_, m)| m.is_some_and(|m| m.kind == MarkKind::Blocked))
+/// The blocked holes of a position (B3), bit `i` for hole index `i`.
+pub(crate) fn blocked_bits(v: View<'_>) -> u32 {
+    v.marked()
+        .filter(|(_, m)| m.kind == MarkKind::Blocked)
         .fold(0, |acc, (i, _)| acc | 1 << i)
 }
 

@@ -18,7 +18,7 @@
 //! nothing but the proof.
 
 use super::Proof;
-use notation::write_position;
+use notation::write_view;
 use std::io::{self, Write};
 
 /// The format's version, the header's first line.
@@ -39,7 +39,7 @@ impl Proof {
                 out,
                 "{i} {} {} ;",
                 node.claim,
-                write_position(&node.position.to_setup())
+                write_view(node.position.view())
             )?;
             for (m, c) in &node.children {
                 write!(out, " {m} {c}")?;
@@ -60,7 +60,7 @@ impl Proof {
         let root = self.root();
         writeln!(out, "mancala-proof {VERSION}")?;
         writeln!(out, "game {}", root.variant())?;
-        writeln!(out, "root {}", write_position(&root.to_setup()))?;
+        writeln!(out, "root {}", write_view(root.view()))?;
         writeln!(out, "value {}", self.value)?;
         writeln!(out, "nodes {}", self.nodes.len())?;
         writeln!(out, "lower 0")?;

@@ -11,9 +11,10 @@
 //!   best estimate first, at an AND node his opponent's.
 
 use crate::eval::{estimate, final_margin};
+use crate::table::PositionHasher;
 use rules_core::{Player, Position};
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
+use std::hash::BuildHasherDefault;
 
 /// The bound a half of a proof establishes, on the final margin of the root's player to move.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -74,32 +75,6 @@ pub(crate) enum Verdict {
     Refuted,
     /// Refuted on this line only: endless play below (a repetition of a position on the line).
     Endless,
-}
-
-/// A multiply-rotate hasher over the words `Position`'s `Hash` feeds it: positions are not
-/// adversarial here, and the map is the search's main cost.
-#[derive(Default)]
-pub(crate) struct WordHasher(u64);
-
-impl Hasher for WordHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        for chunk in bytes.chunks(8) {
-            let mut word = [0u8; 8];
-            word[..chunk.len()].copy_from_slice(chunk);
-            self.write_u64(u64::from_le_bytes(word));
-        }
-    }
-
-    fn write_u64(&mut self, n: u64) {
-        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-
-    fn finish(&self) -> u64 {
-        let z = self.0;
-        let z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        let z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
 }
 
 pub(crate) type Memo = HashMap<Position, State, Build>;
@@ -221,4 +196,4 @@ impl Prover {
 }
 
 /// The hasher of the search's maps.
-pub(crate) type Build = BuildHasherDefault<WordHasher>;
+pub(crate) type Build = BuildHasherDefault<PositionHasher>;

@@ -28,7 +28,7 @@
 //!   it moves to the next), sharing the table and the marks of moves being searched (§11).
 
 use super::node::{Score, Searcher};
-use super::threads::{Phase, Shared};
+use super::shared::{Phase, Shared};
 use super::{MAX_DEPTH, SearchOptions, Unfinished};
 use crate::table::{self, Table};
 use crate::value::{Convention, ENDLESS, INFINITY};

@@ -23,10 +23,12 @@
 
 mod bounds;
 mod history;
+mod iteration;
 mod node;
 mod progress;
 mod root;
 pub mod settled;
+mod shared;
 mod threads;
 
 pub use bounds::Bounds;

@@ -1,7 +1,7 @@
 //! One thread's search below the root: negamax alpha-beta with null windows, the table, the
 //! leaves, and the limits checked as nodes are visited.
 
-use super::threads::{Busy, Shared};
+use super::shared::{Busy, Shared};
 use crate::eval::{estimate, final_margin};
 use crate::table::{self, Bound, Entry, PROVED};
 use crate::value::{Convention, ENDLESS, INFINITY};
@@ -69,7 +69,7 @@ pub(super) struct Searcher<'s> {
     pub stopped: bool,
     /// A helper's: the main thread's iteration when the helper began its own; the helper
     /// stops when the main thread moves on from it (then starts the main thread's new one).
-    pub helper: Option<super::threads::Phase>,
+    pub helper: Option<super::shared::Phase>,
     /// The stamp of the iteration searched ([`table::stamp`]): estimates of the table serve
     /// only their own iteration.
     pub stamp: u32,

@@ -26,8 +26,8 @@
 //! from it.
 
 use super::Progress;
+use super::iteration::Iteration;
 use super::node::Searcher;
-use super::root::Iteration;
 use crate::table;
 use crate::value::ENDLESS;
 use rules_core::{Move, Player, Position};

@@ -1,23 +1,15 @@
 //! The root: iterative deepening, each iteration under both conventions when endless play is
 //! met, and the analysis of the last completed iteration.
 
+use super::iteration::{Iteration, RootScore};
 use super::node::{STOPPED, Score, Searcher};
 use super::progress::Finisher;
-use super::threads::Phase;
+use super::shared::Phase;
 use super::{Analysis, Line, MAX_DEPTH, SearchOptions};
 use crate::table;
 use crate::value::{Convention, INFINITY, Outcome};
 use rules_core::{Move, Position};
 use std::time::{Duration, Instant};
-
-/// A root move's score in one iteration.
-#[derive(Copy, Clone, Debug)]
-pub(super) struct RootScore {
-    pub index: usize,
-    pub score: Score,
-    /// Searched with the full window: the score is the move's, not a bound.
-    pub full: bool,
-}
 
 /// Which root moves get the full window.
 pub(super) struct Windows {
@@ -62,7 +54,7 @@ pub(super) fn iteration(
         let child = &children[i].1;
         let rs = match busy {
             Some(b) if !scores.is_empty() => {
-                let mark = super::threads::Busy::key(key, i);
+                let mark = super::shared::Busy::key(key, i);
                 if b.taken(mark) {
                     put_off.push(i);
                     continue;
@@ -121,25 +113,6 @@ fn root_move(
         index: i,
         score,
         full: score.v > alpha,
-    }
-}
-
-/// A completed iteration: the moves' scores under the worst convention (`primary`) and, when
-/// endless play was met, under the best (`secondary`: the best move and the moves of the lines
-/// shown with the full window, the others with a null one).
-pub(super) struct Iteration {
-    pub depth: u32,
-    pub primary: Vec<RootScore>,
-    pub secondary: Option<Vec<RootScore>>,
-}
-
-impl Iteration {
-    pub fn proved(&self) -> bool {
-        self.primary.iter().all(|r| r.score.proved)
-            && self
-                .secondary
-                .as_ref()
-                .is_none_or(|w| w.iter().all(|r| r.score.proved))
     }
 }
 

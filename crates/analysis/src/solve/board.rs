@@ -14,7 +14,11 @@
 //! few bytes because the solver makes billions of them; `tests/analysis/solve.rs` holds them to
 //! the rules core on random positions of both boards, blocked holes included.
 
-use rules_core::{BechiOptions, Mark, MarkKind, Player, Position, Setup, Variant};
+use rules_core::{BechiOptions, GameKind, Mark, MarkKind, Player, Position, Setup, Variant};
+
+/// The game the solver, its databases and the match solver cover: Bechi, whose boards are few
+/// enough to list and whose rounds always end (spec/analysis.md §3).
+pub const GAME: GameKind = GameKind::Bechi;
 
 /// Seeds per hole at a round's set-up (B1, B16): a hole no move has started from holds at least
 /// this many, since it can only receive seeds (B9, B10 take only from chosen holes).
@@ -97,7 +101,7 @@ impl Shape {
         }
     }
 
-    /// The shape of a variant, if it is Bechi.
+    /// The shape of a variant, if the solver covers it ([`GAME`]).
     #[must_use]
     pub fn of(variant: Variant) -> Option<Shape> {
         match variant {
@@ -362,20 +366,21 @@ impl Shape {
         if Shape::of(pos.variant()) != Some(self) {
             return None;
         }
-        let s = pos.to_setup();
+        let s = pos.view();
         let mut b = Board::default();
         for i in 0..self.holes() {
-            b.seeds[i] = u8::try_from(*s.seeds.get(i)?).ok()?;
-            match s.marks.get(i)? {
+            b.seeds[i] = *s.seeds().get(i)?;
+            match s.mark(i) {
                 Some(m) if m.kind == MarkKind::Chosen => b.chosen |= 1 << i,
                 Some(m) if m.kind == MarkKind::Blocked => b.blocked |= 1 << i,
                 Some(_) => return None,
                 None => {}
             }
         }
-        let me = s.to_move.index();
-        let so_far = i64::from(s.stores[me]) - i64::from(s.stores[1 - me]);
-        let b = if s.to_move == Player::A {
+        let me = s.to_move().index();
+        let stores = s.stores();
+        let so_far = i64::from(stores[me]) - i64::from(stores[1 - me]);
+        let b = if s.to_move() == Player::A {
             self.turned(&b)
         } else {
             b

@@ -25,12 +25,33 @@ pub mod verify;
 pub mod work;
 
 pub use bits::{Bitmap, OutOfMemory, vec_of};
+pub use board::GAME;
 use board::{Board, Shape};
 use catalog::Catalog;
 use index::SliceId;
-use rules_core::{Position, Variant};
+use rules_core::{GameKind, Position, Variant};
 use std::fmt;
 use std::time::{Duration, Instant};
+
+/// Whether the solver (and its databases, and the match solver) covers `variant` ([`GAME`],
+/// either width).
+#[must_use]
+pub fn covers(variant: Variant) -> bool {
+    Shape::of(variant).is_some()
+}
+
+/// The one guard of all that stands on the solver (`solve`, `match`, the match solver), asked
+/// before it starts: `who` covers [`GAME`] only.
+///
+/// # Errors
+/// `game` is another game: "`who` covers Bechi only, not `game`".
+pub fn guard(who: &str, game: GameKind) -> Result<(), String> {
+    if game == GAME {
+        Ok(())
+    } else {
+        Err(format!("{who} covers {} only, not {game}", GAME.title()))
+    }
+}
 
 /// Why a solve stopped.
 #[derive(Clone, Debug, PartialEq, Eq)]

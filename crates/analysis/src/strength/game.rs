@@ -282,7 +282,7 @@ fn third(history: &[Position], made: &[Ply], culprit: impl Fn(Player) -> Culprit
     Repetition {
         ply: last as u32,
         by,
-        position: notation::write_position(&history[last].to_setup()),
+        position: notation::write_view(history[last].view()),
     }
 }
 

@@ -6,7 +6,7 @@ use super::setup_diff::setup_diff;
 use super::{Last, Mode, play_in_mode, plural, trace_of};
 use crate::annotation::{Annotation, Lap};
 use crate::assessment::Eval;
-use crate::position::{mark_char, mark_of, parse_position, read_owners, write_owners};
+use crate::position::{mark_of, parse_position, read_owners, write_owners};
 use crate::write_position;
 use rules_core::{Event, Hole, Move, PlayOptions, Player, Position, Right, StatedOptions, Trace};
 
@@ -207,7 +207,7 @@ fn sown(want: &[Hole], at: &At<'_>) -> Check {
 }
 
 fn right(want: Option<Right>, at: &At<'_>) -> Check {
-    let got = at.pos.to_setup().right;
+    let got = at.pos.view().right();
     if got != want {
         // The rule that creates (or would create) the right, when the last ply says.
         let rule = last_ply(at.last).ok().and_then(|(.., trace)| {
@@ -233,9 +233,9 @@ fn right(want: Option<Right>, at: &At<'_>) -> Check {
 }
 
 fn territories(want: [u32; 2], at: &At<'_>) -> Check {
-    let s = at.pos.to_setup();
-    let n = s.seeds.len();
-    let got = Player::BOTH.map(|p| (0..n).filter(|&i| s.owner(i) == p).count() as u32);
+    let v = at.pos.view();
+    let n = v.seeds().len();
+    let got = Player::BOTH.map(|p| (0..n).filter(|&i| v.owner(i) == p).count() as u32);
     for (k, p) in Player::BOTH.iter().enumerate() {
         if got[k] != want[k] {
             return Err(bad(format!(
@@ -253,7 +253,7 @@ fn marked(written: &[(Hole, char)], at: &At<'_>) -> Check {
     let (ply, _, _, trace) = last_ply(at.last)?;
     let g = at.pos.geometry();
     let got = of_trace(trace, |e| match e {
-        Event::Mark { hole, mark, .. } => Some((*hole, mark_char(*mark))),
+        Event::Mark { hole, mark, .. } => Some((*hole, mark.letter())),
         _ => None,
     });
     let mut want = Vec::with_capacity(written.len());
@@ -262,7 +262,7 @@ fn marked(written: &[(Hole, char)], at: &At<'_>) -> Check {
             .index(hole)
             .ok_or_else(|| bad(format!("there is no hole {hole} on this board")))?;
         let mark = mark_of(at.pos.variant().kind(), g, i, c).map_err(bad)?;
-        want.push((hole, mark_char(mark)));
+        want.push((hole, mark.letter()));
     }
     if got != want {
         let rule = trace.events.iter().find_map(|e| match e {
@@ -279,7 +279,7 @@ fn marked(written: &[(Hole, char)], at: &At<'_>) -> Check {
 }
 
 fn owners(text: &str, at: &At<'_>) -> Check {
-    let got = at.pos.to_setup();
+    let got = at.pos.view();
     let want = read_owners(text, got.geometry()).map_err(bad)?;
     let g = got.geometry();
     let diffs: Vec<String> = g
@@ -436,7 +436,7 @@ fn scores(want: [u32; 2], totals: bool, at: &At<'_>) -> Check {
     let r = at.pos.round_result().ok_or_else(|| {
         bad(format!(
             "round {} is not over: {} can still move",
-            at.pos.to_setup().round,
+            at.pos.view().round(),
             at.pos.to_move()
         ))
     })?;

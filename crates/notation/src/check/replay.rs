@@ -9,7 +9,7 @@ use super::{
 use crate::problem::{Cause, Problem, ProblemKind};
 use crate::record::{Item, Outcome, Record};
 use crate::spans::Spans;
-use crate::write_position;
+use crate::write_view;
 use rules_core::{AfterRound, Decision, Event, Move, PlayOptions, Position, StatedOptions, Trace};
 use std::cell::OnceCell;
 use std::ops::ControlFlow;
@@ -171,7 +171,7 @@ impl<'r> Replay<'r> {
     fn start(&mut self) {
         let pos = self.pos;
         if let Some(p) = self.canon.as_mut().and_then(|c| c.position.as_mut()) {
-            *p = write_position(&pos.to_setup());
+            *p = write_view(pos.view());
         }
         if self.opts.steps {
             self.steps().push(Step::Start { position: pos });
@@ -182,7 +182,7 @@ impl<'r> Replay<'r> {
     /// A `RoundOver` step when the round is over at the position reached.
     fn round_over_step(&mut self) {
         if let Some(result) = self.pos.round_result() {
-            let round = self.pos.to_setup().round;
+            let round = self.pos.view().round();
             self.steps().push(Step::RoundOver { round, result });
         }
     }
@@ -478,7 +478,7 @@ impl<'r> Replay<'r> {
     /// A round boundary: the round must be over, the number the next one, the decision one the
     /// game allows.
     fn round(&mut self, k: usize, round: u32, decision: &Decision) -> Flow {
-        let now = self.pos.to_setup().round;
+        let now = self.pos.view().round();
         let s = self.cx.item_span(self.here);
         if self.pos.round_result().is_none() {
             // The rule that ends rounds (B13, G19, S15, ...), as the rules core names it.
@@ -629,17 +629,18 @@ impl<'r> Replay<'r> {
                 match_text(m)
             ),
             None => {
-                let s = self.pos.to_setup();
+                let s = self.pos.view();
                 if self.pos.round_result().is_some() {
                     format!(
                         "the match is not over: round {} is over and the match goes on to round {}; the result is *, not {got}",
-                        s.round,
-                        s.round + 1
+                        s.round(),
+                        s.round() + 1
                     )
                 } else {
                     format!(
                         "the match is not over: round {} goes on with {} to move; the result is *, not {got}",
-                        s.round, s.to_move
+                        s.round(),
+                        s.to_move()
                     )
                 }
             }

@@ -1,6 +1,6 @@
 //! What differs between a written position and the engine's (the `position` annotation, §6.2).
 
-use rules_core::{MarkKind, Player, Right, Setup};
+use rules_core::{Player, Right, Setup};
 
 /// A right as written, or `none`.
 fn right_text(r: Option<Right>) -> String {
@@ -33,13 +33,8 @@ pub(super) fn setup_diff(want: &Setup, got: &Setup) -> Vec<String> {
                 ));
             }
             if want.mark(i) != got.mark(i) {
-                let m = |m: Option<rules_core::Mark>| {
-                    m.map_or("no mark".to_owned(), |m| match m.kind {
-                        MarkKind::Claim => format!("claim by {}", m.owner),
-                        MarkKind::Uugg => format!("uugg of {}", m.owner),
-                        _ => format!("{:?}", m.kind).to_lowercase(),
-                    })
-                };
+                let m =
+                    |m: Option<rules_core::Mark>| m.map_or("no mark".to_owned(), |m| m.to_string());
                 out.push(format!(
                     "{h} has {}, not {}",
                     m(got.mark(i)),

@@ -65,23 +65,6 @@ pub(crate) fn totals_by_marks<const L: usize>(
     totals
 }
 
-/// The totals (A, B) of a round scored as if it ended now where every hole's seeds count for
-/// the owner of its row (Bechi, Giuthi, Redu), on top of the stores: `Game::provisional_totals`'s
-/// default without building a `Setup` (the search estimates every child it orders with it).
-pub(crate) fn totals_by_rows<const L: usize>(
-    store: [u8; 2],
-    seeds: &[u8; L],
-    g: Geometry,
-) -> [u32; 2] {
-    totals_by_marks(
-        store,
-        seeds,
-        g.len(),
-        [HoleSet::EMPTY; 2],
-        g.row_set(Player::A),
-    )
-}
-
 /// The index of `hole` on a 2×N board, or why there is no such hole (`rule`: the board's rule).
 pub(crate) fn board_index(g: Geometry, hole: Hole, rule: Rule) -> Result<usize, Illegal> {
     g.index(hole).ok_or_else(|| {

@@ -31,8 +31,9 @@ macro_rules! registry {
             Uugg(uugg, Uugg, UuggOptions),
             /// Redu (Yoruba, Nigeria), `redu.md`.
             Redu(redu, Redu, ReduOptions),
-            #[cfg(test)]
-            /// The sixth game of rules-core's own tests, which has no book (`games/toy/`).
+            #[cfg(any(test, feature = "toy"))]
+            /// The sixth game of the tests, which has no book (`games/toy/`): rules-core's own,
+            /// and those of other crates through the `toy` feature.
             Toy(toy, Toy, ToyOptions),
         }
     };
@@ -45,6 +46,6 @@ pub mod bechi;
 pub mod giuthi;
 pub mod redu;
 pub mod sulus_nishtaw;
-#[cfg(test)]
+#[cfg(any(test, feature = "toy"))]
 pub mod toy;
 pub mod uugg;

@@ -21,7 +21,7 @@ fn game(kind: GameKind) -> Value {
         .filter_map(|c| {
             kind.mark(*c)
                 .ok()
-                .map(|m| json!({"char": c.to_string(), "kind": diagram::web::mark_name(m)}))
+                .map(|m| json!({"char": c.to_string(), "kind": m.name()}))
         })
         .collect();
     let start = Position::start(v, Player::B);

@@ -2,7 +2,7 @@
 //! the hole, even captures from chosen holes, blocked holes in later rounds.
 
 use crate::game::{Game, Illegal, Sink};
-use crate::games::common::{board_index, forced_pass, foreign_move, seed_bytes, totals_by_rows};
+use crate::games::common::{board_index, forced_pass, foreign_move, seed_bytes};
 use crate::geometry::{Geometry, HoleSet};
 use crate::marks::{Mark, MarkKind};
 use crate::moves::Move;
@@ -13,6 +13,7 @@ use crate::rule::Rule;
 use crate::setup::{Problems, Setup, SetupError};
 use crate::sowing::{lift, sow_lap};
 use crate::trace::{CaptureKind, Event, LapKind, Tracer, emit};
+use crate::view::View;
 
 pub mod notes;
 pub(crate) mod options;
@@ -400,20 +401,18 @@ impl Game for Bechi {
         !self.can_move(Player::A) && !self.can_move(Player::B)
     }
 
-    /// B13: each player's captures plus the seeds on his side.
-    fn round_totals(&self) -> [u32; 2] {
-        Player::BOTH.map(|p| {
-            u32::from(self.store[p.index()])
-                + self
-                    .own(p)
-                    .iter()
-                    .map(|i| u32::from(self.seeds[i]))
-                    .sum::<u32>()
-        })
-    }
-
     fn reserves(&self) -> [u32; 2] {
         self.reserve.map(u32::from)
+    }
+
+    /// The chosen and blocked marks are their holes' owners' (B2, B3).
+    #[inline]
+    fn view(&self) -> View<'_> {
+        View::new(self.options(), &self.seeds, self.store, self.to_move)
+            .with_round(self.round, Some(self.opener))
+            .with_reserves(self.reserve)
+            .with_marks_of_owners(MarkKind::Chosen, self.chosen)
+            .with_marks_of_owners(MarkKind::Blocked, self.blocked)
     }
 
     fn decision_needed(&self) -> DecisionRequest {
@@ -534,48 +533,5 @@ impl Game for Bechi {
             }
         }
         Ok(AfterRound::Next(next))
-    }
-
-    /// Each row's seeds to its owner (B13); the chosen and blocked marks own nothing.
-    fn provisional_totals(&self) -> [u32; 2] {
-        totals_by_rows(self.store, &self.seeds, self.geometry())
-    }
-
-    fn to_setup(&self) -> Setup {
-        let g = self.geometry();
-        let marks = (0..g.len())
-            .map(|i| {
-                let owner = g.row(i);
-                if self.chosen.contains(i) {
-                    Some(Mark {
-                        kind: MarkKind::Chosen,
-                        owner,
-                    })
-                } else if self.blocked.contains(i) {
-                    Some(Mark {
-                        kind: MarkKind::Blocked,
-                        owner,
-                    })
-                } else {
-                    None
-                }
-            })
-            .collect();
-        Setup {
-            variant: self.options().into(),
-            seeds: self.seeds[..g.len()]
-                .iter()
-                .map(|&x| u32::from(x))
-                .collect(),
-            owners: None,
-            marks,
-            stores: self.store.map(u32::from),
-            reserves: self.reserve.map(u32::from),
-            to_move: self.to_move,
-            round: u32::from(self.round),
-            opener: Some(self.opener),
-            opening_pending: false,
-            right: None,
-        }
     }
 }

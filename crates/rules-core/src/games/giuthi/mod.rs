@@ -3,7 +3,7 @@
 //! layout and the richer player's copy between rounds.
 
 use crate::game::{Game, Illegal, Sink};
-use crate::games::common::{board_index, forced_pass, foreign_move, seed_bytes, totals_by_rows};
+use crate::games::common::{board_index, forced_pass, foreign_move, seed_bytes};
 use crate::geometry::{Geometry, HoleSet, MAX_HOLES};
 use crate::moves::Move;
 use crate::notes::{Common, CommonSetup};
@@ -13,6 +13,7 @@ use crate::rule::Rule;
 use crate::setup::{Problems, Setup, SetupError};
 use crate::sowing::{Endless, LapEnd, SowingRules, cycle_key, lift, relay_sow};
 use crate::trace::{CaptureKind, Event, LapKind, NoTrace, Tracer, emit};
+use crate::view::View;
 
 pub mod notes;
 pub(crate) mod options;
@@ -40,14 +41,6 @@ pub struct Giuthi {
 }
 
 impl Giuthi {
-    /// The seeds of each hole (kB at k−1, kA at N+k−1) and the seeds each player captured in
-    /// this round (A, B): what an endgame table reads of every position it meets, without the
-    /// allocations of a [`Setup`].
-    #[must_use]
-    pub fn board(&self) -> (&[u8], [u8; 2]) {
-        (&self.seeds[..2 * usize::from(self.n)], self.store)
-    }
-
     fn geometry(&self) -> Geometry {
         Geometry::two_rows(self.n)
     }
@@ -382,21 +375,16 @@ impl Game for Giuthi {
         !self.can_move(self.to_move) && !self.can_move(self.to_move.other())
     }
 
-    /// G20: captures plus the seeds left in the own row.
-    fn round_totals(&self) -> [u32; 2] {
-        Player::BOTH.map(|p| {
-            u32::from(self.store[p.index()])
-                + self
-                    .own(p)
-                    .iter()
-                    .map(|i| u32::from(self.seeds[i]))
-                    .sum::<u32>()
-        })
-    }
-
     /// G21, G25: the richer player's reserve.
     fn reserves(&self) -> [u32; 2] {
         self.reserve.map(u32::from)
+    }
+
+    #[inline]
+    fn view(&self) -> View<'_> {
+        View::new(self.options(), &self.seeds, self.store, self.to_move)
+            .with_round(self.round, None)
+            .with_reserves(self.reserve)
     }
 
     fn decision_needed(&self) -> DecisionRequest {
@@ -476,30 +464,5 @@ impl Game for Giuthi {
         next.round = self.round.saturating_add(1);
         next.to_move = r; // G26
         Ok(AfterRound::Next(next))
-    }
-
-    /// Each row's seeds to its owner (G20).
-    fn provisional_totals(&self) -> [u32; 2] {
-        totals_by_rows(self.store, &self.seeds, self.geometry())
-    }
-
-    fn to_setup(&self) -> Setup {
-        let g = self.geometry();
-        Setup {
-            variant: self.options().into(),
-            seeds: self.seeds[..g.len()]
-                .iter()
-                .map(|&x| u32::from(x))
-                .collect(),
-            owners: None,
-            marks: vec![None; g.len()],
-            stores: self.store.map(u32::from),
-            reserves: self.reserve.map(u32::from),
-            to_move: self.to_move,
-            round: u32::from(self.round),
-            opener: None,
-            opening_pending: false,
-            right: None,
-        }
     }
 }

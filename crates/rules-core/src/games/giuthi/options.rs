@@ -4,6 +4,7 @@
 use crate::geometry::Geometry;
 use crate::moves::Tokens;
 use crate::options::{GameOptions, number_value};
+use crate::settled::TableKey;
 
 /// Giuthi's options (giuthi.md §3).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -19,6 +20,7 @@ impl GameOptions for GiuthiOptions {
     const TITLE: &'static str = "Giuthi";
     const DEFAULT: GiuthiOptions = GiuthiOptions { holes: 8, seeds: 6 };
     const KEYS: &'static [&'static str] = &["holes", "seeds"];
+    const TABLE_KEY: Option<TableKey> = Some(TableKey::Seeds);
     const TOKENS: Tokens = Tokens {
         expected: "a start hole and direction such as 2B- or 7A+, or pass",
         no_pass: None,

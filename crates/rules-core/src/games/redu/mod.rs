@@ -10,6 +10,7 @@
 //! differ).
 
 mod lenient;
+pub(crate) mod letters;
 pub(crate) mod moves;
 pub mod notes;
 pub(crate) mod options;
@@ -21,7 +22,7 @@ use notes::{Column, Note, Refusal, RoundReason, SetupReason};
 pub use options::{Entry, ReduOptions};
 
 use crate::game::{Game, Illegal, Sink};
-use crate::games::common::{seed_bytes, totals_by_rows};
+use crate::games::common::seed_bytes;
 use crate::geometry::{Geometry, Hole, HoleSet};
 use crate::marks::{Right, RightKind};
 use crate::moves::Move;
@@ -32,6 +33,7 @@ use crate::round::{AfterRound, Decision, MatchResult, RoundError, richer};
 use crate::rule::Rule;
 use crate::setup::{Problems, Setup, SetupError};
 use crate::trace::{CaptureKind, Event, LapKind, NoTrace, Tracer, emit};
+use crate::view::View;
 use zigzag::{N, Need, Zig, base_of, first_column};
 
 const GEO: Geometry = Geometry::two_rows(6);
@@ -94,10 +96,6 @@ pub struct Redu {
 impl Redu {
     fn row(p: Player) -> HoleSet {
         GEO.row_set(p)
-    }
-
-    fn row_seeds(&self, p: Player) -> u32 {
-        Self::row(p).iter().map(|i| u32::from(self.seeds[i])).sum()
     }
 
     /// The hole index of own(j) of `p`.
@@ -1268,9 +1266,14 @@ impl Game for Redu {
         self.seeds[b..b + 6].iter().all(|&x| x == 0)
     }
 
-    /// R27: each player's captures plus the seeds in his row.
-    fn round_totals(&self) -> [u32; 2] {
-        Player::BOTH.map(|p| u32::from(self.store[p.index()]) + self.row_seeds(p))
+    #[inline]
+    fn view(&self) -> View<'_> {
+        View::new(self.options(), &self.seeds, self.store, self.to_move).with_right(self.right.map(
+            |(kind, i)| Right {
+                kind,
+                hole: GEO.hole(usize::from(i)),
+            },
+        ))
     }
 
     fn next_round(&self, decision: &Decision) -> Result<AfterRound<Redu>, RoundError> {
@@ -1290,30 +1293,6 @@ impl Game for Redu {
                 reason: format!("both players captured {a} seeds: a draw"),
             },
         }))
-    }
-
-    /// Each row's seeds to its owner.
-    fn provisional_totals(&self) -> [u32; 2] {
-        totals_by_rows(self.store, &self.seeds, GEO)
-    }
-
-    fn to_setup(&self) -> Setup {
-        Setup {
-            variant: self.options().into(),
-            seeds: self.seeds.iter().map(|&x| u32::from(x)).collect(),
-            owners: None,
-            marks: vec![None; 12],
-            stores: self.store.map(u32::from),
-            reserves: [0, 0],
-            to_move: self.to_move,
-            round: 1,
-            opener: None,
-            opening_pending: false,
-            right: self.right.map(|(kind, i)| Right {
-                kind,
-                hole: GEO.hole(usize::from(i)),
-            }),
-        }
     }
 }
 

@@ -33,6 +33,7 @@ impl GameOptions for ReduOptions {
         o1_costs_turn: false,
     };
     const KEYS: &'static [&'static str] = &["entry", "o1-costs-turn"];
+    const RIGHTS: bool = true;
     const TOKENS: Tokens = Tokens {
         expected: EXPECTED,
         no_pass: None,

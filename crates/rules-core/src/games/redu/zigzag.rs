@@ -2,7 +2,7 @@
 //! state machine that stops at every decision point, so that `play` can read the decisions of a
 //! move token and the generator can branch only where a decision changes the outcome.
 
-use super::moves::{Letter, Letters};
+use super::letters::{Letter, Letters};
 use crate::geometry::Geometry;
 use crate::player::Player;
 use crate::trace::{Event, Tracer, emit};

@@ -14,6 +14,7 @@ use crate::rule::Rule;
 use crate::setup::{Problems, Setup, SetupError};
 use crate::sowing::{Endless, LapEnd, SowingRules, cycle_key, lift, relay_sow};
 use crate::trace::{CaptureKind, Event, LapKind, NoTrace, Tracer, emit};
+use crate::view::View;
 
 pub mod notes;
 pub(crate) mod options;
@@ -643,17 +644,13 @@ impl Game for SulusNishtaw {
         self.starved().is_some() || !self.has_move()
     }
 
-    /// S16: taxes, claimed holes as `claims-score-to` credits them, and the unclaimed holes of the
-    /// own territory.
-    fn round_totals(&self) -> [u32; 2] {
-        let sum = |set: HoleSet| set.iter().map(|i| u32::from(self.seeds[i])).sum::<u32>();
-        Player::BOTH.map(|p| {
-            let claimed = match self.opts.claims_score_to {
-                ClaimsScoreTo::Creator => self.claims[p.index()],
-                ClaimsScoreTo::SideOwner => self.claims[p.other().index()],
-            };
-            u32::from(self.store[p.index()]) + sum(claimed) + sum(self.unclaimed(p))
-        })
+    #[inline]
+    fn view(&self) -> View<'_> {
+        View::new(self.options(), &self.seeds, self.store, self.to_move)
+            .with_round(self.round, Some(self.opener))
+            .with_owners(self.terr_a)
+            .with_marks(MarkKind::Claim, self.claims)
+            .with_opening(self.opening)
     }
 
     fn next_round(&self, decision: &Decision) -> Result<AfterRound<SulusNishtaw>, RoundError> {
@@ -686,9 +683,11 @@ impl Game for SulusNishtaw {
         Ok(AfterRound::Next(next))
     }
 
-    /// S16: a claim's seeds go to its creator under `claims-score-to=creator`; every other
-    /// seed to the owner of its hole.
-    fn provisional_totals(&self) -> [u32; 2] {
+    /// S16: taxes, claimed holes as `claims-score-to` credits them, and the unclaimed holes of
+    /// the own territory. A claim's seeds go to its creator under `claims-score-to=creator`;
+    /// every other seed to the owner of its hole (under `side-owner`, a claim's too: a claim
+    /// lies in the territory of its creator's opponent, S2).
+    fn round_totals(&self) -> [u32; 2] {
         let to_creator = self.opts.claims_score_to == ClaimsScoreTo::Creator;
         let claims = if to_creator {
             self.claims
@@ -696,44 +695,6 @@ impl Game for SulusNishtaw {
             [HoleSet::EMPTY; 2]
         };
         totals_by_marks(self.store, &self.seeds, LEN, claims, self.terr_a)
-    }
-
-    fn to_setup(&self) -> Setup {
-        let owners = (self.terr_a != G.row_set(Player::A)).then(|| {
-            (0..LEN)
-                .map(|i| {
-                    if self.terr_a.contains(i) {
-                        Player::A
-                    } else {
-                        Player::B
-                    }
-                })
-                .collect()
-        });
-        let marks = (0..LEN)
-            .map(|i| {
-                Player::BOTH
-                    .into_iter()
-                    .find(|p| self.claims[p.index()].contains(i))
-                    .map(|owner| Mark {
-                        kind: MarkKind::Claim,
-                        owner,
-                    })
-            })
-            .collect();
-        Setup {
-            variant: self.options().into(),
-            seeds: self.seeds.iter().map(|&x| u32::from(x)).collect(),
-            owners,
-            marks,
-            stores: self.store.map(u32::from),
-            reserves: [0, 0],
-            to_move: self.to_move,
-            round: u32::from(self.round),
-            opener: Some(self.opener),
-            opening_pending: self.opening,
-            right: None,
-        }
     }
 }
 

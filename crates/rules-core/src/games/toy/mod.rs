@@ -18,6 +18,7 @@ use crate::rule::Rule;
 use crate::setup::{Problems, Setup, SetupError};
 use crate::sowing::lift;
 use crate::trace::{CaptureKind, Event, LapKind, Tracer, emit};
+use crate::view::View;
 
 pub mod notes;
 pub(crate) mod options;
@@ -93,20 +94,8 @@ impl Game for Toy {
         })
     }
 
-    fn to_setup(&self) -> Setup {
-        Setup {
-            variant: ToyOptions.into(),
-            seeds: self.seeds.iter().map(|&x| u32::from(x)).collect(),
-            owners: None,
-            marks: vec![None; 4],
-            stores: self.store.map(u32::from),
-            reserves: [0, 0],
-            to_move: self.to_move,
-            round: 1,
-            opener: None,
-            opening_pending: false,
-            right: None,
-        }
+    fn view(&self) -> View<'_> {
+        View::new(ToyOptions, &self.seeds, self.store, self.to_move)
     }
 
     fn options(&self) -> ToyOptions {
@@ -145,10 +134,6 @@ impl Game for Toy {
 
     fn is_over(&self) -> bool {
         G.row_set(self.to_move).iter().all(|i| self.seeds[i] == 0)
-    }
-
-    fn round_totals(&self) -> [u32; 2] {
-        self.provisional_totals()
     }
 
     fn next_round(&self, decision: &Decision) -> Result<AfterRound<Toy>, RoundError> {

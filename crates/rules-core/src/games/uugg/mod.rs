@@ -16,9 +16,11 @@ use crate::perft::Perft;
 use crate::player::{Dir, Player};
 use crate::round::{AfterRound, Decision, MatchResult, RoundError, richer};
 use crate::rule::Rule;
+use crate::settled::Settled;
 use crate::setup::{Problems, Setup, SetupError};
 use crate::sowing::{Endless, LapEnd, SowingRules, cycle_key, lift, relay_sow};
 use crate::trace::{CaptureKind, Event, LapKind, NoTrace, Tracer, emit};
+use crate::view::View;
 
 pub mod notes;
 pub(crate) mod options;
@@ -85,16 +87,22 @@ impl Uugg {
         s
     }
 
+    /// The hole from which a balla can eat from uugg `u`, made by `maker` (U9, U13): the hole
+    /// before it counterclockwise, if it is not an uugg and `maker`'s opponent owns it.
+    #[inline]
+    fn balla_start(&self, u: usize, maker: Player) -> Option<usize> {
+        let before = self.geometry().step(u, Dir::Cw);
+        (self.own(maker.other()).contains(before) && !self.uuggs().contains(before))
+            .then_some(before)
+    }
+
     /// The holes from which `p` has a balla (U9): his own non-uugg holes with exactly one seed
     /// followed counterclockwise by an uugg of his opponent.
     #[inline]
     fn balla_holes(&self, p: Player) -> HoleSet {
-        let g = self.geometry();
         let mut out = HoleSet::EMPTY;
         for u in self.uugg[p.other().index()].iter() {
-            let before = g.step(u, Dir::Cw);
-            if self.own(p).contains(before)
-                && !self.uuggs().contains(before)
+            if let Some(before) = self.balla_start(u, p.other())
                 && self.seeds[before] == 1
             {
                 out.insert(before);
@@ -572,15 +580,52 @@ impl Game for Uugg {
         !self.can_move(self.to_move) && !self.can_move(self.to_move.other())
     }
 
-    /// U18 (with U17): seeds eaten, plus the seeds in the uuggs he created, plus the seeds left in
-    /// his non-uugg holes (none when the round ends by U16).
-    fn round_totals(&self) -> [u32; 2] {
-        let sum = |s: HoleSet| s.iter().map(|i| u32::from(self.seeds[i])).sum::<u32>();
-        Player::BOTH.map(|p| {
-            u32::from(self.store[p.index()])
-                + sum(self.uugg[p.index()])
-                + sum(self.own(p).minus(self.uuggs()))
-        })
+    #[inline]
+    fn view(&self) -> View<'_> {
+        View::new(self.options(), &self.seeds, self.store, self.to_move)
+            .with_round(self.round, Some(self.opener))
+            .with_owners(self.own_a)
+            .with_marks(MarkKind::Uugg, self.uugg)
+    }
+
+    /// An uugg's seeds count for its maker whatever is played (U18). They leave it only by a
+    /// balla (U6, U9), one seed at a time, to the eater's store, and each balla also eats the
+    /// eater's single seed from outside the uuggs: at most as many seeds can leave the uuggs as
+    /// there are outside them. A balla reaches an uugg only from the hole before it
+    /// (`balla_start`, U9, U13), so an uugg whose preceding hole is an uugg or its
+    /// maker's own never gives a seed back: uuggs are never undone (U3) and owners do not
+    /// change within a round (U21).
+    ///
+    /// **Every line ends** once the board holds an uugg: sowing moves seeds only forward
+    /// (counterclockwise, U2) and never skips an uugg (U3), so a move either drops a seed into
+    /// an uugg, makes one (U5: an uagga) or eats by balla, and the seeds outside the uuggs become
+    /// fewer, or it moves every seed it lifts nearer to the first uugg ahead of it: the seeds
+    /// outside the uuggs, then the sum of their distances to the next uugg, fall at every move,
+    /// and no position comes back. Without an uugg, seeds can go round the board, and positions
+    /// can repeat.
+    fn settled(&self) -> Settled {
+        let uuggs = self.uuggs();
+        let mut open = HoleSet::EMPTY;
+        for p in Player::BOTH {
+            for u in self.uugg[p.index()].iter() {
+                if self.balla_start(u, p).is_some() {
+                    open.insert(u);
+                }
+            }
+        }
+        let outside = self
+            .geometry()
+            .all()
+            .minus(uuggs)
+            .iter()
+            .map(|i| u32::from(self.seeds[i]))
+            .sum();
+        Settled {
+            holes: self.uugg,
+            open,
+            takeable: outside,
+            ends: !uuggs.is_empty(),
+        }
     }
 
     fn next_round(&self, decision: &Decision) -> Result<AfterRound<Uugg>, RoundError> {
@@ -716,8 +761,10 @@ impl Game for Uugg {
         notes
     }
 
-    /// U18: an uugg's seeds go to its creator, the others to the owner of their hole.
-    fn provisional_totals(&self) -> [u32; 2] {
+    /// U18 (with U17): seeds eaten, plus the seeds in the uuggs he created, plus the seeds left
+    /// in his non-uugg holes (none when the round ends by U16): an uugg's seeds go to its
+    /// creator, the others to the owner of their hole.
+    fn round_totals(&self) -> [u32; 2] {
         totals_by_marks(
             self.store,
             &self.seeds,
@@ -725,48 +772,6 @@ impl Game for Uugg {
             self.uugg,
             self.own_a,
         )
-    }
-
-    fn to_setup(&self) -> Setup {
-        let g = self.geometry();
-        let marks = (0..g.len())
-            .map(|i| {
-                Player::BOTH
-                    .into_iter()
-                    .find(|p| self.uugg[p.index()].contains(i))
-                    .map(|owner| Mark {
-                        kind: MarkKind::Uugg,
-                        owner,
-                    })
-            })
-            .collect();
-        let owners = (self.own_a != g.row_set(Player::A)).then(|| {
-            (0..g.len())
-                .map(|i| {
-                    if self.own_a.contains(i) {
-                        Player::A
-                    } else {
-                        Player::B
-                    }
-                })
-                .collect()
-        });
-        Setup {
-            variant: self.options().into(),
-            seeds: self.seeds[..g.len()]
-                .iter()
-                .map(|&x| u32::from(x))
-                .collect(),
-            owners,
-            marks,
-            stores: self.store.map(u32::from),
-            reserves: [0, 0],
-            to_move: self.to_move,
-            round: u32::from(self.round),
-            opener: Some(self.opener),
-            opening_pending: false,
-            right: None,
-        }
     }
 }
 

@@ -6,6 +6,7 @@ use crate::marks::MarkKind;
 use crate::moves::Tokens;
 use crate::options::{GameOptions, number_value};
 use crate::rule::Rule;
+use crate::settled::TableKey;
 
 /// Whether a Uugg balla must be played when one is available (U10).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -33,6 +34,7 @@ impl GameOptions for UuggOptions {
         balla: Balla::Compulsory,
     };
     const KEYS: &'static [&'static str] = &["holes", "balla"];
+    const TABLE_KEY: Option<TableKey> = Some(TableKey::SeedsMarksOwners);
     const ALTERNATING_OPENERS: Option<Rule> = Some(Rule::U23);
     const TOKENS: Tokens = Tokens {
         expected: "a start hole such as 3B, or pass",
