@@ -255,6 +255,7 @@
     } else if (n.kind === 'round') {
       $('explain-title').textContent = 'Round ' + n.round + ' set up';
       box.append(el('p', 'Round ' + n.round + ' set up: ' + n.marker + (n.set_up ? ' (' + n.set_up + ')' : '') + '.'));
+      if (n.engineNote) box.append(el('p', n.engineNote));
     } else {
       $('explain-title').textContent = 'The start';
       box.append(el('p', 'Click a highlighted hole to play, or use the keyboard: Tab to the board, the arrow keys, Enter.'));
@@ -603,7 +604,8 @@
     status('Holes to fill: ' + (state.fill.map((x) => current().view.layout.names[x]).join(', ') || 'none yet') + ' (' + f.count + ' to choose).');
   }
 
-  async function nextRound(decision) {
+  // Sets up the next round with `decision`; `note` says why the engine chose it.
+  async function nextRound(decision, note) {
     const n = current();
     try {
       const r = await api('/api/next-round', { position: n.view.position, options: state.options, decision: decision });
@@ -611,7 +613,7 @@
         n.view.match_over = r.match_over;
         return show();
       }
-      const child = newNode(n.id, { kind: 'round', round: r.round, decision: r.decision, marker: r.marker, set_up: r.set_up, view: r.after });
+      const child = newNode(n.id, { kind: 'round', round: r.round, decision: r.decision, marker: r.marker, set_up: r.set_up, view: r.after, engineNote: note });
       state.cur = child.id;
       await show();
     } catch (e) {
@@ -1139,9 +1141,10 @@
     }
     engineRun = null;
     if (!best || current() !== n) return;
-    $('engine-status').textContent = 'The engine set up the next round (' + candidates.length + ' set-ups weighed; ' +
-      (best.a ? 'value for ' + best.a.to_move + ' ' + valueWords(best.a) : 'none searched') + ').';
-    nextRound(best.decision);
+    const note = 'The engine chose this set-up: ' + candidates.length + ' set-ups weighed; ' +
+      (best.a ? 'value for ' + best.a.to_move + ' ' + valueWords(best.a) : 'none searched') + '.';
+    $('engine-status').textContent = note;
+    nextRound(best.decision, note);
   }
 
   // The last event of an analysis of `position` for `seconds`, or null.
