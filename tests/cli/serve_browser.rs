@@ -623,6 +623,50 @@ fn pasted_problem(c: &Session, url: &str) {
     assert_eq!(plies(c), 2);
 }
 
+/// The rule book's lenient Redu examples (two records): read strictly, the penalty claim of the
+/// first is refused where `mancala validate` places it (15:39, R26); read leniently both load,
+/// and the export is what `mancala validate --lenient` accepts.
+fn lenient_import(c: &Session, url: &str, dir: &Path) {
+    open(c, url, "#game=redu&opener=B");
+    let text =
+        std::fs::read_to_string(root().join("corpus/lenient/redu-jugb001-penalty.mgn")).unwrap();
+    js(
+        c,
+        &format!(
+            "document.getElementById('import-text').value = {}; return 0;",
+            json!(text)
+        ),
+    );
+    c.find("#import").unwrap().click().unwrap();
+    wait(
+        c,
+        "document.querySelector('#import-problems .problem')",
+        "the strict reading's problem",
+    );
+    let p = c.find("#import-problems .problem").unwrap();
+    assert_eq!(
+        (p.attr("data-line").unwrap(), p.attr("data-column").unwrap()),
+        (Some("15".to_owned()), Some("39".to_owned()))
+    );
+    assert!(p.text().unwrap().contains("(R26)"));
+    c.find("#import-lenient").unwrap().click().unwrap();
+    c.find("#import").unwrap().click().unwrap();
+    wait(
+        c,
+        "!document.querySelector('#import-problems .problem') && window.mancalaServe.current().move === 'p4B' && /leniently/.test(document.getElementById('record-status').textContent)",
+        "the lenient reading",
+    );
+    let record = js(c, "return document.getElementById('export').value;");
+    let file = dir.join("lenient.mgn");
+    std::fs::write(&file, record.as_str().unwrap()).unwrap();
+    let out = mancala()
+        .args(["validate", "--lenient", file.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{record}");
+    c.find("#import-lenient").unwrap().click().unwrap();
+}
+
 /// The analysis of a Bechi 2x3 ending reaches its exact value, and the arrows of its line.
 fn analysis(c: &Session, url: &str, shots: &Path) {
     open(
@@ -805,6 +849,7 @@ fn the_board_of_mancala_serve_in_headless_chromium() {
     side_line(&c, &url);
     pasted_problem(&c, &url);
     imported_notes(&c, &url);
+    lenient_import(&c, &url, &dir);
     analysis(&c, &url, &shots);
     editor(&c, &url, &shots);
     keyboard(&c, &url);

@@ -45,6 +45,7 @@
     nodes: new Map(), nextId: 0, cur: 0,
     tags: { PlayerA: '', PlayerB: '', Event: '', Date: '', Source: '' },
     extraTags: [], // tags of an imported record the page has no field for: [name, value], kept
+    lenient: false, // the record was read leniently (R25, R26): its export is checked so too
     pick: null, // a move being chosen: {hole, candidates}
     fill: [], // holes chosen for a Bechi fill (B16)
   };
@@ -809,9 +810,10 @@
   async function exportRecord() {
     const text = recordText();
     try {
-      const r = await api('/api/record', { text: text });
+      const r = await api('/api/record', { text: text, lenient: state.lenient });
       $('export').value = r.canonical || text;
-      $('record-status').textContent = r.valid ? 'valid' : r.problems.length + ' problem(s): ' + r.problems[0].message;
+      $('record-status').textContent = r.valid ? (state.lenient ? 'valid when read leniently (mancala validate --lenient)' : 'valid')
+        : r.problems.length + ' problem(s): ' + r.problems[0].message;
     } catch (e) {
       $('export').value = text;
       $('record-status').textContent = e.message;
@@ -850,7 +852,7 @@
     box.replaceChildren();
     let r;
     try {
-      r = await api('/api/record', { text: text, index: opts.index });
+      r = await api('/api/record', { text: text, index: opts.index, lenient: Boolean(opts.lenient) });
     } catch (e) {
       box.append(problemBox(e.refusal.message));
       return false;
@@ -878,6 +880,7 @@
       state.tags[k] = t ? t[1] : '';
     }
     state.extraTags = h.tags.filter((t) => !KNOWN_TAGS.includes(t[0]));
+    state.lenient = Boolean(opts.lenient);
     state.nodes = new Map();
     state.nextId = 0;
     const root = newNode(null, { kind: 'start', view: r.start });
@@ -919,7 +922,7 @@
       select.append(o);
     }
     select.value = String(r.index);
-    select.onchange = () => importRecord(text, false, { index: Number(select.value) });
+    select.onchange = () => importRecord(text, false, { index: Number(select.value), lenient: state.lenient });
     $('import-problems').append(el('p', 'The text holds ' + r.records.length + ' records: record ' + r.index +
       ' (from line ' + r.first_line + ') is loaded; choose another in the list.', 'muted record-taken'));
   }
@@ -953,6 +956,7 @@
     if (o) p.set('options', o);
     p.set('opener', state.opener);
     if (state.start) p.set('start', state.start);
+    if (state.lenient) p.set('lenient', '1');
     const moves = lineTokens(node(0).children[0], false);
     if (moves.length) p.set('moves', moves.join(' '));
     let last = node(0);
@@ -978,7 +982,7 @@
     const moves = p.get('moves') || '';
     const text = recordHeader(moves.includes('(')) + '\n' + moves + ' *\n';
     const at = p.get('at') === null ? undefined : Number(p.get('at'));
-    const ok = await importRecord(text, true, { at: Number.isInteger(at) && at >= 0 ? at : undefined });
+    const ok = await importRecord(text, true, { at: Number.isInteger(at) && at >= 0 ? at : undefined, lenient: p.get('lenient') === '1' });
     if (!state.nodes.size) return false;
     // A finished match's result is not in the address: the record is read with `*`.
     const rest = $('import-problems');
@@ -1009,6 +1013,7 @@
     }
     state.start = startText || null;
     state.extraTags = [];
+    state.lenient = false;
     state.nodes = new Map();
     state.nextId = 0;
     newNode(null, { kind: 'start', view: v });
@@ -1373,11 +1378,12 @@
     $('copy-record').addEventListener('click', () => copy($('export').value, 'record'));
     $('download-record').addEventListener('click', download);
     $('copy-link').addEventListener('click', () => copy(location.href, 'link'));
-    $('import').addEventListener('click', () => importRecord($('import-text').value));
+    const load = () => importRecord($('import-text').value, false, { lenient: $('import-lenient').checked });
+    $('import').addEventListener('click', load);
     $('comment').addEventListener('input', editComment);
     $('import-file').addEventListener('change', async () => {
       const f = $('import-file').files[0];
-      if (f) { $('import-text').value = await f.text(); importRecord($('import-text').value); }
+      if (f) { $('import-text').value = await f.text(); load(); }
     });
     document.addEventListener('dragover', (e) => { e.preventDefault(); document.body.classList.add('dragging'); });
     document.addEventListener('dragleave', () => document.body.classList.remove('dragging'));
@@ -1385,7 +1391,7 @@
       e.preventDefault();
       document.body.classList.remove('dragging');
       const f = e.dataTransfer.files[0];
-      if (f) { $('import-text').value = await f.text(); importRecord($('import-text').value); }
+      if (f) { $('import-text').value = await f.text(); load(); }
     });
     const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
     $('animate').checked = !reduced;
