@@ -198,21 +198,8 @@ fn bechi_match(c: &Session, url: &str, dir: &Path, shots: &Path) {
         "the export",
     );
     shot(c, shots, "bechi-match-over");
-    let record = js(c, "return document.getElementById('export').value;");
-    let file = dir.join("bechi-match.mgn");
-    std::fs::write(&file, record.as_str().unwrap()).unwrap();
-    let out = mancala()
-        .args(["validate", file.to_str().unwrap()])
-        .output()
-        .unwrap();
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    assert!(record.as_str().unwrap().contains("<round 2"), "{record}");
+    let record = validate_export(c, &dir.join("bechi-match.mgn"), &[]);
+    assert!(record.contains("<round 2"), "{record}");
     assert_no_errors(c, "the Bechi match");
 }
 
@@ -239,10 +226,7 @@ fn wait_moved(c: &Session, before: u64, what: &str) {
 /// "Take back" removes the person's move and the engine's answer.
 fn engine_match(c: &Session, url: &str, dir: &Path, shots: &Path) {
     open(c, url, "#game=bechi&options=holes%3D3&opener=B");
-    js(
-        c,
-        "document.getElementById('engine-time').value = '0.2'; const s = document.getElementById('engine-side'); s.value = 'A'; s.dispatchEvent(new Event('change')); return 0;",
-    );
+    engine_plays(c, "A");
     // B opens; the engine answers.
     let first = js(
         c,
@@ -339,18 +323,8 @@ fn engine_match(c: &Session, url: &str, dir: &Path, shots: &Path) {
         "document.getElementById('record-status').textContent === 'valid' && /-wins|draw/.test(document.getElementById('export').value)",
         "the export of the match against the engine",
     );
-    let record = js(c, "return document.getElementById('export').value;");
-    let file = dir.join("engine-match.mgn");
-    std::fs::write(&file, record.as_str().unwrap()).unwrap();
-    let out = mancala()
-        .args(["validate", file.to_str().unwrap()])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(0), "{record}");
-    js(
-        c,
-        "const s = document.getElementById('engine-side'); s.value = ''; s.dispatchEvent(new Event('change')); return 0;",
-    );
+    validate_export(c, &dir.join("engine-match.mgn"), &[]);
+    engine_plays(c, "");
     assert_no_errors(c, "the match against the engine");
 }
 
@@ -367,10 +341,7 @@ fn engine_set_up(c: &Session, url: &str) {
         js(c, "return window.mancalaServe.current().view.decision;"),
         json!({"holes": 1, "kind": "fill", "player": "A"})
     );
-    js(
-        c,
-        "document.getElementById('engine-time').value = '0.2'; const s = document.getElementById('engine-side'); s.value = 'A'; s.dispatchEvent(new Event('change')); return 0;",
-    );
+    engine_plays(c, "A");
     // The round node: the engine (A, who opens round 2 or not) may already have moved on.
     let round =
         "Array.from(window.mancalaServe.state.nodes.values()).find((n) => n.kind === 'round')";
@@ -390,9 +361,49 @@ fn engine_set_up(c: &Session, url: &str) {
         said.as_str().unwrap().contains("3 set-ups weighed"),
         "{said}"
     );
+    engine_plays(c, "");
+}
+
+/// The exported record, written to `file` and accepted by `mancala validate` with `flags`.
+fn validate_export(c: &Session, file: &Path, flags: &[&str]) -> String {
+    let record = js(c, "return document.getElementById('export').value;");
+    let record = record.as_str().unwrap().to_owned();
+    std::fs::write(file, &record).unwrap();
+    let out = mancala()
+        .arg("validate")
+        .args(flags)
+        .arg(file)
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{record}\n{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    record
+}
+
+/// Pastes `text` in the import box and loads it.
+fn paste(c: &Session, text: &str) {
     js(
         c,
-        "const s = document.getElementById('engine-side'); s.value = ''; s.dispatchEvent(new Event('change')); return 0;",
+        &format!(
+            "document.getElementById('import-text').value = {}; return 0;",
+            json!(text)
+        ),
+    );
+    c.find("#import").unwrap().click().unwrap();
+}
+
+/// Gives the engine `side` ("" for nobody) at 0.2 s a move.
+fn engine_plays(c: &Session, side: &str) {
+    js(
+        c,
+        &format!(
+            "document.getElementById('engine-time').value = '0.2'; const s = document.getElementById('engine-side'); s.value = '{side}'; s.dispatchEvent(new Event('change')); return 0;"
+        ),
     );
 }
 
@@ -532,14 +543,7 @@ fn side_line(c: &Session, url: &str) {
 fn imported_notes(c: &Session, url: &str) {
     open(c, url, "#game=bechi&opener=B");
     let text = "[Notation \"1.1\"]\n[Game \"bechi\"]\n[Opener \"B\"]\n[Round \"1\"]\n\n{before all} 3B (captures 0) {first move} 1A {A answers} (2A {a side line}) 4B *\n\n[Notation \"1.0\"]\n[Game \"uugg\"]\n[Opener \"A\"]\n\n1. 1A *\n";
-    js(
-        c,
-        &format!(
-            "document.getElementById('import-text').value = {}; return 0;",
-            json!(text)
-        ),
-    );
-    c.find("#import").unwrap().click().unwrap();
+    paste(c, text);
     wait(
         c,
         "document.querySelector('#import-problems .record-taken') && !document.getElementById('import-choice').hidden",
@@ -602,14 +606,7 @@ fn imported_notes(c: &Session, url: &str) {
 fn pasted_problem(c: &Session, url: &str) {
     open(c, url, "#game=bechi&opener=B");
     let record = "[Notation \"1.0\"]\n[Game \"bechi\"]\n[Opener \"B\"]\n\n1. 3B 2. 1A 3. 1A *\n";
-    js(
-        c,
-        &format!(
-            "document.getElementById('import-text').value = {}; return 0;",
-            json!(record)
-        ),
-    );
-    c.find("#import").unwrap().click().unwrap();
+    paste(c, record);
     wait(
         c,
         "document.querySelector('#import-problems .problem')",
@@ -630,14 +627,7 @@ fn lenient_import(c: &Session, url: &str, dir: &Path) {
     open(c, url, "#game=redu&opener=B");
     let text =
         std::fs::read_to_string(root().join("corpus/lenient/redu-jugb001-penalty.mgn")).unwrap();
-    js(
-        c,
-        &format!(
-            "document.getElementById('import-text').value = {}; return 0;",
-            json!(text)
-        ),
-    );
-    c.find("#import").unwrap().click().unwrap();
+    paste(c, &text);
     wait(
         c,
         "document.querySelector('#import-problems .problem')",
@@ -656,14 +646,7 @@ fn lenient_import(c: &Session, url: &str, dir: &Path) {
         "!document.querySelector('#import-problems .problem') && window.mancalaServe.current().move === 'p4B' && /leniently/.test(document.getElementById('record-status').textContent)",
         "the lenient reading",
     );
-    let record = js(c, "return document.getElementById('export').value;");
-    let file = dir.join("lenient.mgn");
-    std::fs::write(&file, record.as_str().unwrap()).unwrap();
-    let out = mancala()
-        .args(["validate", "--lenient", file.to_str().unwrap()])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(0), "{record}");
+    validate_export(c, &dir.join("lenient.mgn"), &["--lenient"]);
     c.find("#import-lenient").unwrap().click().unwrap();
 }
 
