@@ -295,7 +295,7 @@ fn report_load(c: &Session, page: &Path) {
 /// Records the script errors of the page from now on.
 pub(crate) fn watch_errors(c: &Session) {
     c.execute(
-        "window.__errors = []; window.addEventListener('error', (e) => window.__errors.push(e.message));",
+        "window.__errors = []; window.addEventListener('error', (e) => window.__errors.push(e.message)); window.addEventListener('unhandledrejection', (e) => window.__errors.push(String(e.reason && e.reason.stack || e.reason)));",
         vec![],
     )
     .unwrap();

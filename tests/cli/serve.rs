@@ -476,3 +476,100 @@ fn analyses_stream_stop_and_are_limited() {
     let status = s.interrupt(Duration::from_secs(10));
     assert!(status.is_some_and(|s| s.success()), "{status:?}");
 }
+
+/// An imported record keeps its comments, annotations and unknown tags on the nodes they follow
+/// (the page writes them back on export); a text of several records says which one it loaded,
+/// lists them all, and loads another on request.
+#[test]
+fn records_keep_their_notes_and_a_text_of_several_is_listed() {
+    let s = Served::start(&[]);
+    let record = "[Notation \"1.1\"]\n[Game \"bechi\"]\n[Opener \"B\"]\n[Round \"1\"]\n\n{before all} 3B (captures 0) {first move} 1A {A answers} (2A {a side line}) 4B *\n";
+    let (status, v) = s.post("/api/record", &json!({"text": record}));
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["valid"], true, "{v}");
+    let tree = v["tree"].as_array().unwrap();
+    assert_eq!(tree[0]["before"], json!([{"comment": "before all"}]));
+    assert_eq!(
+        tree[0]["notes"],
+        json!([{"annotation": "(captures 0)"}, {"comment": "first move"}])
+    );
+    assert_eq!(tree[1]["notes"], json!([{"comment": "A answers"}]));
+    let side = &tree[1]["variations"][0][0];
+    assert_eq!(side["move"], "2A");
+    assert_eq!(side["notes"], json!([{"comment": "a side line"}]));
+    assert!(tree[2].get("notes").is_none(), "{}", tree[2]);
+    assert!(
+        v["header"]["tags"]
+            .as_array()
+            .unwrap()
+            .contains(&json!(["Round", "1"])),
+        "{v}"
+    );
+    assert!(v.get("records").is_none(), "{v}");
+    // Two records: the first is loaded and both are listed; the second on request.
+    let two = format!(
+        "{record}\n[Notation \"1.0\"]\n[Game \"uugg\"]\n[Opener \"A\"]\n[PlayerA \"Ama\"]\n\n1. 1A *\n"
+    );
+    let (_, v) = s.post("/api/record", &json!({"text": two}));
+    assert_eq!(v["index"], 1);
+    assert_eq!(v["more"], 1);
+    let listed = v["records"].as_array().unwrap();
+    assert_eq!(listed.len(), 2);
+    assert_eq!(
+        (
+            &listed[1]["game"],
+            &listed[1]["first_line"],
+            &listed[1]["plies"]
+        ),
+        (&json!("uugg"), &json!(8), &json!(1))
+    );
+    let (_, v) = s.post("/api/record", &json!({"text": two, "index": 2}));
+    assert_eq!(
+        (&v["index"], &v["header"]["game"]),
+        (&json!(2), &json!("uugg"))
+    );
+    let (status, v) = s.post("/api/record", &json!({"text": two, "index": 3}));
+    assert_eq!(status, 422, "{v}");
+    assert_eq!(
+        message(&v),
+        "the text holds 2 record(s); there is no record 3"
+    );
+}
+
+/// An analysis stream says where it ends (a chunked body and its last chunk), so that a client
+/// that keeps its connection open, as every browser does, knows the answer is over. Before, the
+/// body ended only when the connection closed, which `tiny_http` does not do for such a client:
+/// each finished analysis held one of the browser's six connections, and the page of a match
+/// against the engine stopped after six engine moves.
+#[test]
+fn an_analysis_stream_ends_for_a_client_that_keeps_its_connection() {
+    let s = Served::start(&[]);
+    let body = json!({"position": "bechi 1*,1*,2*/1*,1*,0* A store=26,4 opener=B", "options": {"holes": "3"}, "seconds": 1}).to_string();
+    let mut c = TcpStream::connect(("127.0.0.1", s.port)).unwrap();
+    // The bound of a hang: the answer itself comes in milliseconds (one legal move).
+    c.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+    let req = format!(
+        "POST /api/analyse HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        s.port,
+        body.len()
+    );
+    c.write_all(req.as_bytes()).unwrap();
+    let mut got = Vec::new();
+    let mut buf = [0u8; 4096];
+    while !got.ends_with(b"\r\n0\r\n\r\n") {
+        match c.read(&mut buf) {
+            Ok(0) | Err(_) => break,
+            Ok(n) => got.extend_from_slice(&buf[..n]),
+        }
+    }
+    let text = String::from_utf8_lossy(&got);
+    assert!(
+        text.ends_with("\r\n0\r\n\r\n"),
+        "the stream did not say it was over: {text}"
+    );
+    let (head, rest) = text.split_once("\r\n\r\n").unwrap();
+    assert!(head.contains("Transfer-Encoding: chunked"), "{head}");
+    let events = dechunk(rest);
+    assert!(events.contains("event: done"), "{events}");
+    assert!(events.contains("\"best\":\"1A\""), "{events}");
+}

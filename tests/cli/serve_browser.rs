@@ -1,9 +1,13 @@
 //! The board of `mancala serve` (issue 35; spec/serve.md §5) in a real browser: headless Chromium
 //! over WebDriver, with the helpers of the replay page's test (`browser.rs`, `webdriver.rs`). A
 //! Bechi match is played by clicks to its end and its exported record validated by `mancala
-//! validate`; a Redu zigzag is chosen on the board, seed by seed where the paths part; a click
-//! the rules refuse shows the rule; a side line is made and promoted; a pasted record's problem
-//! is shown where it is; the analysis proves a Bechi 2x3 value; the editor reads back a position
+//! validate`; a Bechi match against the engine is played to its end (the engine answers, a move
+//! is taken back, the engine sets up its rounds by analysis) and validated; a Redu zigzag is
+//! chosen on the board, seed by seed where the paths part; a click the rules refuse shows the
+//! rule; a side line is made and promoted, and the board reopened from its address with the side
+//! line; a pasted record's problem is shown where it is; a text of two records says which it
+//! loaded, and its comments and annotations are kept on export; the analysis proves a Bechi 2x3
+//! value; the editor reads back a position
 //! string of every game; a move is played with the keyboard alone; axe-core finds nothing in light
 //! and dark colours. Screenshots go to `target/tmp/serve-shots/`.
 
@@ -46,10 +50,14 @@ fn wait(c: &Session, script: &str, what: &str) {
         if v == json!(true) {
             return;
         }
-        assert!(
-            start.elapsed() < Duration::from_secs(30),
-            "{what}: still not true after 30 s: {script}"
-        );
+        if start.elapsed() > Duration::from_secs(30) {
+            // What the page said, to see why.
+            let said = js(
+                c,
+                "return ['status', 'engine-status', 'refusal', 'record-status'].map((id) => id + ': ' + document.getElementById(id).textContent).join(' | ') + ' | errors: ' + JSON.stringify(window.__errors) + ' | shown: ' + JSON.stringify(window.mancalaServe.current(), (k, v) => ['events', 'board', 'layout', 'position_data', 'explain'].includes(k) ? undefined : v);",
+            );
+            panic!("{what}: still not true after 30 s: {script}\nthe page says: {said}");
+        }
         std::thread::sleep(Duration::from_millis(40));
     }
 }
@@ -64,7 +72,7 @@ fn open(c: &Session, url: &str, hash: &str) {
     c.goto(&format!("{url}{hash}")).unwrap();
     wait(
         c,
-        "window.mancalaServe && document.querySelector('#board .hole-g') && window.mancalaServe.current().view.moves",
+        "window.mancalaServe && document.querySelector('#board .hole-g') && window.mancalaServe.current().view.moves && performance.getEntriesByName('mancala-serve-shown').length",
         "the board",
     );
     watch_errors(c);
@@ -101,6 +109,19 @@ fn plies(c: &Session) -> u64 {
 /// Plays `token` by clicks: its start hole on the board, then its button among the choices when
 /// the hole starts several moves.
 fn click_move(c: &Session, token: &str) {
+    start_move(c, token);
+    wait(
+        c,
+        &format!(
+            "window.mancalaServe.current().kind === 'ply' && window.mancalaServe.current().move === '{token}' && window.mancalaServe.current().view.moves"
+        ),
+        token,
+    );
+}
+
+/// The clicks of [`click_move`], without waiting for the move to be shown (against the engine,
+/// its answer may come first).
+fn start_move(c: &Session, token: &str) {
     let before = plies(c);
     let hole = js(
         c,
@@ -118,13 +139,6 @@ fn click_move(c: &Session, token: &str) {
             .click()
             .unwrap();
     }
-    wait(
-        c,
-        &format!(
-            "window.mancalaServe.current().kind === 'ply' && window.mancalaServe.current().move === '{token}' && window.mancalaServe.current().view.moves"
-        ),
-        token,
-    );
 }
 
 /// A Bechi 2x3 match played by clicks to its end: each ply the move (3 × ply) mod n of the list,
@@ -184,22 +198,213 @@ fn bechi_match(c: &Session, url: &str, dir: &Path, shots: &Path) {
         "the export",
     );
     shot(c, shots, "bechi-match-over");
+    let record = validate_export(c, &dir.join("bechi-match.mgn"), &[]);
+    assert!(record.contains("<round 2"), "{record}");
+    assert_no_errors(c, "the Bechi match");
+}
+
+/// The id of the node shown, and whether its position is known with its moves.
+fn shown(c: &Session) -> u64 {
+    js(c, "return window.mancalaServe.state.cur;")
+        .as_u64()
+        .unwrap()
+}
+
+/// Waits until the node shown is another than `before` and its position is loaded.
+fn wait_moved(c: &Session, before: u64, what: &str) {
+    wait(
+        c,
+        &format!(
+            "window.mancalaServe.state.cur !== {before} && (window.mancalaServe.current().view.moves || window.mancalaServe.current().view.round_over)"
+        ),
+        what,
+    );
+}
+
+/// A Bechi 2x3 match against the engine (it plays A, 0.2 s a move) played to its end: the
+/// person clicks B's moves, the engine answers each and makes its own set-up decisions (B16);
+/// "Take back" removes the person's move and the engine's answer.
+fn engine_match(c: &Session, url: &str, dir: &Path, shots: &Path) {
+    open(c, url, "#game=bechi&options=holes%3D3&opener=B");
+    engine_plays(c, "A");
+    // B opens; the engine answers.
+    let first = js(
+        c,
+        "return window.mancalaServe.current().view.moves[0].move;",
+    );
+    start_move(c, first.as_str().unwrap());
+    wait(
+        c,
+        "window.mancalaServe.current().player === 'A' && window.mancalaServe.current().view.moves",
+        "the engine's answer",
+    );
+    assert!(
+        c.find("#engine-status")
+            .unwrap()
+            .text()
+            .unwrap()
+            .starts_with("The engine played "),
+    );
+    shot(c, shots, "engine-answer");
+    // Take back: the person's move and the engine's answer leave the tree.
+    c.find("#take-back").unwrap().click().unwrap();
+    wait(
+        c,
+        "window.mancalaServe.state.cur === 0 && window.mancalaServe.state.nodes.get(0).children.length === 0",
+        "the move taken back",
+    );
+    assert_eq!(plies(c), 0);
+    for ply in 0..400usize {
+        // The node first, then its view: a move of the engine in between changes both.
+        let before = shown(c);
+        let v = js(
+            c,
+            &format!("return window.mancalaServe.state.nodes.get({before}).view;"),
+        );
+        if v["match_over"].is_object() {
+            break;
+        }
+        if v["round_over"].is_object() {
+            let d = &v["decision"];
+            if d["player"] == "A" && d["kind"] != "none" {
+                // The engine sets up the round itself, by analysis of each set-up (B16).
+                wait_moved(c, before, "the engine's set-up");
+                let said = js(
+                    c,
+                    &format!(
+                        "return window.mancalaServe.state.nodes.get({before}).children.map((k) => window.mancalaServe.state.nodes.get(k).engineNote).join();"
+                    ),
+                );
+                assert!(said.as_str().unwrap().contains("set-ups weighed"), "{said}");
+                continue;
+            }
+            if d["kind"] == "fill" {
+                let names = v["layout"]["names"].as_array().unwrap();
+                let wanted = d["holes"].as_u64().unwrap();
+                let mine = names
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, n)| n.as_str().unwrap().ends_with('B'));
+                for (i, _) in mine.take(wanted as usize) {
+                    click(c, &format!("#board .hole-g[data-index='{i}']"));
+                }
+            }
+            c.find("#next-round").unwrap().click().unwrap();
+            wait_moved(c, before, "the next round");
+            continue;
+        }
+        if v["to_move"] == "A" {
+            wait_moved(c, before, "the engine's move");
+            continue;
+        }
+        let Some(moves) = v["moves"].as_array() else {
+            std::thread::sleep(Duration::from_millis(40));
+            continue;
+        };
+        let token = moves[ply % moves.len()]["move"]
+            .as_str()
+            .unwrap()
+            .to_owned();
+        start_move(c, &token);
+        wait_moved(c, before, &token);
+    }
+    assert!(
+        js(c, "return window.mancalaServe.current().view.match_over;").is_object(),
+        "the match against the engine did not end"
+    );
+    shot(c, shots, "engine-match-over");
+    let engine_plies = js(
+        c,
+        "let n = window.mancalaServe.current(), k = 0; const s = window.mancalaServe.state; while (n) { if (n.kind === 'ply' && n.player === 'A') k++; n = n.parent === null ? null : s.nodes.get(n.parent); } return k;",
+    );
+    assert!(engine_plies.as_u64().unwrap() >= 3, "{engine_plies}");
+    wait(
+        c,
+        "document.getElementById('record-status').textContent === 'valid' && /-wins|draw/.test(document.getElementById('export').value)",
+        "the export of the match against the engine",
+    );
+    validate_export(c, &dir.join("engine-match.mgn"), &[]);
+    engine_plays(c, "");
+    assert_no_errors(c, "the match against the engine");
+}
+
+/// The engine's own set-up between rounds, chosen by analysis: a Bechi 2x3 round 1 over with A
+/// the poorer (7 seeds against 29, B13), A fills one of his three holes (B16); the engine (A)
+/// weighs the three fills and sets up round 2 with one.
+fn engine_set_up(c: &Session, url: &str) {
+    open(
+        c,
+        url,
+        "#game=bechi&options=holes%3D3&opener=B&start=bechi%201*%2C1*%2C1*%2F1*%2C1*%2C1*%20B%20store%3D4%2C26%20opener%3DB",
+    );
+    assert_eq!(
+        js(c, "return window.mancalaServe.current().view.decision;"),
+        json!({"holes": 1, "kind": "fill", "player": "A"})
+    );
+    engine_plays(c, "A");
+    // The round node: the engine (A, who opens round 2 or not) may already have moved on.
+    let round =
+        "Array.from(window.mancalaServe.state.nodes.values()).find((n) => n.kind === 'round')";
+    wait(c, round, "the engine's set-up of round 2");
+    let marker = js(c, &format!("return {round}.marker;"));
+    assert!(
+        [
+            "<round 2 fill 1A>",
+            "<round 2 fill 2A>",
+            "<round 2 fill 3A>"
+        ]
+        .contains(&marker.as_str().unwrap()),
+        "{marker}"
+    );
+    let said = js(c, &format!("return {round}.engineNote;"));
+    assert!(
+        said.as_str().unwrap().contains("3 set-ups weighed"),
+        "{said}"
+    );
+    engine_plays(c, "");
+}
+
+/// The exported record, written to `file` and accepted by `mancala validate` with `flags`.
+fn validate_export(c: &Session, file: &Path, flags: &[&str]) -> String {
     let record = js(c, "return document.getElementById('export').value;");
-    let file = dir.join("bechi-match.mgn");
-    std::fs::write(&file, record.as_str().unwrap()).unwrap();
+    let record = record.as_str().unwrap().to_owned();
+    std::fs::write(file, &record).unwrap();
     let out = mancala()
-        .args(["validate", file.to_str().unwrap()])
+        .arg("validate")
+        .args(flags)
+        .arg(file)
         .output()
         .unwrap();
     assert_eq!(
         out.status.code(),
         Some(0),
-        "{}{}",
+        "{record}\n{}{}",
         String::from_utf8_lossy(&out.stdout),
         String::from_utf8_lossy(&out.stderr)
     );
-    assert!(record.as_str().unwrap().contains("<round 2"), "{record}");
-    assert_no_errors(c, "the Bechi match");
+    record
+}
+
+/// Pastes `text` in the import box and loads it.
+fn paste(c: &Session, text: &str) {
+    js(
+        c,
+        &format!(
+            "document.getElementById('import-text').value = {}; return 0;",
+            json!(text)
+        ),
+    );
+    c.find("#import").unwrap().click().unwrap();
+}
+
+/// Gives the engine `side` ("" for nobody) at 0.2 s a move.
+fn engine_plays(c: &Session, side: &str) {
+    js(
+        c,
+        &format!(
+            "document.getElementById('engine-time').value = '0.2'; const s = document.getElementById('engine-side'); s.value = '{side}'; s.dispatchEvent(new Event('change')); return 0;"
+        ),
+    );
 }
 
 /// A click the rules refuse says why, with the rule one click away.
@@ -314,20 +519,94 @@ fn side_line(c: &Session, url: &str) {
         &format!("window.mancalaServe.recordText().includes('3B 1A {alt} (4B)')"),
         "the side line promoted",
     );
+    // The address holds the side lines and the node shown: a reload opens the same board.
+    c.find("#prev").unwrap().click().unwrap();
+    wait(
+        c,
+        "window.mancalaServe.current().move === '1A' && /[&]at=2/.test(location.hash)",
+        "the address of an inner node",
+    );
+    let href = js(c, "return location.href;");
+    let text = js(c, "return window.mancalaServe.recordText();");
+    open(c, href.as_str().unwrap(), "");
+    assert_eq!(js(c, "return window.mancalaServe.recordText();"), text);
+    assert_eq!(
+        js(c, "return window.mancalaServe.current().move;"),
+        json!("1A")
+    );
+    assert!(c.find("#moves li.variation").is_ok());
+}
+
+/// A pasted text of two records: it says which one it loaded and lists both; the comments,
+/// annotations and unknown tags of the record are shown and written back on export; a comment
+/// typed on a ply joins the record; the other record is loaded from the list.
+fn imported_notes(c: &Session, url: &str) {
+    open(c, url, "#game=bechi&opener=B");
+    let text = "[Notation \"1.1\"]\n[Game \"bechi\"]\n[Opener \"B\"]\n[Round \"1\"]\n\n{before all} 3B (captures 0) {first move} 1A {A answers} (2A {a side line}) 4B *\n\n[Notation \"1.0\"]\n[Game \"uugg\"]\n[Opener \"A\"]\n\n1. 1A *\n";
+    paste(c, text);
+    wait(
+        c,
+        "document.querySelector('#import-problems .record-taken') && !document.getElementById('import-choice').hidden",
+        "the record taken",
+    );
+    let said = c
+        .find("#import-problems .record-taken")
+        .unwrap()
+        .text()
+        .unwrap();
+    assert!(said.contains("holds 2 records: record 1"), "{said}");
+    assert_eq!(
+        js(
+            c,
+            "return document.querySelectorAll('#import-index option').length;"
+        ),
+        json!(2)
+    );
+    wait(
+        c,
+        "document.getElementById('record-status').textContent === 'valid' && /before all/.test(document.getElementById('export').value)",
+        "the export",
+    );
+    let export = js(c, "return document.getElementById('export').value;");
+    let export = export.as_str().unwrap();
+    for kept in [
+        "[Round \"1\"]",
+        "{before all} 1. 3B (captures 0) {first move} 2. 1A {A answers} (2. 2A {a side",
+    ] {
+        assert!(export.contains(kept), "{kept} not in {export}");
+    }
+    // The comment of ply 1 is shown with it, and one typed on ply 3 joins the record.
+    click(c, "#moves a[aria-label^='1.']");
+    wait(
+        c,
+        "document.getElementById('comment').value === 'first move' && /captures 0/.test(document.getElementById('explain').textContent)",
+        "the comment of ply 1",
+    );
+    c.find("#last").unwrap().click().unwrap();
+    wait(c, "window.mancalaServe.current().move === '4B'", "ply 3");
+    c.find("#comment").unwrap().send_keys("a new idea").unwrap();
+    wait(
+        c,
+        "/4B \\{a new idea\\}/.test(document.getElementById('export').value)",
+        "the typed comment in the export",
+    );
+    // The second record, from the list.
+    js(
+        c,
+        "const s = document.getElementById('import-index'); s.value = '2'; s.dispatchEvent(new Event('change')); return 0;",
+    );
+    wait(
+        c,
+        "window.mancalaServe.state.game === 'uugg' && window.mancalaServe.current().move === '1A'",
+        "the second record",
+    );
 }
 
 /// A pasted record with an illegal move: the problem is shown with its line and column.
 fn pasted_problem(c: &Session, url: &str) {
     open(c, url, "#game=bechi&opener=B");
     let record = "[Notation \"1.0\"]\n[Game \"bechi\"]\n[Opener \"B\"]\n\n1. 3B 2. 1A 3. 1A *\n";
-    js(
-        c,
-        &format!(
-            "document.getElementById('import-text').value = {}; return 0;",
-            json!(record)
-        ),
-    );
-    c.find("#import").unwrap().click().unwrap();
+    paste(c, record);
     wait(
         c,
         "document.querySelector('#import-problems .problem')",
@@ -339,6 +618,36 @@ fn pasted_problem(c: &Session, url: &str) {
     assert!(p.text().unwrap().contains("(B4)"));
     // The record is loaded up to the problem.
     assert_eq!(plies(c), 2);
+}
+
+/// The rule book's lenient Redu examples (two records): read strictly, the penalty claim of the
+/// first is refused where `mancala validate` places it (15:39, R26); read leniently both load,
+/// and the export is what `mancala validate --lenient` accepts.
+fn lenient_import(c: &Session, url: &str, dir: &Path) {
+    open(c, url, "#game=redu&opener=B");
+    let text =
+        std::fs::read_to_string(root().join("corpus/lenient/redu-jugb001-penalty.mgn")).unwrap();
+    paste(c, &text);
+    wait(
+        c,
+        "document.querySelector('#import-problems .problem')",
+        "the strict reading's problem",
+    );
+    let p = c.find("#import-problems .problem").unwrap();
+    assert_eq!(
+        (p.attr("data-line").unwrap(), p.attr("data-column").unwrap()),
+        (Some("15".to_owned()), Some("39".to_owned()))
+    );
+    assert!(p.text().unwrap().contains("(R26)"));
+    c.find("#import-lenient").unwrap().click().unwrap();
+    c.find("#import").unwrap().click().unwrap();
+    wait(
+        c,
+        "!document.querySelector('#import-problems .problem') && window.mancalaServe.current().move === 'p4B' && /leniently/.test(document.getElementById('record-status').textContent)",
+        "the lenient reading",
+    );
+    validate_export(c, &dir.join("lenient.mgn"), &["--lenient"]);
+    c.find("#import-lenient").unwrap().click().unwrap();
 }
 
 /// The analysis of a Bechi 2x3 ending reaches its exact value, and the arrows of its line.
@@ -522,10 +831,14 @@ fn the_board_of_mancala_serve_in_headless_chromium() {
     redu_zigzag(&c, &url, &shots);
     side_line(&c, &url);
     pasted_problem(&c, &url);
+    imported_notes(&c, &url);
+    lenient_import(&c, &url, &dir);
     analysis(&c, &url, &shots);
     editor(&c, &url, &shots);
     keyboard(&c, &url);
     bechi_match(&c, &url, &dir, &shots);
+    engine_match(&c, &url, &dir, &shots);
+    engine_set_up(&c, &url);
     axe_with_analysis(&c, &url, "light");
     open(&c, &url, "#game=redu&opener=B&moves=4B%2Bb");
     shot(&c, &shots, "redu");

@@ -193,6 +193,13 @@ impl<'s> Element<'s> {
             .map(drop)
     }
 
+    /// Types `text` into the element (which gets the focus first), key by key as a person does.
+    pub fn send_keys(&self, text: &str) -> Result<(), String> {
+        self.session
+            .post(&self.path("value"), &json!({ "text": text }))
+            .map(drop)
+    }
+
     /// Whether a check box is checked or an option selected.
     pub fn is_selected(&self) -> Result<bool, String> {
         let v = self.session.get(&self.path("selected"))?;

@@ -3,79 +3,13 @@
 //! answered with the page's security headers. A handler that panics is caught here: the panic is
 //! logged and the request answered 500, and the server goes on.
 
+use crate::exchange::{Call, Job, Outcome, Refusal, Reply};
 use crate::{Shared, api, assets, limits};
-use serde_json::{Value, json};
 use std::io::{Read, Write};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
 use std::time::Instant;
 use tiny_http::{Header, Method, Request};
-
-/// An answer: a status and a JSON body, or one of the page's files.
-pub enum Reply {
-    Json(u16, Value),
-    File(&'static str, &'static [u8]),
-}
-
-/// What a request needs answered.
-pub struct Call<'a> {
-    pub method: &'a Method,
-    pub path: &'a str,
-    pub query: &'a str,
-    pub body: &'a [u8],
-}
-
-/// What writes a stream's events on its connection.
-pub type Job = Box<dyn FnOnce(&mut dyn Write) + Send>;
-
-/// An answer to a request, or a stream to write (an analysis) once the response head is sent.
-pub enum Outcome {
-    Reply(Reply),
-    Stream(Job),
-}
-
-/// A refusal: the status and the message (with the rules it cites, if any), as JSON:
-/// `{"error": {"message", "rules", "see"}}`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Refusal {
-    pub status: u16,
-    pub message: String,
-    pub rules: Vec<String>,
-}
-
-impl Refusal {
-    pub fn new(status: u16, message: impl Into<String>) -> Refusal {
-        Refusal {
-            status,
-            message: message.into(),
-            rules: Vec::new(),
-        }
-    }
-
-    /// Bad input: 422 with the message the command line gives, citing `rules`.
-    pub fn invalid(message: impl Into<String>, rules: Vec<String>) -> Refusal {
-        Refusal {
-            status: 422,
-            message: message.into(),
-            rules,
-        }
-    }
-
-    pub fn json(&self) -> Value {
-        json!({"error": {
-            "status": self.status,
-            "message": self.message,
-            "rules": self.rules,
-            "see": self.rules.last().map(|r| format!("mancala rules {r}")),
-        }})
-    }
-}
-
-impl From<Refusal> for Outcome {
-    fn from(r: Refusal) -> Outcome {
-        Outcome::Reply(Reply::Json(r.status, r.json()))
-    }
-}
 
 fn header(name: &str, value: &str) -> Header {
     Header::from_bytes(name.as_bytes(), value.as_bytes())
@@ -297,12 +231,17 @@ fn send(request: Request, reply: Reply) -> u16 {
 }
 
 /// A stream of server-sent events (an analysis): the response head, then what `job` writes,
-/// flushed as it comes; the connection closes at its end (a body without a length, which
-/// `tiny_http` would send chunked, gathering 8 KiB before sending any).
+/// each flush sent as it comes as one chunk of a chunked body, and the last chunk at its end.
+/// The body must say where it ends: `tiny_http` keeps the connection open for the next request
+/// of a client that did not ask to close it (a browser never does), so a body ended by closing
+/// the connection never ended, and each finished analysis held one of the browser's six
+/// connections to the server until the page stopped loading anything. `tiny_http`'s own chunked
+/// writer gathers 8 KiB before sending any, hence [`Chunked`].
 fn stream(request: Request, job: Job, log: &(dyn Fn(&str) + Sync), what: &str) {
     let mut out = request.into_writer();
-    let mut head =
-        String::from("HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nConnection: close\r\n");
+    let mut head = String::from(
+        "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n",
+    );
     for h in common_headers() {
         head.push_str(&format!("{}: {}\r\n", h.field, h.value));
     }
@@ -314,11 +253,49 @@ fn stream(request: Request, job: Job, log: &(dyn Fn(&str) + Sync), what: &str) {
     {
         return;
     }
-    if let Err(p) = catch_unwind(AssertUnwindSafe(|| job(&mut *out))) {
+    let mut body = Chunked {
+        inner: &mut *out,
+        pending: Vec::new(),
+    };
+    if let Err(p) = catch_unwind(AssertUnwindSafe(|| job(&mut body))) {
         log(&format!(
             "internal error in {what}: {}; this is a bug in mancala serve",
             panic_words(&*p)
         ));
     }
-    let _ = out.flush();
+    // A client gone meanwhile: nothing to do.
+    let _ = body.finish();
+}
+
+/// A chunked body (RFC 9112 §7.1) written a flush at a time: what is written between two
+/// flushes goes out as one chunk.
+struct Chunked<'a> {
+    inner: &'a mut (dyn Write + Send),
+    pending: Vec<u8>,
+}
+
+impl Chunked<'_> {
+    /// Sends what is pending and the last chunk: the client knows the body is over.
+    fn finish(mut self) -> std::io::Result<()> {
+        self.flush()?;
+        self.inner.write_all(b"0\r\n\r\n")?;
+        self.inner.flush()
+    }
+}
+
+impl Write for Chunked<'_> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.pending.extend_from_slice(buf);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        if !self.pending.is_empty() {
+            write!(self.inner, "{:x}\r\n", self.pending.len())?;
+            self.inner.write_all(&self.pending)?;
+            self.inner.write_all(b"\r\n")?;
+            self.pending.clear();
+        }
+        self.inner.flush()
+    }
 }

@@ -16,6 +16,7 @@
 
 mod api;
 mod assets;
+mod exchange;
 mod http;
 pub mod limits;
 mod view;

@@ -8,7 +8,7 @@
 //!   drawing reads it, the legal moves with the holes they start from and the path they sow,
 //!   and where the round or the match stands.
 
-use crate::http::Refusal;
+use crate::exchange::Refusal;
 use crate::limits;
 use notation::{match_end, position_to_json, write_position};
 use rules_core::{GameKind, Move, PlayOptions, Player, Position, StatedOptions, Variant};

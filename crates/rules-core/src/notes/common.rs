@@ -229,7 +229,7 @@ pub enum CommonSetup {
     },
     /// Round 0.
     RoundZero,
-    /// A round number past [`crate::setup::MAX_ROUND`].
+    /// A round number past [`crate::limits::MAX_ROUND`].
     RoundTooLarge {
         /// The round number.
         round: u32,
@@ -306,7 +306,7 @@ impl fmt::Display for CommonSetup {
             CommonSetup::RoundTooLarge { round } => write!(
                 f,
                 "round {round} is past the limit: round numbers are at most {}",
-                crate::setup::MAX_ROUND
+                crate::limits::MAX_ROUND
             ),
             CommonSetup::NoOpening { game } => write!(f, "{game} has no opening"),
             CommonSetup::NoRights { game } => write!(f, "{game} has no capture rights"),
@@ -336,7 +336,7 @@ pub enum CommonRound {
         /// The sentence, in the game's words ([`crate::Game::NOT_OVER`]).
         words: &'static str,
     },
-    /// The round that ended is the last a position holds ([`crate::setup::MAX_ROUND`]): the
+    /// The round that ended is the last a position holds ([`crate::limits::MAX_ROUND`]): the
     /// match would go on past it.
     PastLastRound {
         /// The round that ended.
@@ -358,7 +358,7 @@ impl fmt::Display for CommonRound {
             CommonRound::PastLastRound { round } => write!(
                 f,
                 "round {round} is the last round a position holds (round numbers are at most {}): the match cannot be followed past it",
-                crate::setup::MAX_ROUND
+                crate::limits::MAX_ROUND
             ),
             CommonRound::NoDecision { because } => {
                 write!(f, "no set-up decision is made: {because}")

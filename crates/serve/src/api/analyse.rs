@@ -13,7 +13,7 @@
 //! client goes away, or when the server stops. At most `--analyses` analyses run at once, each
 //! with an equal share of the `--hash` budget; one more is refused with 503.
 
-use crate::http::Refusal;
+use crate::exchange::Refusal;
 use crate::view::{self, Options};
 use crate::{Shared, limits};
 use analysis::search::Oracle;
@@ -128,7 +128,7 @@ fn check(r: AnalyseRequest) -> Result<Job, Refusal> {
 }
 
 /// Checks the request and takes a place among the analyses running; the stream is the job.
-pub fn start(r: AnalyseRequest, shared: &Arc<Shared>) -> Result<crate::http::Job, Refusal> {
+pub fn start(r: AnalyseRequest, shared: &Arc<Shared>) -> Result<crate::exchange::Job, Refusal> {
     let job = check(r)?;
     let most = shared.config.analyses;
     if shared

@@ -20,7 +20,7 @@ mod record;
 mod rules;
 
 use crate::Shared;
-use crate::http::{Call, Outcome, Refusal, Reply};
+use crate::exchange::{Call, Outcome, Refusal, Reply};
 use serde::de::DeserializeOwned;
 use std::sync::Arc;
 use tiny_http::Method;

@@ -3,7 +3,7 @@
 //! of the match).
 
 use super::position::PositionRequest;
-use crate::http::Refusal;
+use crate::exchange::Refusal;
 use crate::view::view;
 use rules_core::{AfterRound, Decision, Move, PlayOptions, Rule};
 use serde_json::{Value, json};

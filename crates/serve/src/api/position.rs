@@ -1,7 +1,7 @@
 //! `POST /api/position` (a position shown) and `POST /api/edit` (the position editor's
 //! position written and checked).
 
-use crate::http::Refusal;
+use crate::exchange::Refusal;
 use crate::view::{self, view};
 use rules_core::{Decision, Player};
 use serde::Deserialize;

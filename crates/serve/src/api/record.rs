@@ -5,9 +5,9 @@
 //! it: the page writes its tree as a record, and the answer's canonical text is the export.
 
 use super::play::cited;
-use crate::http::Refusal;
+use crate::exchange::Refusal;
 use crate::view::{self, stated_options};
-use notation::{CheckOptions, Entry, Format, Records, Step, print_record};
+use notation::{CheckOptions, Entry, Format, Item, Records, Step, print_record};
 use rules_core::Position;
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -21,10 +21,13 @@ pub struct RecordRequest {
     /// Lenient validation (§9: Redu R25, R26).
     #[serde(default)]
     lenient: bool,
+    /// Which record of the text to load, from 1 (the first by default).
+    #[serde(default)]
+    index: Option<usize>,
 }
 
-/// The most records counted after the first (the page loads the first).
-const COUNTED: usize = 1000;
+/// The most records of a text listed (the page loads one of them).
+const LISTED: usize = 1000;
 
 pub fn record(r: &RecordRequest) -> Result<Value, Refusal> {
     let opts = CheckOptions {
@@ -32,13 +35,104 @@ pub fn record(r: &RecordRequest) -> Result<Value, Refusal> {
         canonical: true,
         lenient: r.lenient,
     };
-    let mut records = Records::new(r.text.as_bytes(), Format::Auto, opts);
-    let Some(first) = records.next() else {
+    let wanted = r.index.unwrap_or(1);
+    let mut chosen = None;
+    let mut listed = Vec::new();
+    for entry in Records::new(r.text.as_bytes(), Format::Auto, opts).take(LISTED) {
+        let entry = entry.map_err(|e| Refusal::new(400, format!("cannot read the text: {e}")))?;
+        listed.push(summary(&entry));
+        if entry.index == wanted {
+            chosen = Some(entry);
+        }
+    }
+    if listed.is_empty() {
         return Err(Refusal::invalid("the text holds no record", Vec::new()));
+    }
+    let Some(chosen) = chosen else {
+        return Err(Refusal::invalid(
+            format!(
+                "the text holds {} record(s); there is no record {wanted}",
+                listed.len()
+            ),
+            Vec::new(),
+        ));
     };
-    let first = first.map_err(|e| Refusal::new(400, format!("cannot read the text: {e}")))?;
-    let more = records.take(COUNTED).count();
-    Ok(answer(&first, more))
+    let mut out = answer(&chosen, listed.len() - 1);
+    out["index"] = json!(chosen.index);
+    if listed.len() > 1 {
+        out["records"] = json!(listed);
+    }
+    Ok(out)
+}
+
+/// One record of a text of several, as the page lists them to choose one: where it starts, its
+/// game, players, event and date, its plies and whether it is valid.
+fn summary(e: &Entry) -> Value {
+    let plies = e
+        .checked
+        .steps
+        .iter()
+        .filter(|s| matches!(s, Step::Ply { .. }))
+        .count();
+    let mut out = json!({
+        "index": e.index,
+        "first_line": e.first_line,
+        "valid": e.valid(),
+        "plies": plies,
+    });
+    if let Some(r) = &e.record {
+        out["game"] = json!(r.variant.kind().name());
+        out["tags"] = json!(r.tag_pairs());
+    }
+    out
+}
+
+/// The comments and annotations of a line of movetext (`items`), each as written in the
+/// canonical form (`{text}`, `(captures 2)`), put on the nodes of that line (`nodes`, the plies
+/// and round set-ups in order): on a node, `notes` after it; those before the line's first move
+/// go to its first node's `before`. A variation's are put on its own nodes. Items past the
+/// point where checking stopped have no node and are left out (the record loads as far as it
+/// goes).
+fn attach_notes(items: &[Item], nodes: &mut [Value]) {
+    let mut at: Option<usize> = None;
+    let mut sides_used: HashMap<usize, usize> = HashMap::new();
+    for item in items {
+        let note = match item {
+            Item::Ply { .. } | Item::Round { .. } => {
+                at = Some(at.map_or(0, |k| k + 1));
+                continue;
+            }
+            Item::Variation { items } => {
+                let Some(k) = at else { continue };
+                let used = sides_used.entry(k).or_default();
+                if let Some(side) = nodes
+                    .get_mut(k)
+                    .and_then(|n| n.get_mut("variations"))
+                    .and_then(|v| v.get_mut(*used))
+                    .and_then(Value::as_array_mut)
+                {
+                    attach_notes(items, side);
+                }
+                *used += 1;
+                continue;
+            }
+            Item::Comment { text } => json!({"comment": text}),
+            Item::Annotation { key, value, .. } => {
+                json!({"annotation": format!("({key} {value})")})
+            }
+        };
+        let (k, member) = match at {
+            Some(k) => (k, "notes"),
+            None => (0, "before"),
+        };
+        let Some(n) = nodes.get_mut(k) else { continue };
+        if !n[member].is_array() {
+            n[member] = json!([]);
+        }
+        if let Some(list) = n[member].as_array_mut() {
+            list.push(note);
+        }
+    }
 }
 
 fn problems(e: &Entry) -> Vec<Value> {
@@ -143,7 +237,10 @@ fn answer(e: &Entry, more: usize) -> Value {
             .or_default()
             .push(k);
     }
-    let tree = line(start, &e.checked.steps, None, &sides, e);
+    let mut tree = line(start, &e.checked.steps, None, &sides, e);
+    if let Some(r) = &e.record {
+        attach_notes(&r.movetext, &mut tree);
+    }
     let header = e.record.as_ref().map(|r| {
         json!({
             "tags": r.tag_pairs(),

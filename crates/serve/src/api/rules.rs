@@ -1,7 +1,7 @@
 //! `GET /api/rules?ids=B9,B10`: rules of the rule book (`mancala rules B9 B10`), so that every
 //! rule an explanation or a refusal cites is one click away on the page.
 
-use crate::http::Refusal;
+use crate::exchange::Refusal;
 use crate::limits;
 use serde_json::{Map, Value, json};
 

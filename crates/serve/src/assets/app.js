@@ -44,6 +44,8 @@
     start: null, // the start position string, when not the start of round 1 (the Position tag)
     nodes: new Map(), nextId: 0, cur: 0,
     tags: { PlayerA: '', PlayerB: '', Event: '', Date: '', Source: '' },
+    extraTags: [], // tags of an imported record the page has no field for: [name, value], kept
+    lenient: false, // the record was read leniently (R25, R26): its export is checked so too
     pick: null, // a move being chosen: {hole, candidates}
     fill: [], // holes chosen for a Bechi fill (B16)
   };
@@ -254,10 +256,15 @@
     } else if (n.kind === 'round') {
       $('explain-title').textContent = 'Round ' + n.round + ' set up';
       box.append(el('p', 'Round ' + n.round + ' set up: ' + n.marker + (n.set_up ? ' (' + n.set_up + ')' : '') + '.'));
+      if (n.engineNote) box.append(el('p', n.engineNote));
     } else {
       $('explain-title').textContent = 'The start';
       box.append(el('p', 'Click a highlighted hole to play, or use the keyboard: Tab to the board, the arrow keys, Enter.'));
     }
+    for (const note of (n.before || []).concat(n.notes || [])) {
+      if (note.annotation) box.append(el('p', 'Annotation ' + note.annotation, 'note'));
+    }
+    $('comment').value = commentOf(n);
     const v = n.view;
     if (v.right_line) box.append(withRules(v.right_line, 'round-note'));
     if (v.round_over) {
@@ -272,6 +279,25 @@
       if (!rulesAt.includes(m.rule)) rulesAt.push(m.rule);
     }
     showCited(rulesAt);
+  }
+
+  // The comments after node `n` (§6.1 of the notation), as one text.
+  function commentOf(n) {
+    return (n.notes || []).filter((x) => x.comment !== undefined).map((x) => x.comment).join(' ');
+  }
+
+  // The comment field edits the comments after the node shown; its annotations stay.
+  function editComment() {
+    const n = current();
+    const text = $('comment').value.replace(/\s+/g, ' ').trim();
+    const kept = (n.notes || []).filter((x) => x.comment === undefined);
+    n.notes = text ? kept.concat([{ comment: text }]) : kept;
+    scheduleExport();
+  }
+
+  // A note as the notation writes it: `{text}` (\, } and [ escaped) or `(key value)`.
+  function noteText(x) {
+    return x.comment !== undefined ? '{' + x.comment.replace(/[\\}[]/g, (c) => '\\' + c) + '}' : x.annotation;
   }
 
   function plyNumber(n) {
@@ -579,7 +605,8 @@
     status('Holes to fill: ' + (state.fill.map((x) => current().view.layout.names[x]).join(', ') || 'none yet') + ' (' + f.count + ' to choose).');
   }
 
-  async function nextRound(decision) {
+  // Sets up the next round with `decision`; `note` says why the engine chose it.
+  async function nextRound(decision, note) {
     const n = current();
     try {
       const r = await api('/api/next-round', { position: n.view.position, options: state.options, decision: decision });
@@ -587,7 +614,7 @@
         n.view.match_over = r.match_over;
         return show();
       }
-      const child = newNode(n.id, { kind: 'round', round: r.round, decision: r.decision, marker: r.marker, set_up: r.set_up, view: r.after });
+      const child = newNode(n.id, { kind: 'round', round: r.round, decision: r.decision, marker: r.marker, set_up: r.set_up, view: r.after, engineNote: note });
       state.cur = child.id;
       await show();
     } catch (e) {
@@ -711,31 +738,23 @@
 
   const escapeTag = (v) => v.replace(/\\/g, '\\\\').replace(/"/g, '\\"');
 
-  // The tree as a record in the notation (spec/notation.md §3, §6.4), for the server to check
-  // and write in canonical form. `to` (a node) cuts the main line there (the address).
-  function recordText(to) {
+  // The tree as a record in the notation (spec/notation.md §3, §6.4), its comments and
+  // annotations in their places, for the server to check and write in canonical form.
+  function recordText() {
     const root = node(0);
-    const info = gameInfo(state.game);
-    const variations = Array.from(state.nodes.values()).some((n) => n.children.length > 1) && to === undefined;
+    const variations = Array.from(state.nodes.values()).some((n) => n.children.length > 1);
     const lines = ['[Notation "' + (variations ? '1.1' : '1.0') + '"]', '[Game "' + state.game + '"]'];
     const opts = Object.keys(state.options).map((k) => k + '=' + state.options[k]).join(' ');
     if (opts) lines.push('[Options "' + opts + '"]');
-    lines.push('[Opener "' + openerOfRecord(root.view, info) + '"]');
+    lines.push('[Opener "' + openerOfRecord(root.view) + '"]');
     for (const k of ['PlayerA', 'PlayerB', 'Event', 'Date', 'Source']) {
       if (state.tags[k]) lines.push('[' + k + ' "' + escapeTag(state.tags[k]) + '"]');
     }
     if (state.start) lines.push('[Position "' + escapeTag(state.start) + '"]');
-    let moves;
-    let last;
-    if (to !== undefined) {
-      const p = path(to).slice(1);
-      moves = p.map(tokenOf);
-      last = node(to);
-    } else {
-      moves = lineTokens(root.children[0]);
-      last = root;
-      while (last.children.length) last = node(last.children[0]);
-    }
+    for (const [k, v] of state.extraTags) lines.push('[' + k + ' "' + escapeTag(v) + '"]');
+    const moves = lineTokens(root.children[0], true);
+    let last = root;
+    while (last.children.length) last = node(last.children[0]);
     const m = last.view.match_over;
     const result = m ? (m.winner ? m.winner + '-wins' : 'draw') : '*';
     return lines.join('\n') + '\n\n' + moves.concat([result]).join(' ') + '\n';
@@ -750,15 +769,34 @@
     return v.round % 2 === 1 ? opener : other(opener);
   }
 
-  function lineTokens(id) {
+  // The tokens of the line from node `id` on, each side line in parentheses after the ply it
+  // replaces (§6.4); with `notes`, the comments and annotations in their places.
+  function lineTokens(id, notes) {
     const out = [];
     for (let n = id === undefined ? null : node(id); n; n = n.children.length ? node(n.children[0]) : null) {
+      if (notes) out.push(...(n.before || []).map(noteText));
       out.push(tokenOf(n));
+      if (notes) out.push(...(n.notes || []).map(noteText));
       const parent = node(n.parent);
       if (parent.children[0] === n.id) {
-        for (const alt of parent.children.slice(1)) out.push('(' + lineTokens(alt).join(' ') + ')');
+        for (const alt of parent.children.slice(1)) out.push('(' + lineTokens(alt, notes).join(' ') + ')');
       }
     }
+    return out;
+  }
+
+  // The nodes in the order of the record's text (a ply, then the side lines that replace it):
+  // the order a record's import creates them in, so an index names the same node after a reload.
+  function textOrder() {
+    const out = [0];
+    const walk = (id) => {
+      for (let n = id === undefined ? null : node(id); n; n = n.children.length ? node(n.children[0]) : null) {
+        out.push(n.id);
+        const parent = node(n.parent);
+        if (parent.children[0] === n.id) parent.children.slice(1).forEach(walk);
+      }
+    };
+    walk(node(0).children[0]);
     return out;
   }
 
@@ -772,9 +810,10 @@
   async function exportRecord() {
     const text = recordText();
     try {
-      const r = await api('/api/record', { text: text });
+      const r = await api('/api/record', { text: text, lenient: state.lenient });
       $('export').value = r.canonical || text;
-      $('record-status').textContent = r.valid ? 'valid' : r.problems.length + ' problem(s): ' + r.problems[0].message;
+      $('record-status').textContent = r.valid ? (state.lenient ? 'valid when read leniently (mancala validate --lenient)' : 'valid')
+        : r.problems.length + ' problem(s): ' + r.problems[0].message;
     } catch (e) {
       $('export').value = text;
       $('record-status').textContent = e.message;
@@ -801,17 +840,24 @@
     }
   }
 
-  // Loads a record: the tree from its moves and variations, the tags, the problems located.
-  async function importRecord(text, quiet) {
+  const KNOWN_TAGS = ['Notation', 'Game', 'Options', 'Opener', 'Position', 'PlayerA', 'PlayerB', 'Event', 'Date', 'Source'];
+
+  // Loads a record: the tree from its moves, variations, comments and annotations, the tags,
+  // the problems located. Of a text of several records, record `opts.index` (the first by
+  // default), and a list to choose another; `opts.at` is the node to show (textOrder), the end
+  // of the main line by default.
+  async function importRecord(text, quiet, opts) {
+    opts = opts || {};
     const box = $('import-problems');
     box.replaceChildren();
     let r;
     try {
-      r = await api('/api/record', { text: text });
+      r = await api('/api/record', { text: text, index: opts.index, lenient: Boolean(opts.lenient) });
     } catch (e) {
       box.append(problemBox(e.refusal.message));
       return false;
     }
+    showRecordChoice(r, text);
     for (const p of r.problems) {
       const where = p.line ? 'line ' + p.line + (p.column ? ', column ' + p.column : '') : '';
       const d = problemBox(p.message + (where ? ' (' + where + (p.ply ? ', ply ' + p.ply : '') + ')' : ''), p.rule);
@@ -820,7 +866,6 @@
       d.append(el('pre', p.rendered));
       box.append(d);
     }
-    if (r.more) box.append(el('p', 'The text holds ' + (r.more + 1) + ' records: the first is loaded.', 'muted'));
     if (!r.header || !r.start) {
       if (!quiet) status('The record could not be read: nothing to show.');
       return false;
@@ -834,6 +879,8 @@
       const t = h.tags.find((x) => x[0] === k);
       state.tags[k] = t ? t[1] : '';
     }
+    state.extraTags = h.tags.filter((t) => !KNOWN_TAGS.includes(t[0]));
+    state.lenient = Boolean(opts.lenient);
     state.nodes = new Map();
     state.nextId = 0;
     const root = newNode(null, { kind: 'start', view: r.start });
@@ -846,16 +893,38 @@
       }
       return at;
     };
-    let last = add(root, r.tree);
-    state.cur = last.id;
+    const last = add(root, r.tree);
+    const order = textOrder();
+    state.cur = opts.at !== undefined && opts.at < order.length ? order[opts.at] : last.id;
     syncForm();
     buildTags();
-    if (r.problems.length) {
+    if (r.problems.length && !quiet) {
       const first = r.problems[0];
       highlight(first.line, first.column);
     }
     await show();
     return r.problems.length === 0;
+  }
+
+  // A text of several records: which one is loaded, and a list to load another.
+  function showRecordChoice(r, text) {
+    const row = $('import-choice');
+    const select = $('import-index');
+    row.hidden = !r.records;
+    select.replaceChildren();
+    if (!r.records) return;
+    for (const x of r.records) {
+      const tags = Object.fromEntries(x.tags || []);
+      const who = tags.PlayerA || tags.PlayerB ? ', ' + (tags.PlayerA || '?') + ' v ' + (tags.PlayerB || '?') : '';
+      const o = el('option', x.index + ': line ' + x.first_line + ', ' + (x.game || 'unreadable') + who +
+        (tags.Event ? ', ' + tags.Event : '') + ', ' + x.plies + ' plies' + (x.valid ? '' : ', with problems'));
+      o.value = String(x.index);
+      select.append(o);
+    }
+    select.value = String(r.index);
+    select.onchange = () => importRecord(text, false, { index: Number(select.value), lenient: state.lenient });
+    $('import-problems').append(el('p', 'The text holds ' + r.records.length + ' records: record ' + r.index +
+      ' (from line ' + r.first_line + ') is loaded; choose another in the list.', 'muted record-taken'));
   }
 
   function problemBox(message, rule) {
@@ -877,8 +946,9 @@
     ta.setSelectionRange(at, endAt < 0 ? ta.value.length : at + Math.max(1, endAt));
   }
 
-  // The address holds the game: #game=bechi&options=holes%3D3&opener=B&start=...&moves=3B+1A
-  // (the moves from the start to the position shown, round markers included).
+  // The address holds the game: #game=bechi&options=holes%3D3&opener=B&start=...&moves=3B+1A+(2A)+4B&at=2
+  // (the moves of the tree, each side line in parentheses after the ply it replaces, round
+  // markers included; `at`, the node shown in textOrder when it is not the end of the main line).
   function writeAddress() {
     const p = new URLSearchParams();
     p.set('game', state.game);
@@ -886,8 +956,12 @@
     if (o) p.set('options', o);
     p.set('opener', state.opener);
     if (state.start) p.set('start', state.start);
-    const moves = path(state.cur).slice(1).map(tokenOf);
+    if (state.lenient) p.set('lenient', '1');
+    const moves = lineTokens(node(0).children[0], false);
     if (moves.length) p.set('moves', moves.join(' '));
+    let last = node(0);
+    while (last.children.length) last = node(last.children[0]);
+    if (state.cur !== last.id) p.set('at', String(textOrder().indexOf(state.cur)));
     const want = '#' + p.toString();
     if (location.hash !== want) history_.replaceState(null, '', want);
   }
@@ -905,8 +979,10 @@
     }
     state.opener = p.get('opener') === 'A' ? 'A' : 'B';
     state.start = p.get('start');
-    const text = recordHeader() + '\n' + (p.get('moves') || '') + ' *\n';
-    const ok = await importRecord(text, true);
+    const moves = p.get('moves') || '';
+    const text = recordHeader(moves.includes('(')) + '\n' + moves + ' *\n';
+    const at = p.get('at') === null ? undefined : Number(p.get('at'));
+    const ok = await importRecord(text, true, { at: Number.isInteger(at) && at >= 0 ? at : undefined, lenient: p.get('lenient') === '1' });
     if (!state.nodes.size) return false;
     // A finished match's result is not in the address: the record is read with `*`.
     const rest = $('import-problems');
@@ -914,8 +990,8 @@
     return true;
   }
 
-  function recordHeader() {
-    const lines = ['[Notation "1.0"]', '[Game "' + state.game + '"]'];
+  function recordHeader(variations) {
+    const lines = ['[Notation "' + (variations ? '1.1' : '1.0') + '"]', '[Game "' + state.game + '"]'];
     const opts = Object.keys(state.options).map((k) => k + '=' + state.options[k]).join(' ');
     if (opts) lines.push('[Options "' + opts + '"]');
     lines.push('[Opener "' + state.opener + '"]');
@@ -936,6 +1012,8 @@
       return;
     }
     state.start = startText || null;
+    state.extraTags = [];
+    state.lenient = false;
     state.nodes = new Map();
     state.nextId = 0;
     newNode(null, { kind: 'start', view: v });
@@ -1015,14 +1093,15 @@
     const n = current();
     const v = n.view;
     const side = engineSide();
-    $('engine-status').textContent = '';
+    // What the engine last did stays said until it thinks again.
+    if (!side) $('engine-status').textContent = '';
     if (!side || n.children.length || v.match_over) return;
     if (v.round_over) {
       if (n.children.some((c) => node(c).kind === 'round')) return;
       const d = v.decision || { kind: 'none' };
       if (d.kind === 'none') return; // the person sets the round up with the button
       if (d.player !== side) return;
-      return engineDecides(v, d);
+      return engineDecides(n, v, d);
     }
     if (v.to_move !== side) return;
     const ctrl = new AbortController();
@@ -1040,15 +1119,73 @@
     });
   }
 
-  // The engine's set-up decision: Bechi fills its highest-numbered holes (B16), Giuthi spreads
-  // its seeds evenly (G23).
-  function engineDecides(v, d) {
-    if (d.kind === 'fill') {
-      const holes = holesOf(v, d.player).sort((a, b) => parseInt(v.layout.names[b], 10) - parseInt(v.layout.names[a], 10));
-      nextRound({ kind: 'fill', value: holes.slice(0, d.holes).map((i) => v.layout.names[i]) });
-    } else if (d.kind === 'layout') {
-      nextRound({ kind: 'layout', value: spread(d.seeds, d.holes) });
+  // The engine's set-up decision (B16, G23), chosen by analysis: each candidate round is set up
+  // (/api/next-round) and searched for a share of twice the engine's time a move (at least 0.1 s
+  // each), and the one whose value is best for the engine is played. The candidates: Bechi,
+  // every choice of the holes to fill; Giuthi, the even spread and every layout one seed away
+  // from it (all layouts are too many to search in a move's time).
+  async function engineDecides(n, v, d) {
+    const ctrl = new AbortController();
+    engineRun = ctrl;
+    const candidates = decisionCandidates(v, d);
+    const seconds = Math.max(0.1, (2 * Number($('engine-time').value)) / candidates.length);
+    let best = null;
+    for (const [k, decision] of candidates.entries()) {
+      $('engine-status').textContent = 'The engine weighs its set-up (' + (k + 1) + ' of ' + candidates.length + ')…';
+      let r;
+      try {
+        r = await api('/api/next-round', { position: v.position, options: state.options, decision: decision });
+      } catch (e) {
+        continue; // a set-up the rules refuse
+      }
+      if (engineRun !== ctrl) return;
+      const a = await searched(r.after.position, seconds, ctrl);
+      if (engineRun !== ctrl) return;
+      const value = a && typeof a.value === 'number' ? (a.to_move === d.player ? a.value : -a.value) : -Infinity;
+      if (!best || value > best.value) best = { value: value, decision: decision, a: a };
     }
+    engineRun = null;
+    if (!best || current() !== n) return;
+    const note = 'The engine chose this set-up: ' + candidates.length + ' set-ups weighed; ' +
+      (best.a ? 'value for ' + best.a.to_move + ' ' + valueWords(best.a) : 'none searched') + '.';
+    $('engine-status').textContent = note;
+    nextRound(best.decision, note);
+  }
+
+  // The last event of an analysis of `position` for `seconds`, or null.
+  function searched(position, seconds, ctrl) {
+    return new Promise((resolve) => {
+      let last = null;
+      stream({ position: position, options: state.options, history: [], seconds: seconds }, ctrl, (kind, data) => {
+        if (kind === 'progress' || kind === 'done') last = data;
+      }).then(() => resolve(last));
+    });
+  }
+
+  // The set-up decisions the engine weighs (engineDecides).
+  function decisionCandidates(v, d) {
+    if (d.kind === 'fill') {
+      const names = holesOf(v, d.player).map((i) => v.layout.names[i]);
+      const out = [];
+      const pick = (from, chosen) => {
+        if (chosen.length === d.holes) { out.push({ kind: 'fill', value: chosen }); return; }
+        for (let k = from; k < names.length; k++) pick(k + 1, chosen.concat([names[k]]));
+      };
+      pick(0, []);
+      return out;
+    }
+    const even = spread(d.seeds, d.holes);
+    const out = [{ kind: 'layout', value: even }];
+    for (let i = 0; i < d.holes; i++) {
+      for (let j = 0; j < d.holes; j++) {
+        if (i === j || even[i] < 2) continue;
+        const x = even.slice();
+        x[i]--;
+        x[j]++;
+        if (!out.some((o) => o.value.join() === x.join())) out.push({ kind: 'layout', value: x });
+      }
+    }
+    return out;
   }
 
   // Takes back the last move of the person (and the engine's answer to it): they leave the tree.
@@ -1241,10 +1378,12 @@
     $('copy-record').addEventListener('click', () => copy($('export').value, 'record'));
     $('download-record').addEventListener('click', download);
     $('copy-link').addEventListener('click', () => copy(location.href, 'link'));
-    $('import').addEventListener('click', () => importRecord($('import-text').value));
+    const load = () => importRecord($('import-text').value, false, { lenient: $('import-lenient').checked });
+    $('import').addEventListener('click', load);
+    $('comment').addEventListener('input', editComment);
     $('import-file').addEventListener('change', async () => {
       const f = $('import-file').files[0];
-      if (f) { $('import-text').value = await f.text(); importRecord($('import-text').value); }
+      if (f) { $('import-text').value = await f.text(); load(); }
     });
     document.addEventListener('dragover', (e) => { e.preventDefault(); document.body.classList.add('dragging'); });
     document.addEventListener('dragleave', () => document.body.classList.remove('dragging'));
@@ -1252,7 +1391,7 @@
       e.preventDefault();
       document.body.classList.remove('dragging');
       const f = e.dataTransfer.files[0];
-      if (f) { $('import-text').value = await f.text(); importRecord($('import-text').value); }
+      if (f) { $('import-text').value = await f.text(); load(); }
     });
     const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
     $('animate').checked = !reduced;
