@@ -131,6 +131,14 @@ def test_an_action_outside_the_space_is_refused_and_changes_nothing():
     assert len(e.moves) == 1
 
 
+def test_a_token_of_another_board_is_refused():
+    actions = Actions(mg.Position("bechi").holes)
+    assert actions.sequence("3B") == (6,)
+    for bad in ("9B", "x9A:3B", "3Z", ""):
+        with pytest.raises(mg.ArgumentError, match="not a move token of this board"):
+            actions.sequence(bad)
+
+
 def test_max_plies_zero_truncates_at_once_and_a_negative_one_is_refused():
     e = raw_env(game="bechi", max_plies=0)
     e.reset()

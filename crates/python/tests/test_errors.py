@@ -86,6 +86,7 @@ BAD = [
     (lambda: mg.Game(BECHI, options={"holes": 3}), mg.ArgumentError, "options"),
     (lambda: mg.Game("bechi").record({"PlayerA": 5}), mg.ArgumentTypeError, "PlayerA"),
     (lambda: mg.Game("bechi").record({"Game": "uugg"}), mg.ArgumentError, "Game"),
+    (lambda: mg.Game("bechi 0,2*,0/3*,0,1* B store=20,10 opener=B").next_round(5), mg.ArgumentTypeError, "decision"),
     # Dask jobs (issue 34, item 7: wrong counts before)
     (lambda: cluster.perft("bechi", 5, split=-1, client=False), mg.LimitError, "split -1"),
     (lambda: cluster.perft("bechi", -1, client=False), mg.LimitError, "depth -1"),

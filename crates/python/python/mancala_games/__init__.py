@@ -291,7 +291,14 @@ class Game:
     def next_round(self, decision: Optional[Iterable[Any]] = None) -> bool:
         """After a finished round: sets up the next one (``True``) or ends the match
         (``False``, see ``match_result``). ``decision`` as ``Position.after_round`` takes it."""
-        after = self.position.after_round(None if decision is None else list(decision))
+        if decision is not None:
+            if isinstance(decision, (str, bytes)) or not hasattr(decision, "__iter__"):
+                raise ArgumentTypeError(
+                    "decision: expected a list of hole names (Bechi, B16) or of seed counts (Giuthi, "
+                    "G23), found {}".format(type(decision).__name__)
+                )
+            decision = list(decision)
+        after = self.position.after_round(decision)
         if isinstance(after, Position):
             marker = "{{round {}{}}}".format(
                 after.round, "" if decision is None else " " + " ".join(str(d) for d in decision)

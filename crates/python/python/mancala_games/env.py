@@ -97,14 +97,18 @@ class Actions:
         self.letters = {c: 5 * n + 4 + k for k, c in enumerate("dhwb")}
 
     def sequence(self, token: str) -> Tuple[int, ...]:
-        """The actions of a move token."""
+        """The actions of a move token; ``ArgumentError`` for a token that is none of this
+        board's."""
+        if not isinstance(token, str):
+            raise ArgumentTypeError("token: expected a str, found {}".format(type(token).__name__))
         if token == "pass":
             return (self.pass_,)
         if token == "open":
             return (self.open,)
         m = _TOKEN.match(token)
-        if m is None:
-            raise ValueError("not a move token of this environment: {!r}".format(token))
+        holes = [m[k] for k in ("cap", "start", "second") if m is not None and m[k]]
+        if m is None or any(h not in self.index for h in holes):
+            raise ArgumentError("not a move token of this board: {!r}".format(token))
         n = len(self.holes)
         out: List[int] = []
         if m["cap"]:
@@ -117,6 +121,8 @@ class Actions:
         if m["o"]:
             out.append(self.special)
         out.extend(self.letters[c] for c in m["letters"])
+        if not out:
+            raise ArgumentError("not a move token of this board: {!r}".format(token))
         return tuple(out)
 
 
