@@ -88,11 +88,7 @@ pub fn read_line_start(
     buf.clear();
     let mut any = false;
     loop {
-        let avail = match reader.fill_buf() {
-            Ok(b) => b,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
-        };
+        let avail = available(reader)?;
         if avail.is_empty() {
             break;
         }
@@ -124,17 +120,27 @@ pub fn read_line_start(
     Ok(Some(false))
 }
 
+/// The bytes `reader` holds, read if it holds none (empty at the end of the input); a read the
+/// system interrupted is tried again.
+fn available<R: BufRead + ?Sized>(reader: &mut R) -> io::Result<&[u8]> {
+    loop {
+        match reader.fill_buf() {
+            Ok(_) => break,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    // Filled above: this returns what it holds without reading.
+    reader.fill_buf()
+}
+
 /// Reads the rest of a line up to its end, keeping none of it (for ever on `/dev/zero`).
 ///
 /// # Errors
 /// An I/O error of `reader` (an interrupted read is retried).
 pub fn skip_line(reader: &mut (impl BufRead + ?Sized)) -> io::Result<()> {
     loop {
-        let avail = match reader.fill_buf() {
-            Ok(b) => b,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
-        };
+        let avail = available(reader)?;
         if avail.is_empty() {
             return Ok(());
         }
