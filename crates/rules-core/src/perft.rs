@@ -172,9 +172,8 @@ pub(crate) fn generated<P: Game>(pos: &P) -> Vec<P> {
     v
 }
 
-/// The caller's stop flag ([`PerftOptions::stop`]), looked at in every node with 3 plies or more
-/// left: a few thousand positions' work at most between two looks, and a load of a line no one
-/// writes until the end.
+/// The caller's stop flag ([`PerftOptions::stop`]), looked at in every node with more than
+/// [`UNWATCHED`] plies left: a load of a line no one writes until the end.
 #[derive(Copy, Clone)]
 struct Stop<'a>(Option<&'a AtomicBool>);
 
@@ -185,8 +184,13 @@ impl Stop<'_> {
     }
 }
 
-/// Counts with one buffer per remaining ply; 0 once `stop` says so.
-fn count<P: Perft>(pos: &P, depth: u32, bufs: &mut [Vec<P>], stop: Stop<'_>) -> u128 {
+/// The plies below a look at the stop flag: the counts of so few plies are left to [`count`],
+/// whose code a flag does not touch (a few thousand positions, a million at the most in Redu's
+/// widest, between two looks).
+const UNWATCHED: u32 = 3;
+
+/// Counts with one buffer per remaining ply.
+fn count<P: Perft>(pos: &P, depth: u32, bufs: &mut [Vec<P>]) -> u128 {
     if depth == 0 {
         return 1;
     }
@@ -197,14 +201,29 @@ fn count<P: Perft>(pos: &P, depth: u32, bufs: &mut [Vec<P>], stop: Stop<'_>) -> 
     if depth == 1 {
         return pos.count_children(buf) as u128;
     }
-    if stop.now() {
-        return 0;
-    }
     buf.clear();
     pos.children(buf);
     let mut total = 0;
     for child in buf.iter() {
-        total = sat_add(total, count(child, depth - 1, rest, stop));
+        total = sat_add(total, count(child, depth - 1, rest));
+    }
+    total
+}
+
+/// [`count`] that looks at `stop` above [`UNWATCHED`] plies: 0 once it says so.
+fn count_watched<P: Perft>(pos: &P, depth: u32, bufs: &mut [Vec<P>], stop: Stop<'_>) -> u128 {
+    if depth <= UNWATCHED {
+        return count(pos, depth, bufs);
+    }
+    if stop.now() {
+        return 0;
+    }
+    let (buf, rest) = bufs.split_first_mut().expect("one buffer per ply");
+    buf.clear();
+    pos.children(buf);
+    let mut total = 0;
+    for child in buf.iter() {
+        total = sat_add(total, count_watched(child, depth - 1, rest, stop));
     }
     total
 }
@@ -222,7 +241,7 @@ fn count_table<P: Perft>(
     stop: Stop<'_>,
 ) -> u128 {
     if depth < TABLE_FROM {
-        return count(pos, depth, bufs, stop);
+        return count(pos, depth, bufs);
     }
     if stop.now() {
         // Not stored: the count of a stopped search is wrong.
@@ -416,9 +435,10 @@ impl<'t, P: Perft> Searcher<'t, P> {
     }
 
     fn count(&mut self, pos: &P, depth: u32) -> u128 {
-        match self.table {
-            None => count(pos, depth, &mut self.bufs, self.stop),
-            Some(t) => count_table(pos, depth, &mut self.bufs, t, self.stop),
+        match (self.table, self.stop.0) {
+            (None, None) => count(pos, depth, &mut self.bufs),
+            (None, Some(_)) => count_watched(pos, depth, &mut self.bufs, self.stop),
+            (Some(t), _) => count_table(pos, depth, &mut self.bufs, t, self.stop),
         }
     }
 }
