@@ -168,3 +168,10 @@ def test_a_game_that_ends_the_match_is_written_with_its_result():
     going_on.push("6B")
     rec = next(mg.read_string(going_on.record()))
     assert rec.valid and rec.result == "*"
+
+
+# Issue 34, low: a str with a lone surrogate raised a TypeError ("Can't extract `str` to `Vec`");
+# it is read as the bytes it stands for, and the record that holds it is not UTF-8.
+def test_a_string_with_a_lone_surrogate_is_one_invalid_record():
+    records = list(mg.read_string(HEAD + "{\udc80} 1. 3B *\n\n" + HEAD + "1. 3B *\n"))
+    assert [[(p.kind, p.line, p.column) for p in r.problems] for r in records] == [[("encoding", 5, 2)], []]
