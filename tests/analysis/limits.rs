@@ -4,8 +4,6 @@
 
 use crate::support::pos;
 use analysis::{Engine, Limits, SearchOptions, Unfinished};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 fn with(limits: Limits) -> SearchOptions<'static> {
@@ -72,38 +70,6 @@ fn a_time_limit_cuts_a_long_move_generation_short() {
     firsts.sort();
     assert_eq!(firsts, ["2A", "4A", "5A", "6A", "7A"]);
     assert_eq!(all.depth, 1);
-}
-
-/// The caller's stop (`Engine::stop_when`: Python's Ctrl-C, issue 34 item 4) stops a search as a
-/// limit that has passed does, inside the long move generation of issue 23 too; set from
-/// another thread while it searches, it stops an analysis and a bound proof that have no limit
-/// of their own (Uugg 2x7's start, far from proved), with one thread and with two.
-#[test]
-fn the_callers_stop_stops_a_search_without_limits() {
-    let p = pos("uugg 3,6,2,6,3,4,0/7,3,5,4,3,7,3 A opener=B", &[]);
-    let mut engine = Engine::new(1 << 20, 1).unwrap();
-    engine.stop_when(Arc::new(AtomicBool::new(true)));
-    let u = engine.analyse(&p, &with(Limits::default())).unwrap_err();
-    assert!(u.at_root, "{u}");
-    let start = pos("uugg 4,4,4,4,4,4,4/4,4,4,4,4,4,4 B opener=B", &[]);
-    for threads in [1, 2] {
-        let flag = Arc::new(AtomicBool::new(false));
-        let mut engine = Engine::new(1 << 20, threads).unwrap();
-        engine.stop_when(flag.clone());
-        std::thread::scope(|s| {
-            s.spawn(|| {
-                std::thread::sleep(Duration::from_millis(50));
-                flag.store(true, Ordering::Relaxed);
-            });
-            if let Ok(a) = engine.analyse(&start, &with(Limits::default())) {
-                assert!(!a.exact, "{threads} threads: stopped, not proved");
-            }
-        });
-        // Every later analysis of the engine stops too, bound proofs included.
-        if let Ok(b) = engine.prove_bounds(&start, &with(Limits::default())) {
-            assert!(!b.exact, "{threads} threads: stopped, not proved");
-        }
-    }
 }
 
 /// A table is reserved whole but taken as it fills: 1 MB at first whatever its size, and a

@@ -34,8 +34,8 @@ use crate::table::{self, Table};
 use crate::value::{Convention, ENDLESS, INFINITY};
 use rules_core::{Move, Position};
 use serde::Serialize;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::Mutex;
+use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 /// The most tests of one MTD(f) round: its bounds meet long before, unless the table's proved
@@ -220,17 +220,15 @@ impl Prover<'_, '_> {
     }
 }
 
-/// A bound proof of `pos` with `threads` threads on `table` (see the module's text); `caller`
-/// the caller's stop, if any.
+/// A bound proof of `pos` with `threads` threads on `table` (see the module's text).
 pub(super) fn prove(
     table: &Table,
     threads: usize,
-    caller: Option<Arc<AtomicBool>>,
     pos: &Position,
     opts: &SearchOptions<'_>,
 ) -> Result<Bounds, Unfinished> {
     let start = Instant::now();
-    let shared = Shared::new(table, threads, opts, start, caller);
+    let shared = Shared::new(table, threads, opts, start);
     let current = Mutex::new(None);
     let result = shared.run(
         threads,

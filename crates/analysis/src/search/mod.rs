@@ -36,8 +36,6 @@ use crate::value::Outcome;
 use rules_core::{Move, Position, TableError};
 use serde::Serialize;
 use std::fmt;
-use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 /// The deepest iteration: far beyond any round's length on a line that does not repeat.
@@ -241,8 +239,6 @@ impl From<Unfinished> for SearchError {
 pub struct Engine {
     table: Table,
     threads: usize,
-    /// The caller's stop ([`Engine::stop_when`]).
-    stop: Option<Arc<AtomicBool>>,
 }
 
 impl Engine {
@@ -254,16 +250,7 @@ impl Engine {
         Ok(Engine {
             table: Table::new(hash_bytes)?,
             threads: threads.max(1),
-            stop: None,
         })
-    }
-
-    /// Once `flag` is set (from any thread: a user's interrupt), the analysis under way and
-    /// every later one stop within a few positions, as at a limit reached: an analysis stopped
-    /// before depth 1 is [`Unfinished`], one stopped later gives the last iteration completed.
-    /// The clock's checks see it, also inside a long sowing (`rules_core::interrupt`).
-    pub fn stop_when(&mut self, flag: Arc<AtomicBool>) {
-        self.stop = Some(flag);
     }
 
     /// Threads each analysis uses.
@@ -293,7 +280,7 @@ impl Engine {
         pos: &Position,
         opts: &SearchOptions<'_>,
     ) -> Result<Analysis, Unfinished> {
-        threads::analyse(&self.table, self.threads, self.stop.clone(), pos, &[], opts)
+        threads::analyse(&self.table, self.threads, pos, &[], opts)
     }
 
     /// Analyses `pos` as a position of a game reached through `history`, the positions played
@@ -312,14 +299,7 @@ impl Engine {
         history: &[Position],
         opts: &SearchOptions<'_>,
     ) -> Result<Analysis, Unfinished> {
-        threads::analyse(
-            &self.table,
-            self.threads,
-            self.stop.clone(),
-            pos,
-            history,
-            opts,
-        )
+        threads::analyse(&self.table, self.threads, pos, history, opts)
     }
 
     /// Proves bounds on the value of `pos` by null-window tests (spec/analysis.md §2, bound
@@ -333,7 +313,7 @@ impl Engine {
         pos: &Position,
         opts: &SearchOptions<'_>,
     ) -> Result<Bounds, Unfinished> {
-        bounds::prove(&self.table, self.threads, self.stop.clone(), pos, opts)
+        bounds::prove(&self.table, self.threads, pos, opts)
     }
 }
 

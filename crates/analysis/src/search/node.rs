@@ -94,9 +94,7 @@ impl<'s> Searcher<'s> {
         let signals = shared.signals.clone();
         let deadline = shared.deadline;
         let interrupt = Interruptible::new(move || {
-            signals.stop.load(Ordering::Relaxed)
-                || signals.called_off()
-                || deadline.is_some_and(|d| Instant::now() >= d)
+            signals.stop.load(Ordering::Relaxed) || deadline.is_some_and(|d| Instant::now() >= d)
         });
         Searcher {
             shared,
@@ -166,9 +164,7 @@ impl<'s> Searcher<'s> {
         self.unflushed += 1;
         if self.unflushed >= POLL_NODES {
             self.flush();
-            if self.shared.deadline.is_some_and(|d| Instant::now() >= d)
-                || self.shared.signals.called_off()
-            {
+            if self.shared.deadline.is_some_and(|d| Instant::now() >= d) {
                 self.stop();
             } else if let Some(main) = self.helper
                 && self.shared.phase() != Some(main)

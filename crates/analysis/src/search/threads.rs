@@ -38,18 +38,6 @@ pub(super) struct Signals {
     pub stop: AtomicBool,
     /// The main thread's iteration ([`Phase`]), 0 before the first.
     pub phase: AtomicU64,
-    /// The caller's own stop ([`super::Engine::stop_when`]): looked at with the clock, and
-    /// then as a limit reached.
-    pub caller: Option<Arc<AtomicBool>>,
-}
-
-impl Signals {
-    /// Whether the caller asked the analysis to stop.
-    pub fn called_off(&self) -> bool {
-        self.caller
-            .as_ref()
-            .is_some_and(|c| c.load(Ordering::Relaxed))
-    }
 }
 
 /// An iteration: its depth and the convention it searches under.
@@ -97,21 +85,17 @@ pub(super) struct Shared<'a> {
 
 impl<'a> Shared<'a> {
     /// What the `threads` threads of one analysis on `table` share, its limits counted from
-    /// `start`, `caller` the caller's stop if any.
+    /// `start`.
     pub fn new(
         table: &'a Table,
         threads: usize,
         opts: &SearchOptions<'a>,
         start: Instant,
-        caller: Option<Arc<AtomicBool>>,
     ) -> Shared<'a> {
         Shared {
             table,
             oracle: opts.oracle,
-            signals: Arc::new(Signals {
-                caller,
-                ..Signals::default()
-            }),
+            signals: Arc::new(Signals::default()),
             nodes: AtomicU64::new(0),
             busy: (threads > 1).then(Busy::new),
             deadline: opts.limits.time.map(|t| start + t),
@@ -212,18 +196,16 @@ impl Busy {
 }
 
 /// One analysis with `threads` threads on `table`, of `pos` reached through `history` (the
-/// positions before it in its game, each a repetition when a line comes back to it); `caller`
-/// the caller's stop, if any.
+/// positions before it in its game, each a repetition when a line comes back to it).
 pub(super) fn analyse(
     table: &Table,
     threads: usize,
-    caller: Option<Arc<AtomicBool>>,
     pos: &Position,
     history: &[Position],
     opts: &SearchOptions<'_>,
 ) -> Result<Analysis, Unfinished> {
     let start = Instant::now();
-    let shared = Shared::new(table, threads, opts, start, caller);
+    let shared = Shared::new(table, threads, opts, start);
     let result = shared.run(
         threads,
         || helper(&shared, pos, history, opts),
