@@ -101,3 +101,67 @@ fn a_table_is_taken_as_it_fills() {
     assert_eq!(engine.hash_in_use(), 1 << 20);
     assert!(Engine::new(1 << 62, 1).is_err());
 }
+
+/// The caller watches the search deepen (`SearchOptions::progress`, issue 35: the analysis panel
+/// of `mancala serve`): one report per completed iteration, deeper each time, the last the
+/// analysis's own depth and value.
+#[test]
+fn progress_reports_every_iteration() {
+    let p = pos("bechi 6,6,6,6/6,6,6,6 B opener=B", &[]);
+    let seen = std::sync::Mutex::new(Vec::new());
+    let report = |a: &analysis::Analysis| {
+        seen.lock()
+            .unwrap()
+            .push((a.depth, a.worst, a.lines.len(), a.threads));
+    };
+    for threads in [1, 2] {
+        seen.lock().unwrap().clear();
+        let engine = Engine::new(1 << 20, threads).unwrap();
+        let opts = SearchOptions {
+            progress: Some(&report),
+            ..with(Limits {
+                depth: Some(6),
+                ..Limits::default()
+            })
+        };
+        let a = engine.analyse(&p, &opts).unwrap();
+        let seen = seen.lock().unwrap();
+        let depths: Vec<u32> = seen.iter().map(|s| s.0).collect();
+        assert_eq!(depths, [1, 2, 3, 4, 5, 6], "{threads} threads");
+        let last = seen.last().unwrap();
+        assert_eq!(
+            (last.0, last.1, last.2, last.3),
+            (a.depth, a.worst, 1, threads)
+        );
+    }
+}
+
+/// A stop set from outside (`SearchOptions::stop`: a client gone, the user's stop button) ends
+/// the search as a limit does: the iteration under way is dropped, the last completed one is
+/// the answer.
+#[test]
+fn a_stop_from_outside_ends_the_search() {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let p = pos("bechi 6,6,6,6/6,6,6,6 B opener=B", &[]);
+    for threads in [1, 2] {
+        let stop = Arc::new(AtomicBool::new(false));
+        let report = |a: &analysis::Analysis| {
+            if a.depth == 3 {
+                stop.store(true, Ordering::Relaxed);
+            }
+        };
+        let engine = Engine::new(1 << 20, threads).unwrap();
+        let opts = SearchOptions {
+            progress: Some(&report),
+            stop: Some(&stop),
+            ..with(Limits {
+                depth: Some(40),
+                ..Limits::default()
+            })
+        };
+        let a = engine.analyse(&p, &opts).unwrap();
+        assert_eq!(a.depth, 3, "{threads} threads");
+        assert!(!a.exact);
+    }
+}

@@ -319,6 +319,7 @@ pub fn run(
                 multipv,
                 also: &[],
                 oracle,
+                ..SearchOptions::default()
             },
         )
     })?;

@@ -132,6 +132,7 @@ fn analyse_ply(
         multipv: 1,
         also: std::slice::from_ref(&played),
         oracle: j.oracle,
+        ..SearchOptions::default()
     };
     engine.analyse_after(pos, crate::history::repeatable(pos, before), &opts)
 }

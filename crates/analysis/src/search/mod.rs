@@ -36,6 +36,8 @@ use crate::value::Outcome;
 use rules_core::{Move, Position, TableError};
 use serde::Serialize;
 use std::fmt;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 /// The deepest iteration: far beyond any round's length on a line that does not repeat.
@@ -74,6 +76,14 @@ pub struct SearchOptions<'a> {
     pub also: &'a [Move],
     /// A solved database to consult.
     pub oracle: Option<&'a dyn Oracle>,
+    /// Stops the search from outside (a client gone, a user's stop) when set: honoured as a
+    /// limit is, within a few nodes, also inside a long sowing. The analysis then gives its last
+    /// completed iteration, as at a time limit.
+    pub stop: Option<&'a Arc<AtomicBool>>,
+    /// Called on the main thread after every completed iteration with the analysis so far (its
+    /// depth, values and lines; the best move not yet told from others of its value by
+    /// [`Analysis::progress`]): what a front end that shows the search deepening needs.
+    pub progress: Option<&'a (dyn Fn(&Analysis) + Sync)>,
 }
 
 /// One line of play from the root, best first.

@@ -94,7 +94,9 @@ impl<'s> Searcher<'s> {
         let signals = shared.signals.clone();
         let deadline = shared.deadline;
         let interrupt = Interruptible::new(move || {
-            signals.stop.load(Ordering::Relaxed) || deadline.is_some_and(|d| Instant::now() >= d)
+            signals.stop.load(Ordering::Relaxed)
+                || signals.cancelled()
+                || deadline.is_some_and(|d| Instant::now() >= d)
         });
         Searcher {
             shared,
@@ -164,7 +166,9 @@ impl<'s> Searcher<'s> {
         self.unflushed += 1;
         if self.unflushed >= POLL_NODES {
             self.flush();
-            if self.shared.deadline.is_some_and(|d| Instant::now() >= d) {
+            if self.shared.deadline.is_some_and(|d| Instant::now() >= d)
+                || self.shared.signals.cancelled()
+            {
                 self.stop();
             } else if let Some(main) = self.helper
                 && self.shared.phase() != Some(main)

@@ -175,6 +175,16 @@ pub(super) fn deepen(
         if !proved {
             finisher.after(s, pos, &children, &it, s.nodes - before);
         }
+        if let Some(report_to) = opts.progress
+            && !s.stopped
+        {
+            s.flush();
+            let mut a = report(s, &children, &it, &windows, None);
+            a.nodes = s.shared.nodes.load(std::sync::atomic::Ordering::Relaxed);
+            a.threads = s.shared.threads;
+            a.elapsed = start.elapsed();
+            report_to(&a);
+        }
         done = Some(it);
         if proved || s.stopped {
             break;

@@ -38,6 +38,17 @@ pub(super) struct Signals {
     pub stop: AtomicBool,
     /// The main thread's iteration ([`Phase`]), 0 before the first.
     pub phase: AtomicU64,
+    /// The caller's stop ([`SearchOptions::stop`]).
+    pub cancel: Option<Arc<AtomicBool>>,
+}
+
+impl Signals {
+    /// Whether the caller asked the search to stop.
+    pub fn cancelled(&self) -> bool {
+        self.cancel
+            .as_ref()
+            .is_some_and(|c| c.load(Ordering::Relaxed))
+    }
 }
 
 /// An iteration: its depth and the convention it searches under.
@@ -81,6 +92,8 @@ pub(super) struct Shared<'a> {
     pub epoch: u32,
     /// The history heuristic, one for every thread: they order moves alike.
     pub history: History,
+    /// Threads searching.
+    pub threads: usize,
 }
 
 impl<'a> Shared<'a> {
@@ -95,7 +108,10 @@ impl<'a> Shared<'a> {
         Shared {
             table,
             oracle: opts.oracle,
-            signals: Arc::new(Signals::default()),
+            signals: Arc::new(Signals {
+                cancel: opts.stop.cloned(),
+                ..Signals::default()
+            }),
             nodes: AtomicU64::new(0),
             busy: (threads > 1).then(Busy::new),
             deadline: opts.limits.time.map(|t| start + t),
@@ -103,6 +119,7 @@ impl<'a> Shared<'a> {
             order: Mutex::new(Vec::new()),
             epoch: table.new_epoch(),
             history: History::new(),
+            threads,
         }
     }
 
@@ -241,7 +258,7 @@ fn helper(shared: &Shared<'_>, pos: &Position, history: &[Position], opts: &Sear
     let children = {
         let guard = Interruptible::new({
             let signals = shared.signals.clone();
-            move || signals.stop.load(Ordering::Relaxed)
+            move || signals.stop.load(Ordering::Relaxed) || signals.cancelled()
         });
         let c = pos.legal_moves_with_positions();
         if guard.interrupted() {
