@@ -574,6 +574,7 @@ pub fn run(args: &AnalyseArgs) -> Result<Exit, CliError> {
         multipv: args.multipv as usize,
         also: &[],
         oracle: None,
+        ..SearchOptions::default()
     };
     let mut tables: Option<Table> = None;
     let indexed = args.endgame_indexed.then_some(threads);

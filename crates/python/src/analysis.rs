@@ -13,7 +13,6 @@ use pyo3::prelude::*;
 use pyo3::types::{PyInt, PyString};
 use rules_core::{COUNT_MAX, PerftOptions, Position};
 use std::path::Path;
-use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
@@ -304,12 +303,11 @@ pub fn run(
             ),
         ));
     }
-    let mut engine = Engine::new(hash_bytes, 1).map_err(|e| table_refused(e.bytes))?;
+    let engine = Engine::new(hash_bytes, 1).map_err(|e| table_refused(e.bytes))?;
     let pos = *pos;
     // Only the positions since the last capture can come again.
     let known = analysis::history::repeatable(&pos, history);
     let a = crate::interrupt::watched(py, |stop| {
-        engine.stop_when(Arc::clone(stop));
         let oracle = db.as_ref().map(|d| d as &dyn Oracle);
         engine.analyse_after(
             &pos,
@@ -319,6 +317,7 @@ pub fn run(
                 multipv,
                 also: &[],
                 oracle,
+                stop: Some(stop),
                 ..SearchOptions::default()
             },
         )

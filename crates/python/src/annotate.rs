@@ -11,8 +11,6 @@ use analysis::search::Limits;
 use notation::{CheckOptions, Record};
 use pyo3::prelude::*;
 use std::path::PathBuf;
-use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
 
 /// What an annotation is asked, checked: the limits of each position's search (0.2 s when none
 /// is given), a database, the thresholds, the output's form.
@@ -93,14 +91,13 @@ impl Annotating {
 }
 
 /// The record with every ply judged (one thread, a table of 16 MB emptied before each
-/// position), or `None` when it is not valid or the table cannot be had. Once `stop` is set,
-/// every search stops at once and the result is to be thrown away.
+/// position), or `None` when it is not valid or the table cannot be had. Once `judging.stop` is
+/// set, every search stops at once and the result is to be thrown away.
 pub fn annotate(
     record: &Record,
     lenient: bool,
     judging: &Judging<'_>,
     annotator: &str,
-    stop: &Arc<AtomicBool>,
 ) -> Option<Record> {
     let checked = notation::check_with(
         record,
@@ -113,7 +110,6 @@ pub fn annotate(
     );
     let canonical = checked.canonical.filter(|_| checked.problems.is_empty())?;
     let mut engine = Engine::new(analysis::search::ANALYSE_HASH, 1).ok()?;
-    engine.stop_when(Arc::clone(stop));
     let plies = judge_steps(&checked.steps, std::slice::from_mut(&mut engine), judging);
     Some(annotated(&canonical, plies, annotator))
 }

@@ -3,7 +3,7 @@
 //! for minutes with the GIL released would hear nothing until it returns. So the long calls
 //! (perft, analyse, annotate) run their work on a thread of their own while the calling thread
 //! looks for signals every [`POLL`] and, when a handler raises, tells the work to stop (perft's
-//! and the search's stop flags, `rules_core::PerftOptions::stop` and `analysis::Engine::stop_when`)
+//! and the search's stop flags, `rules_core::PerftOptions::stop` and `analysis::SearchOptions::stop`)
 //! and raises it once the work has stopped. Reading records, many short calls, looks for signals
 //! from inside the reading instead ([`Watched`]), at no cost per record.
 

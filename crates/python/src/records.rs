@@ -540,8 +540,9 @@ impl Record {
                 limits: asked.limits,
                 oracle: db.as_ref().map(|d| d as &dyn analysis::search::Oracle),
                 thresholds: asked.thresholds,
+                stop: Some(stop),
             };
-            crate::annotate::annotate(record, lenient, &judging, &tag, stop)
+            crate::annotate::annotate(record, lenient, &judging, &tag)
         })?;
         if let Some(f) = db.as_ref().and_then(|d| d.failure()) {
             return Err(crate::analysis::db_error(py, asked.db.as_deref(), &f));
