@@ -204,12 +204,7 @@ pub fn db_error(py: Python<'_>, path: Option<&Path>, message: &str) -> PyErr {
 /// database, a `DatabaseError`.
 pub fn load_db(py: Python<'_>, path: &Path) -> PyResult<Database> {
     if let Err(e) = std::fs::metadata(path) {
-        let name = path.display().to_string();
-        let message = format!("db {name}: {e}");
-        return Err(match e.raw_os_error() {
-            Some(code) => pyo3::exceptions::PyOSError::new_err((code, message, name)),
-            None => pyo3::exceptions::PyOSError::new_err(message),
-        });
+        return Err(crate::errors::os_error(&e, &path.display().to_string()));
     }
     Database::open_path(path).map_err(|e| db_error(py, Some(path), &e))
 }

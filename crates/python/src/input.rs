@@ -109,7 +109,8 @@ pub fn variant(py: Python<'_>, game: GameKind, options: &Options) -> PyResult<Va
             error(
                 py,
                 "OptionError",
-                &format!("bad option {k}={value} for {game}: {e}"),
+                // rules-core's message names the game, the option and the value.
+                &e.to_string(),
                 &[
                     ("game", PyString::new(py, game.name()).into_any()),
                     ("key", PyString::new(py, k).into_any()),
@@ -211,7 +212,8 @@ pub fn move_token(py: Python<'_>, game: GameKind, token: &str) -> PyResult<Move>
         error(
             py,
             "MoveError",
-            &format!("{token:?} is not a {} move: {}", game.name(), e.message),
+            // The message names the token and the game: `9Z` is not a bechi move: ...
+            &e.message,
             &[("move", PyString::new(py, token).into_any())],
         )
     })

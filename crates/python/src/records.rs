@@ -4,10 +4,10 @@
 
 use crate::annotate::Annotating;
 use crate::args;
-use crate::errors::{error, plain, repr};
+use crate::errors::{error, os_error, plain, repr};
 use crate::interrupt::{self, Watched};
 use crate::pipeline::{self, Input, Unit, Units};
-use pyo3::exceptions::{PyOSError, PyRuntimeError};
+use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList, PyString, PyTuple};
 use std::io::{BufReader, Cursor};
@@ -43,6 +43,12 @@ fn lenient_flag(lenient: Option<&Bound<'_, PyAny>>) -> PyResult<bool> {
     lenient.map_or(Ok(false), |l| args::flag(l, "lenient"))
 }
 
+/// The error of a read of `file` that failed: what a signal's handler raised (Ctrl-C), or the
+/// file's `OSError` (a folder read as a file is `IsADirectoryError`, as `open` raises it).
+fn read_error(file: &str, e: std::io::Error) -> PyErr {
+    interrupt::raised(e).unwrap_or_else(|e| os_error(&e, file))
+}
+
 impl Records {
     fn open(
         file: String,
@@ -50,8 +56,8 @@ impl Records {
         format: Option<&Bound<'_, PyAny>>,
         lenient: bool,
     ) -> PyResult<Records> {
-        let units = Units::new(input, json_flag(format)?, lenient)
-            .map_err(|e| PyOSError::new_err(format!("cannot read {file}: {e}")))?;
+        let units =
+            Units::new(input, json_flag(format)?, lenient).map_err(|e| read_error(&file, e))?;
         Ok(Records {
             file,
             lenient,
@@ -78,21 +84,7 @@ pub fn read_file(
     let path = args::path(path, "path")?;
     let lenient = lenient_flag(lenient)?;
     let name = path.display().to_string();
-    // OSError(errno, message, file name) is the subclass the errno calls for, as open() raises
-    // it: FileNotFoundError, PermissionError, IsADirectoryError.
-    let file = std::fs::File::open(&path).map_err(|e| {
-        // In the words of `mancala validate`.
-        let why = match e.kind() {
-            std::io::ErrorKind::NotFound => "no such file or folder".to_owned(),
-            std::io::ErrorKind::PermissionDenied => "permission denied".to_owned(),
-            _ => e.to_string(),
-        };
-        let message = format!("cannot read {name}: {why}");
-        match e.raw_os_error() {
-            Some(code) => PyOSError::new_err((code, message, name.clone())),
-            None => PyOSError::new_err(message),
-        }
-    })?;
+    let file = std::fs::File::open(&path).map_err(|e| os_error(&e, &name))?;
     let input: Input = Box::new(BufReader::with_capacity(1 << 16, Watched::new(file)));
     Records::open(name, input, format, lenient)
 }
@@ -164,8 +156,7 @@ impl Records {
             Err(None) => Err(PyRuntimeError::new_err(
                 "the reader failed earlier (a thread panicked while reading)",
             )),
-            Err(Some(e)) => Err(interrupt::raised(e)
-                .unwrap_or_else(|e| PyOSError::new_err(format!("cannot read {}: {e}", self.file)))),
+            Err(Some(e)) => Err(read_error(&self.file, e)),
         }
     }
 }

@@ -117,8 +117,25 @@ def test_the_classes_are_python_s_where_they_are_about_values():
 
 
 def test_a_missing_database_is_file_not_found(tmp_path):
-    with pytest.raises(FileNotFoundError):
+    with pytest.raises(FileNotFoundError) as e:
         BECHI.analyse(depth=1, db=str(tmp_path / "none.db"))
+    # The file and the errno named once (it was "[Errno 2] db P: No such file or directory (os
+    # error 2): 'P'").
+    assert str(e.value) == "[Errno 2] no such file or folder: '{}'".format(tmp_path / "none.db")
+    assert e.value.filename == str(tmp_path / "none.db")
+
+
+def test_a_bad_move_token_is_said_once():
+    # It was '"9Z" is not a bechi move: `9Z` is not a bechi move: expected ...'.
+    with pytest.raises(mg.MoveError) as e:
+        BECHI.play("9Z")
+    assert str(e.value) == (
+        "`9Z` is not a bechi move: expected a start hole such as 3B (2B+ or 2B- for the 2x3 middle hole) or pass"
+    )
+    assert e.value.move == "9Z"
+    with pytest.raises(mg.MoveError) as e:
+        mg.Position("uugg").play("3B-")
+    assert str(e.value) == "`3B-`: Uugg sows counterclockwise only (U2); write the hole alone"
 
 
 def raised(call):

@@ -138,6 +138,13 @@ def test_a_missing_file_is_file_not_found(tmp_path):
     with pytest.raises(FileNotFoundError) as e:
         mg.read_file(tmp_path / "none.mgn")
     assert e.value.filename == str(tmp_path / "none.mgn")
+    # The file named once, as open() names it (it was "[Errno 2] cannot read P: no such file or
+    # folder: 'P'").
+    assert str(e.value) == "[Errno 2] no such file or folder: '{}'".format(tmp_path / "none.mgn")
+    # A folder is read as open() reads one (mancala validate reads the records in it).
+    with pytest.raises(IsADirectoryError) as e:
+        list(mg.read_file(tmp_path))
+    assert str(e.value) == "[Errno 21] Is a directory: '{}'".format(tmp_path)
 
 
 def test_a_record_with_variations_reads_its_own_line_and_keeps_them():

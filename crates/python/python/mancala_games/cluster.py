@@ -141,7 +141,11 @@ def _validate(path: str, lenient: bool) -> Dict[str, Any]:
     except OSError as e:
         # A file that cannot be read (or stops being readable) is reported, and the others
         # validated: `mancala validate` goes on the same way (exit status 2).
-        report["error"] = e.strerror if e.strerror else str(e)
+        # In its words: "cannot read a.mgn: no such file or folder".
+        if e.strerror and e.filename is not None:
+            report["error"] = "cannot read {}: {}".format(e.filename, e.strerror)
+        else:
+            report["error"] = str(e)
     return report
 
 
