@@ -50,6 +50,7 @@ fn run_suite(name: &str) {
                         threads,
                         hash_bytes: 1 << 16,
                         progress: Some(&progress),
+                        stop: None,
                     };
                     let hashed: u128 = pos
                         .perft_divide_with(depth, &opts)

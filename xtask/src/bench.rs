@@ -144,6 +144,7 @@ fn timed(pos: &Position, depth: u32, threads: usize, hash: Option<usize>) -> Run
                     threads,
                     hash_bytes: bytes,
                     progress: None,
+                    stop: None,
                 },
             )
             .unwrap_or_else(|e| panic!("--hash {bytes}: {e}"))

@@ -252,6 +252,7 @@ fn perft_suites(args: &[String]) -> Result<(), String> {
                             threads: 2,
                             hash_bytes: hash,
                             progress: None,
+                            stop: None,
                         },
                     )
                     .map_err(|e| e.to_string())?

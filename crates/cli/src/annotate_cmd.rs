@@ -73,6 +73,7 @@ pub fn run(args: &AnnotateArgs) -> Result<Exit, CliError> {
         limits,
         oracle: db.as_ref().map(|d| d as &dyn Oracle),
         thresholds: t,
+        stop: None,
     };
     let db_name = args
         .db

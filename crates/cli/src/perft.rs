@@ -70,6 +70,7 @@ pub fn run(args: &PerftArgs) -> Result<Verdict, CliError> {
             threads,
             hash_bytes: args.hash.unwrap_or(0),
             progress: Some(&progress),
+            stop: None,
         };
         let finished = AtomicBool::new(false);
         let counts = std::thread::scope(|s| {

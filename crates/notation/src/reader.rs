@@ -66,15 +66,29 @@ pub fn read_line(
     buf: &mut Vec<u8>,
     cap: usize,
 ) -> io::Result<Option<bool>> {
+    let read = read_line_start(reader, buf, cap)?;
+    if read == Some(true) {
+        skip_line(reader)?;
+    }
+    Ok(read)
+}
+
+/// [`read_line`] that stops once the line is longer than `cap`: then `buf` holds its first
+/// `cap` bytes, `Some(true)` says so, and the rest of the line is left unread, for
+/// [`skip_line`]. So a line without end (`/dev/zero`) is known too long when it reaches the
+/// limit, rather than never.
+///
+/// # Errors
+/// An I/O error of `reader` (an interrupted read is retried).
+pub fn read_line_start(
+    reader: &mut (impl BufRead + ?Sized),
+    buf: &mut Vec<u8>,
+    cap: usize,
+) -> io::Result<Option<bool>> {
     buf.clear();
     let mut any = false;
-    let mut over = false;
     loop {
-        let avail = match reader.fill_buf() {
-            Ok(b) => b,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
-        };
+        let avail = available(reader)?;
         if avail.is_empty() {
             break;
         }
@@ -86,9 +100,12 @@ pub fn read_line(
         };
         let room = cap.saturating_sub(buf.len());
         if part.len() > room {
-            over = true;
+            // The line is too long: keep what fits, leave the rest (its end included) unread.
+            buf.extend_from_slice(&part[..room]);
+            reader.consume(room);
+            return Ok(Some(true));
         }
-        buf.extend_from_slice(&part[..part.len().min(room)]);
+        buf.extend_from_slice(part);
         reader.consume(used);
         if end {
             break;
@@ -97,10 +114,47 @@ pub fn read_line(
     if !any {
         return Ok(None);
     }
-    if !over && buf.last() == Some(&b'\r') {
+    if buf.last() == Some(&b'\r') {
         buf.pop();
     }
-    Ok(Some(over))
+    Ok(Some(false))
+}
+
+/// The bytes `reader` holds, read if it holds none (empty at the end of the input); a read the
+/// system interrupted is tried again.
+fn available<R: BufRead + ?Sized>(reader: &mut R) -> io::Result<&[u8]> {
+    loop {
+        match reader.fill_buf() {
+            Ok(_) => break,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    // Filled above: this returns what it holds without reading.
+    reader.fill_buf()
+}
+
+/// Reads the rest of a line up to its end, keeping none of it (for ever on `/dev/zero`).
+///
+/// # Errors
+/// An I/O error of `reader` (an interrupted read is retried).
+pub fn skip_line(reader: &mut (impl BufRead + ?Sized)) -> io::Result<()> {
+    loop {
+        let avail = available(reader)?;
+        if avail.is_empty() {
+            return Ok(());
+        }
+        match memchr::memchr(b'\n', avail) {
+            Some(k) => {
+                reader.consume(k + 1);
+                return Ok(());
+            }
+            None => {
+                let n = avail.len();
+                reader.consume(n);
+            }
+        }
+    }
 }
 
 /// Reads records one at a time from a buffered byte stream.
@@ -114,6 +168,12 @@ pub struct RecordReader<R> {
     at_start: bool,
     done: bool,
     max: usize,
+    /// The last line read was cut at the limit: its rest is unread, and skipped before the
+    /// next line is read.
+    line_rest: bool,
+    /// The record last given was too large and given as soon as it passed the limit: the rest
+    /// of it is skipped before the next record, from this state.
+    skipping: Option<State>,
 }
 
 impl<R: BufRead> RecordReader<R> {
@@ -132,15 +192,22 @@ impl<R: BufRead> RecordReader<R> {
             at_start: true,
             done: false,
             max,
+            line_rest: false,
+            skipping: None,
         }
     }
 
     /// Reads one line into `buf` (without its line end), keeping at most `cap` bytes. Returns
     /// `None` at the end of the input, else whether the line was longer than `cap`.
     fn read_line(&mut self, buf: &mut Vec<u8>, cap: usize) -> io::Result<Option<bool>> {
-        let Some(over) = read_line(&mut self.inner, buf, cap)? else {
+        if self.line_rest {
+            skip_line(&mut self.inner)?;
+            self.line_rest = false;
+        }
+        let Some(over) = read_line_start(&mut self.inner, buf, cap)? else {
             return Ok(None);
         };
+        self.line_rest = over;
         self.line += 1;
         if self.at_start {
             self.at_start = false;
@@ -151,11 +218,37 @@ impl<R: BufRead> RecordReader<R> {
         Ok(Some(over))
     }
 
-    /// The next record, or `None` at the end of the input.
+    /// Skips the rest of a record given as too large, from `state`, keeping none of it: up to
+    /// the line that opens the next record (read ahead) or the end of the input.
+    fn skip_record(&mut self, mut state: State) -> io::Result<()> {
+        let mut line = Vec::new();
+        loop {
+            let Some(over) = self.read_line(&mut line, self.max.saturating_add(1))? else {
+                self.done = true;
+                return Ok(());
+            };
+            let blank = !over && line.iter().all(u8::is_ascii_whitespace);
+            let opens = line.first() == Some(&b'[');
+            if opens && state == State::Movetext {
+                self.pending = Some((line, self.line, over));
+                return Ok(());
+            }
+            if !opens && !blank {
+                state = State::Movetext;
+            }
+        }
+    }
+
+    /// The next record, or `None` at the end of the input. A record longer than the limit is
+    /// given (as [`ChunkProblem::TooLarge`]) as soon as it passes the limit, and the rest of it
+    /// skipped when the next one is asked for: an input with no end gives its first record.
     ///
     /// # Errors
     /// An I/O error of the underlying reader.
     pub fn next_chunk(&mut self) -> io::Result<Option<Chunk>> {
+        if let Some(state) = self.skipping.take() {
+            self.skip_record(state)?;
+        }
         if self.done {
             return Ok(None);
         }
@@ -197,14 +290,13 @@ impl<R: BufRead> RecordReader<R> {
                 state = State::Movetext;
             }
             if over || text.len() + l.len() + 1 > self.max {
+                // Given now, its rest skipped before the next record.
                 too_large = true;
-                text.clear();
-                text.shrink_to(0);
+                self.skipping = Some(state);
+                break;
             }
-            if !too_large {
-                text.extend_from_slice(&l);
-                text.push(b'\n');
-            }
+            text.extend_from_slice(&l);
+            text.push(b'\n');
             line = l;
         }
         if !any_content {
@@ -285,6 +377,48 @@ mod tests {
             (None, first.as_str())
         );
         assert_eq!((c[1].problem.clone(), c[1].text.as_str()), (None, second));
+    }
+
+    /// An input without end (`/dev/zero`, or a line that never ends) gives its record, too
+    /// large, when it passes the limit, rather than never (issue 34, item 4).
+    #[test]
+    fn an_endless_input_gives_its_record_at_the_limit() {
+        let mut zeros = RecordReader::with_limit(io::BufReader::new(io::repeat(0)), 100);
+        let c = zeros.next_chunk().unwrap().unwrap();
+        assert_eq!((c.index, c.first_line), (1, 1));
+        assert_eq!(c.problem, Some(ChunkProblem::TooLarge { limit: 100 }));
+        let head = io::Read::chain(&b"\n[A \"1\"]\n\n1. 3B "[..], io::repeat(b'x'));
+        let mut endless = RecordReader::with_limit(io::BufReader::new(head), 100);
+        let c = endless.next_chunk().unwrap().unwrap();
+        assert_eq!((c.index, c.first_line), (1, 2));
+        assert_eq!(c.problem, Some(ChunkProblem::TooLarge { limit: 100 }));
+    }
+
+    /// A record given as too large at the limit is skipped, the rest of its long line included,
+    /// up to the next record, which is read whole, as are those after it, with their line
+    /// numbers: a long header line (the record's header goes on after it) and a long movetext
+    /// line.
+    #[test]
+    fn the_rest_of_a_record_given_early_is_skipped() {
+        let mut input = b"[A \"1\"]\n[B \"".to_vec();
+        input.extend(std::iter::repeat_n(b'x', 300));
+        input.extend_from_slice(b"\"]\n[C \"1\"]\n1. 3B *\n[A \"2\"]\n*\n[A \"3\"]\n");
+        input.extend(std::iter::repeat_n(b'y', 5000));
+        input.extend_from_slice(b"\nmore\n[A \"4\"]\n*\n");
+        let c = chunks(&input, 100);
+        let seen: Vec<_> = c
+            .iter()
+            .map(|c| (c.first_line, c.problem.is_some(), c.text.as_str()))
+            .collect();
+        assert_eq!(
+            seen,
+            [
+                (1, true, ""),
+                (5, false, "[A \"2\"]\n*\n"),
+                (7, true, ""),
+                (10, false, "[A \"4\"]\n*\n"),
+            ]
+        );
     }
 
     #[test]

@@ -8,7 +8,7 @@ use crate::check::{CheckOptions, Checked, check_with};
 use crate::json::{nesting_problem, read_json};
 use crate::parse::parse_record;
 use crate::problem::{Problem, ProblemKind};
-use crate::reader::{Chunk, ChunkProblem, MAX_RECORD, RecordReader, read_line};
+use crate::reader::{Chunk, ChunkProblem, MAX_RECORD, RecordReader, read_line_start, skip_line};
 use crate::record::Record;
 use crate::render::Origin;
 use std::io::{self, BufRead};
@@ -243,6 +243,9 @@ struct JsonLines<R> {
     line: usize,
     /// Records met.
     index: usize,
+    /// The last line was too long and given as soon as it passed the limit: its rest is
+    /// skipped before the next one (an endless line gives its record).
+    rest: bool,
 }
 
 impl<R: BufRead> JsonLines<R> {
@@ -252,14 +255,21 @@ impl<R: BufRead> JsonLines<R> {
             raw: Vec::new(),
             line: 0,
             index: 0,
+            rest: false,
         }
     }
 
     fn next_line(&mut self) -> io::Result<Option<JsonLine>> {
         loop {
-            let Some(over) = read_line(&mut self.inner, &mut self.raw, MAX_RECORD + 1)? else {
+            if self.rest {
+                skip_line(&mut self.inner)?;
+                self.rest = false;
+            }
+            let Some(over) = read_line_start(&mut self.inner, &mut self.raw, MAX_RECORD + 1)?
+            else {
                 return Ok(None);
             };
+            self.rest = over;
             self.line += 1;
             if self.line == 1 && self.raw.starts_with(&[0xEF, 0xBB, 0xBF]) {
                 self.raw.drain(..3);
@@ -327,6 +337,26 @@ mod tests {
     /// JSON lines are told from the notation by their first byte, past a byte-order mark and
     /// white space; blank lines are no records; a line that is no JSON record is a syntax
     /// problem located in it, and the next line is read.
+    /// An input without end (`/dev/zero`) gives its first record, too large, in either form
+    /// (issue 34, item 4).
+    #[test]
+    fn an_endless_input_gives_its_first_record() {
+        for format in [Format::Auto, Format::Notation, Format::Json] {
+            let input = io::BufReader::new(io::repeat(0));
+            let mut records = Records::new(input, format, CheckOptions::default());
+            let first = records.next().unwrap().unwrap();
+            assert_eq!(kinds(&first), [ProblemKind::TooLarge]);
+        }
+        // A JSON line without end after a good one: the good one, then the endless one.
+        let head = "{}\n{\"game\": \"";
+        let input = io::BufReader::new(io::Read::chain(head.as_bytes(), io::repeat(b'x')));
+        let mut records = Records::new(input, Format::Json, CheckOptions::default());
+        let first = records.next().unwrap().unwrap();
+        assert_ne!(kinds(&first), [ProblemKind::TooLarge]);
+        let second = records.next().unwrap().unwrap();
+        assert_eq!(kinds(&second), [ProblemKind::TooLarge]);
+    }
+
     #[test]
     fn json_lines_are_detected_and_read_line_by_line() {
         let ok = r#"{"notation":"1.0","game":"bechi","opener":"B","movetext":[{"kind":"ply","move":"3B"}],"result":"*"}"#;

@@ -1,34 +1,47 @@
 //! perft and analyse, with the `mancala` command's limits (perft depth 0 to 40, threads 1 to 256,
 //! a table of at most 1024G; analyse depth 1 to 1000, multipv 1 to 256), run with the GIL
-//! released so that other Python threads go on meanwhile.
+//! released so that other Python threads go on meanwhile, and stopped by Ctrl-C
+//! (`crate::interrupt`).
 
-use crate::errors::plain;
+use crate::args;
+use crate::errors::{error, plain};
 use crate::position_class::PyPosition;
 use analysis::db::Database;
 use analysis::search::Oracle;
 use analysis::{Engine, Limits, Outcome, SearchOptions};
 use pyo3::prelude::*;
+use pyo3::types::{PyInt, PyString};
 use rules_core::{COUNT_MAX, PerftOptions, Position};
+use std::path::Path;
+use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 /// The deepest perft, as `mancala perft` takes it.
 pub const MAX_PERFT_DEPTH: u32 = 40;
 
+/// The deepest perft counted on the calling thread, with no watch for Ctrl-C: microseconds (at
+/// most a few milliseconds, Redu's widest positions), against the 20 to 50 microseconds of
+/// starting the thread that runs a watched count.
+const QUICK_PERFT: u32 = 3;
+
+/// The largest table, in bytes (1024G).
+const MAX_SIZE: u64 = 1 << 40;
+
 /// A size in bytes: an int, or a string such as `"64M"`, `"1G"` (powers of 1024), at most 1024G.
 pub fn size(given: Option<&Bound<'_, PyAny>>, default: usize) -> PyResult<usize> {
-    let Some(given) = given.filter(|g| !g.is_none()) else {
+    let Some(given) = given else {
         return Ok(default);
     };
     let bad = |s: &str| {
         plain(
             "LimitError",
-            format!("`{s}` is not a size such as 64M or 1G (at most 1024G)"),
+            format!("hash {s}: not a size such as 64M or 1G (at most 1024G)"),
         )
     };
-    let bytes = if let Ok(n) = given.extract::<u64>() {
-        usize::try_from(n).ok()
-    } else {
-        let s: String = given.extract()?;
+    let bytes = if given.is_instance_of::<PyInt>() {
+        return args::int_in(given, "hash", 0..=i128::from(MAX_SIZE), bad);
+    } else if given.is_instance_of::<PyString>() {
+        let s = args::text(given, "hash", "LimitError")?;
         let (num, mult) = match s.chars().last() {
             Some('k' | 'K') => (&s[..s.len() - 1], 1usize << 10),
             Some('m' | 'M') => (&s[..s.len() - 1], 1 << 20),
@@ -39,69 +52,88 @@ pub fn size(given: Option<&Bound<'_, PyAny>>, default: usize) -> PyResult<usize>
             .parse::<usize>()
             .ok()
             .and_then(|n| n.checked_mul(mult))
+    } else {
+        return Err(args::wrong_type(
+            "hash",
+            "a size (an int of bytes, or a str such as \"64M\")",
+            given,
+        ));
     };
     bytes
-        .filter(|&n| n <= 1 << 40)
-        .ok_or_else(|| bad(&given.to_string()))
+        .filter(|&n| n as u64 <= MAX_SIZE)
+        .ok_or_else(|| bad(&format!("{:?}", given.to_string())))
 }
 
-fn threads(given: Option<usize>) -> PyResult<usize> {
+fn threads(given: Option<&Bound<'_, PyAny>>) -> PyResult<usize> {
     match given {
         None => Ok(std::thread::available_parallelism().map_or(1, std::num::NonZero::get)),
-        Some(t) if (1..=256).contains(&t) => Ok(t),
-        Some(t) => Err(plain("LimitError", format!("threads {t}: give 1 to 256"))),
+        Some(t) => args::limited(t, "threads", 1..=256),
     }
 }
 
-/// perft split by the first move, the GIL released.
+/// A perft depth, 0 to 40.
+pub fn perft_depth(depth: &Bound<'_, PyAny>) -> PyResult<u32> {
+    args::int_in(depth, "depth", 0..=i128::from(MAX_PERFT_DEPTH), |d| {
+        plain(
+            "LimitError",
+            format!("perft depth {d}: give 0 to {MAX_PERFT_DEPTH}"),
+        )
+    })
+}
+
+/// The refusal of a table the machine cannot give.
+fn table_refused(bytes: usize) -> PyErr {
+    plain(
+        "LimitError",
+        format!(
+            "hash {bytes} bytes: not enough memory for a transposition table of that size; give a smaller one"
+        ),
+    )
+}
+
+/// perft split by the first move, the GIL released; Ctrl-C stops it.
 pub fn divide(
     py: Python<'_>,
     pos: &Position,
-    depth: u32,
-    threads: Option<usize>,
+    depth: &Bound<'_, PyAny>,
+    threads: Option<&Bound<'_, PyAny>>,
     hash: Option<&Bound<'_, PyAny>>,
-) -> PyResult<Vec<(String, u128)>> {
-    if depth > MAX_PERFT_DEPTH {
-        return Err(plain(
-            "LimitError",
-            format!("perft depth {depth}: give 0 to {MAX_PERFT_DEPTH}"),
-        ));
-    }
-    if depth == 0 {
-        return Ok(Vec::new());
-    }
+) -> PyResult<(u32, Vec<(String, u128)>)> {
+    let depth = perft_depth(depth)?;
     let threads = self::threads(threads)?;
     let hash_bytes = size(hash, 0)?;
+    if depth == 0 {
+        return Ok((0, Vec::new()));
+    }
     let pos = *pos;
-    let counts = py.detach(move || {
+    let count = |stop: Option<&AtomicBool>| {
         let opts = PerftOptions {
             threads,
             hash_bytes,
             progress: None,
+            stop,
         };
         pos.perft_divide_with(depth, &opts)
-    });
-    let counts = counts.map_err(|e| {
-        plain(
-            "LimitError",
-            format!(
-                "hash {} bytes: not enough memory for a transposition table of that size; give a smaller one",
-                e.bytes
-            ),
-        )
-    })?;
-    Ok(counts
-        .into_iter()
-        .map(|(m, n)| (m.to_string(), n))
-        .collect())
+    };
+    // A count of a few plies takes microseconds: the thread that watches for Ctrl-C would cost
+    // ten times more than the count (issue 34, item 4).
+    let counts = if depth <= QUICK_PERFT {
+        py.detach(|| count(None))
+    } else {
+        crate::interrupt::watched(py, |stop| count(Some(stop)))?
+    };
+    let counts = counts.map_err(|e| table_refused(e.bytes))?;
+    Ok((
+        depth,
+        counts
+            .into_iter()
+            .map(|(m, n)| (m.to_string(), n))
+            .collect(),
+    ))
 }
 
 /// The total of a divide: 1 at depth 0, and never past 2^128 - 1.
-pub fn total(
-    _py: Python<'_>,
-    depth: u32,
-    mut counts: impl Iterator<Item = u128>,
-) -> PyResult<u128> {
+pub fn total(depth: u32, mut counts: impl Iterator<Item = u128>) -> PyResult<u128> {
     if depth == 0 {
         return Ok(1);
     }
@@ -119,22 +151,29 @@ pub fn total(
 }
 
 /// The limits of a call; none given is 2 seconds, as `mancala analyse`.
-pub fn limits(depth: Option<u32>, time: Option<f64>, nodes: Option<u64>) -> PyResult<Limits> {
-    if let Some(d) = depth
-        && !(1..=analysis::search::MAX_DEPTH).contains(&d)
-    {
-        return Err(plain("LimitError", format!("depth {d}: give 1 to 1000")));
-    }
+pub fn limits(
+    depth: Option<&Bound<'_, PyAny>>,
+    time: Option<&Bound<'_, PyAny>>,
+    nodes: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Limits> {
+    let max_depth = i128::from(analysis::search::MAX_DEPTH);
+    let depth = args::limited_opt(depth, "depth", 1..=max_depth)?;
     let time = time
         .map(|t| {
-            (t.is_finite() && (0.0..=1e7).contains(&t))
-                .then(|| Duration::from_secs_f64(t))
-                .ok_or_else(|| plain("LimitError", format!("time {t}: give seconds, 0 to 1e7")))
+            let secs = args::number(t, "time", "a number of seconds")?;
+            // No time at all is refused, as the command line refuses `--time 0` (issue 34):
+            // it searched as far as the first looks at the clock allowed.
+            (secs.is_finite() && secs > 0.0 && secs <= 1e7)
+                .then(|| Duration::from_secs_f64(secs))
+                .ok_or_else(|| {
+                    plain(
+                        "LimitError",
+                        format!("time {t}: give seconds, above 0 and at most 1e7"),
+                    )
+                })
         })
         .transpose()?;
-    if nodes == Some(0) {
-        return Err(plain("LimitError", "nodes 0: give at least 1"));
-    }
+    let nodes = args::limited_opt(nodes, "nodes", 1..=i128::from(u64::MAX))?;
     let mut l = Limits { depth, time, nodes };
     if depth.is_none() && time.is_none() && nodes.is_none() {
         l.time = Some(Duration::from_secs(2));
@@ -151,11 +190,30 @@ fn outcome(py: Python<'_>, o: Outcome) -> PyResult<Py<PyAny>> {
     })
 }
 
+/// The `DatabaseError` of the database at `path`.
+pub fn db_error(py: Python<'_>, path: Option<&Path>, message: &str) -> PyErr {
+    let name = path.map_or_else(String::new, |p| p.display().to_string());
+    let attrs = path
+        .map(|_| ("path", PyString::new(py, &name).into_any()))
+        .into_iter()
+        .collect::<Vec<_>>();
+    error(
+        py,
+        "DatabaseError",
+        &format!("db {name}: {message}"),
+        &attrs,
+    )
+}
+
 /// Opens a solved database (`mancala solve --out`; spec/analysis.md §4: its header and tables are
-/// checked now, its blocks when a lookup needs them).
-pub fn load_db(path: &str) -> PyResult<Database> {
-    Database::open_path(std::path::Path::new(path))
-        .map_err(|e| pyo3::exceptions::PyOSError::new_err(format!("db {path}: {e}")))
+/// checked now, its blocks when a lookup needs them). A file that cannot be opened is Python's
+/// `OSError` of its errno (`FileNotFoundError`), as `open` raises it; one that is not a
+/// database, a `DatabaseError`.
+pub fn load_db(py: Python<'_>, path: &Path) -> PyResult<Database> {
+    if let Err(e) = std::fs::metadata(path) {
+        return Err(crate::errors::os_error(&e, &path.display().to_string()));
+    }
+    Database::open_path(path).map_err(|e| db_error(py, Some(path), &e))
 }
 
 /// Checks that `history` is the game before `pos`: positions of its game and options, each
@@ -163,15 +221,14 @@ pub fn load_db(path: &str) -> PyResult<Database> {
 /// positions of the round so far). A list that is not (`pos` itself at its end, a position left
 /// out, another round) would make the search count as repetitions positions that are not this
 /// game's.
-fn check_history(pos: &Position, history: &[Position]) -> PyResult<()> {
-    let bad = |m: String| pyo3::exceptions::PyValueError::new_err(m);
+fn check_history(pos: &Position, history: &[Position]) -> Result<(), String> {
     for (i, h) in history.iter().enumerate() {
         if h.variant() != pos.variant() {
-            return Err(bad(format!(
+            return Err(format!(
                 "history[{i}] is a position of {}, but the position analysed is of {}",
                 h.variant(),
                 pos.variant()
-            )));
+            ));
         }
         let (next, name) = match history.get(i + 1) {
             Some(n) => (n, format!("history[{}]", i + 1)),
@@ -182,57 +239,77 @@ fn check_history(pos: &Position, history: &[Position]) -> PyResult<()> {
             .iter()
             .any(|(_, p)| p == next)
         {
-            return Err(bad(format!(
+            return Err(format!(
                 "history[{i}] does not lead to {name} by one legal move: give the positions \
                  played before the one analysed, oldest first, each once (Game.analyse does)"
-            )));
+            ));
         }
     }
     Ok(())
 }
 
+/// The positions of `history`: any iterable of `Position` (a list, a tuple, a slice of `Game`'s
+/// stack).
+pub fn history(history: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<Position>> {
+    let Some(h) = history else {
+        return Ok(Vec::new());
+    };
+    let items = h
+        .try_iter()
+        .map_err(|_| args::wrong_type("history", "an iterable of Position", h))?;
+    items
+        .enumerate()
+        .map(|(i, p)| {
+            let p = p?;
+            p.cast::<PyPosition>()
+                .map(|p| p.get().pos)
+                .map_err(|_| args::wrong_type(&format!("history[{i}]"), "a Position", &p))
+        })
+        .collect()
+}
+
+/// What an analysis is asked besides its limits.
+pub struct Asked<'py> {
+    pub multipv: Option<Bound<'py, PyAny>>,
+    pub hash: Option<Bound<'py, PyAny>>,
+    pub db: Option<Bound<'py, PyAny>>,
+}
+
 /// Runs an analysis with the GIL released, of `pos` reached through `history`, the positions of
-/// its game before it (spec/analysis.md §2: a line back to one is a repetition).
+/// its game before it (spec/analysis.md §2: a line back to one is a repetition); Ctrl-C stops
+/// it.
 pub fn run(
     py: Python<'_>,
     pos: &Position,
     history: &[Position],
     limits: Limits,
-    multipv: usize,
-    hash: Option<&Bound<'_, PyAny>>,
-    db: Option<&str>,
+    asked: &Asked<'_>,
 ) -> PyResult<PyAnalysis> {
-    check_history(pos, history)?;
-    if !(1..=256).contains(&multipv) {
-        return Err(plain(
-            "LimitError",
-            format!("multipv {multipv}: give 1 to 256"),
+    py.detach(|| check_history(pos, history))
+        .map_err(|m| plain("ArgumentError", m))?;
+    let multipv = asked
+        .multipv
+        .as_ref()
+        .map_or(Ok(1), |m| args::limited(m, "multipv", 1..=256))?;
+    let hash_bytes = size(asked.hash.as_ref(), 64 << 20)?;
+    let path = asked.db.as_ref().map(|d| args::path(d, "db")).transpose()?;
+    let db = path.as_deref().map(|p| load_db(py, p)).transpose()?;
+    if let Some(d) = db.as_ref().filter(|d| d.variant() != pos.variant()) {
+        return Err(db_error(
+            py,
+            path.as_deref(),
+            &format!(
+                "a database of {}, but the position is of {}",
+                d.variant(),
+                pos.variant()
+            ),
         ));
     }
-    let hash_bytes = size(hash, 64 << 20)?;
-    let path = db;
-    let db = db.map(load_db).transpose()?;
-    if let Some(d) = db.as_ref().filter(|d| d.variant() != pos.variant()) {
-        return Err(pyo3::exceptions::PyValueError::new_err(format!(
-            "db {}: a database of {}, but the position is of {}",
-            path.unwrap_or(""),
-            d.variant(),
-            pos.variant()
-        )));
-    }
-    let engine = Engine::new(hash_bytes, 1).map_err(|e| {
-        plain(
-            "LimitError",
-            format!(
-                "hash {} bytes: not enough memory for a transposition table of that size; give a smaller one",
-                e.bytes
-            ),
-        )
-    })?;
+    let engine = Engine::new(hash_bytes, 1).map_err(|e| table_refused(e.bytes))?;
     let pos = *pos;
     // Only the positions since the last capture can come again.
     let known = analysis::history::repeatable(&pos, history);
-    let a = py.detach(|| {
+    let a = crate::interrupt::watched(py, |stop| {
         let oracle = db.as_ref().map(|d| d as &dyn Oracle);
         engine.analyse_after(
             &pos,
@@ -242,16 +319,14 @@ pub fn run(
                 multipv,
                 also: &[],
                 oracle,
+                stop: Some(stop),
                 ..SearchOptions::default()
             },
         )
-    });
+    })?;
     // A damaged block met by the search: the answer cannot be trusted.
     if let Some(f) = db.as_ref().and_then(Database::failure) {
-        return Err(pyo3::exceptions::PyOSError::new_err(format!(
-            "db {}: {f}",
-            path.unwrap_or("")
-        )));
+        return Err(db_error(py, path.as_deref(), &f));
     }
     // The limits came before depth 1: no value to give.
     let a = a.map_err(|u| plain("LimitError", u.to_string()))?;

@@ -2,24 +2,75 @@
 //! per batch instead of once per ply (docs/guide/python.md, speed). The GIL is released while the
 //! engine works.
 
+use crate::args;
+use crate::errors::plain;
 use crate::position::{PyPosition, list};
-use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString};
 use rules_core::Position;
 
-fn positions(items: &Bound<'_, PyList>) -> PyResult<Vec<Position>> {
+/// The items of a sequence argument (a list, a tuple, a numpy array; not a str).
+fn items<'py>(
+    given: &Bound<'py, PyAny>,
+    name: &str,
+    what: &str,
+) -> PyResult<Vec<Bound<'py, PyAny>>> {
+    if given.is_instance_of::<PyString>() {
+        return Err(args::wrong_type(name, what, given));
+    }
+    given
+        .try_iter()
+        .map_err(|_| args::wrong_type(name, what, given))?
+        .collect()
+}
+
+/// The positions of a list of `Position`.
+fn positions(given: &Bound<'_, PyAny>) -> PyResult<Vec<Position>> {
+    items(given, "positions", "a list of Position")?
+        .iter()
+        .enumerate()
+        .map(|(k, p)| {
+            p.cast::<PyPosition>()
+                .map(|p| p.get().pos)
+                .map_err(|_| args::wrong_type(&format!("positions[{k}]"), "a Position", p))
+        })
+        .collect()
+}
+
+/// The choices of a batch, one per position: ints (a list, a numpy array), each below the
+/// number of legal moves of its position (checked where it is played).
+fn choices(given: &Bound<'_, PyAny>, positions: usize) -> PyResult<Vec<usize>> {
+    let items = items(given, "choices", "a list of ints")?;
+    if items.len() != positions {
+        return Err(plain(
+            "ArgumentError",
+            format!("{positions} positions but {} choices", items.len()),
+        ));
+    }
     items
         .iter()
-        .map(|p| Ok(p.cast::<PyPosition>()?.get().pos))
+        .enumerate()
+        .map(|(k, c)| {
+            args::int_in(c, &format!("choices[{k}]"), 0..=i128::from(u32::MAX), |v| {
+                plain(
+                    "LimitError",
+                    format!("choice {v} at index {k}: give the index of a legal move, from 0"),
+                )
+            })
+        })
         .collect()
+}
+
+/// A choice beyond the legal moves of its position.
+fn beyond(choice: usize, k: usize, moves: usize) -> String {
+    format!("choice {choice} at index {k}: the position has {moves} legal moves")
 }
 
 /// The legal moves of each position (``Position.legal_moves`` for a list).
 #[pyfunction]
 pub fn legal_moves_batch<'py>(
     py: Python<'py>,
-    positions: &Bound<'py, PyList>,
+    positions: &Bound<'py, PyAny>,
 ) -> PyResult<Vec<Vec<Bound<'py, PyString>>>> {
     let ps = self::positions(positions)?;
     let moves: Vec<Vec<rules_core::Move>> =
@@ -29,28 +80,22 @@ pub fn legal_moves_batch<'py>(
 
 /// The number of legal moves of each position.
 #[pyfunction]
-pub fn move_counts(py: Python<'_>, positions: &Bound<'_, PyList>) -> PyResult<Vec<usize>> {
+pub fn move_counts(py: Python<'_>, positions: &Bound<'_, PyAny>) -> PyResult<Vec<usize>> {
     let ps = self::positions(positions)?;
     Ok(py.detach(|| ps.iter().map(|p| p.legal_moves().len()).collect()))
 }
 
 /// Plays the ``choices[k]``-th legal move (in ``legal_moves`` order) in ``positions[k]``, for
-/// every k, and returns the positions reached. A choice out of range raises ``ValueError``
+/// every k, and returns the positions reached. A choice out of range raises ``LimitError``
 /// naming it; nothing is played then.
 #[pyfunction]
 pub fn play_batch<'py>(
     py: Python<'py>,
-    positions: &Bound<'py, PyList>,
-    choices: Vec<usize>,
+    positions: &Bound<'py, PyAny>,
+    choices: &Bound<'py, PyAny>,
 ) -> PyResult<Bound<'py, PyList>> {
     let ps = self::positions(positions)?;
-    if ps.len() != choices.len() {
-        return Err(PyValueError::new_err(format!(
-            "{} positions but {} choices",
-            ps.len(),
-            choices.len()
-        )));
-    }
+    let choices = self::choices(choices, ps.len())?;
     let next = py.detach(|| {
         ps.iter()
             .zip(&choices)
@@ -60,15 +105,12 @@ pub fn play_batch<'py>(
                 if c < children.len() {
                     Ok(children.swap_remove(c).1)
                 } else {
-                    Err(format!(
-                        "choice {c} at index {k}: the position has {} legal moves",
-                        children.len()
-                    ))
+                    Err(beyond(c, k, children.len()))
                 }
             })
             .collect::<Result<Vec<Position>, String>>()
     });
-    list(py, next.map_err(PyValueError::new_err)?)
+    list(py, next.map_err(|m| plain("LimitError", m))?)
 }
 
 /// Many positions with their legal moves, generated once: a Python loop that reads ``counts``
@@ -98,7 +140,7 @@ fn generate(positions: Vec<Position>) -> Batch {
 #[pymethods]
 impl Batch {
     #[new]
-    fn py_new(py: Python<'_>, positions: &Bound<'_, PyList>) -> PyResult<Batch> {
+    fn py_new(py: Python<'_>, positions: &Bound<'_, PyAny>) -> PyResult<Batch> {
         let ps = self::positions(positions)?;
         Ok(py.detach(|| generate(ps)))
     }
@@ -134,34 +176,29 @@ impl Batch {
 
     /// The batch after the ``choices[k]``-th legal move of every position ``k`` (a position with
     /// no legal move stays as it is). With ``restart``, every position reached whose round is over
-    /// is replaced by ``restart``. A choice out of range raises ``ValueError``.
+    /// is replaced by ``restart``. A choice out of range raises ``LimitError``.
     #[pyo3(signature = (choices, restart=None))]
     fn play(
         &self,
         py: Python<'_>,
-        choices: Vec<usize>,
-        restart: Option<PyRef<'_, PyPosition>>,
+        choices: &Bound<'_, PyAny>,
+        restart: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Batch> {
-        if choices.len() != self.positions.len() {
-            return Err(PyValueError::new_err(format!(
-                "{} positions but {} choices",
-                self.positions.len(),
-                choices.len()
-            )));
-        }
-        let restart = restart.map(|r| r.pos);
+        let choices = self::choices(choices, self.positions.len())?;
+        let restart = restart
+            .map(|r| {
+                r.cast::<PyPosition>()
+                    .map(|p| p.get().pos)
+                    .map_err(|_| args::wrong_type("restart", "a Position", r))
+            })
+            .transpose()?;
         let next = py.detach(|| {
             let mut next = Vec::with_capacity(self.positions.len());
             for (k, (c, &i)) in self.children.iter().zip(&choices).enumerate() {
                 let p = match c.get(i) {
                     Some((_, p)) => *p,
                     None if c.is_empty() => self.positions[k],
-                    None => {
-                        return Err(format!(
-                            "choice {i} at index {k}: the position has {} legal moves",
-                            c.len()
-                        ));
-                    }
+                    None => return Err(beyond(i, k, c.len())),
                 };
                 next.push(p);
             }
@@ -177,6 +214,6 @@ impl Batch {
             }
             Ok(batch)
         });
-        next.map_err(PyValueError::new_err)
+        next.map_err(|m| plain("LimitError", m))
     }
 }

@@ -3,7 +3,7 @@
 //! this module builds an instance, sets its attributes and hands it to PyO3 as the error.
 
 use pyo3::BoundObject;
-use pyo3::exceptions::PyRuntimeError;
+use pyo3::exceptions::{PyOSError, PyRuntimeError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::PyType;
@@ -41,6 +41,29 @@ pub fn error<'py>(
 /// An error with no attributes, for the `?` of any function with the interpreter at hand.
 pub fn plain(name: &str, message: impl AsRef<str>) -> PyErr {
     Python::attach(|py| error(py, name, message.as_ref(), &[]))
+}
+
+/// The `OSError` of the file `name` that cannot be opened or read, as `open` raises it: the
+/// subclass its errno calls for (`FileNotFoundError`, `PermissionError`, `IsADirectoryError`),
+/// the reason as `strerror` (in the words of `mancala validate` where it has some) and the file
+/// as `filename`, so that `str()` names each once: `[Errno 2] no such file or folder:
+/// 'games.mgn'`. An error without an errno is `cannot read NAME: why`.
+pub fn os_error(e: &std::io::Error, name: &str) -> PyErr {
+    let why = match e.kind() {
+        std::io::ErrorKind::NotFound => "no such file or folder".to_owned(),
+        std::io::ErrorKind::PermissionDenied => "permission denied".to_owned(),
+        _ => {
+            // The errno is shown by OSError itself: not again as Rust's "(os error N)".
+            let text = e.to_string();
+            e.raw_os_error()
+                .and_then(|code| text.strip_suffix(&format!(" (os error {code})")))
+                .map_or_else(|| text.clone(), str::to_owned)
+        }
+    };
+    match e.raw_os_error() {
+        Some(code) => PyOSError::new_err((code, why, name.to_owned())),
+        None => PyOSError::new_err(format!("cannot read {name}: {why}")),
+    }
 }
 
 /// `value` as Python's `repr` writes it (`'3B'`, `None`, `['1B', '2A-']`).

@@ -3,6 +3,7 @@
 //! token. The same readings as the `mancala` command's POSITION and `--option`
 //! (docs/guide/scripting.md), with the package's exceptions instead of exit codes.
 
+use crate::args;
 use crate::errors::{error, plain};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyList, PyString};
@@ -20,32 +21,52 @@ pub fn game(name: &str) -> PyResult<GameKind> {
         .map_err(|e: rules_core::UnknownGame| plain("UnknownGameError", e.to_string()))
 }
 
-/// `"A"` or `"B"`.
-pub fn player(text: &str) -> PyResult<Player> {
+/// `"A"` or `"B"`, the argument `name`.
+pub fn player(text: &str, name: &str) -> PyResult<Player> {
     match text {
         "A" | "a" => Ok(Player::A),
         "B" | "b" => Ok(Player::B),
-        _ => Err(pyo3::exceptions::PyValueError::new_err(format!(
-            "expected a player, \"A\" or \"B\", found {text:?}"
-        ))),
+        _ => Err(plain(
+            "ArgumentError",
+            format!("{name}: expected \"A\" or \"B\", found {text:?}"),
+        )),
     }
 }
 
-/// The options of a Python mapping: values may be strings, integers or booleans (`True` is the
-/// option's "on"/"yes").
-pub fn options(py: Python<'_>, given: Option<&Bound<'_, PyDict>>) -> PyResult<Options> {
+/// The options of a Python mapping (a dict): keys are strs, values strings, integers or booleans
+/// (`True` is the option's "on"/"yes").
+pub fn options(py: Python<'_>, given: Option<&Bound<'_, PyAny>>) -> PyResult<Options> {
     let mut out: Options = Vec::new();
     let Some(given) = given else {
         return Ok(out);
     };
+    let given = given.cast::<PyDict>().map_err(|_| {
+        args::wrong_type(
+            "options",
+            "a dict of options, {\"holes\": 6, \"seeds\": 4}",
+            given,
+        )
+    })?;
     for (k, v) in given.iter() {
-        let key = k.extract::<String>()?.replace('_', "-");
+        if !k.is_instance_of::<PyString>() {
+            return Err(error(
+                py,
+                "OptionError",
+                &format!(
+                    "option {}: expected a str naming an option, found {}",
+                    k,
+                    args::type_name(&k)
+                ),
+                &[],
+            ));
+        }
+        let key = args::text(&k, "option", "OptionError")?.replace('_', "-");
         let value = if let Ok(b) = v.cast::<PyBool>() {
             if b.is_true() { "yes/on" } else { "no/off" }.to_owned()
         } else if v.is_instance_of::<PyString>() {
-            v.extract::<String>()?
+            args::text(&v, &format!("option {key}"), "OptionError")?
         } else {
-            v.str()?.extract::<String>()?
+            v.str()?.to_string()
         };
         if out.iter().any(|(k2, _)| *k2 == key) {
             return Err(error(
@@ -88,7 +109,8 @@ pub fn variant(py: Python<'_>, game: GameKind, options: &Options) -> PyResult<Va
             error(
                 py,
                 "OptionError",
-                &format!("bad option {k}={value} for {game}: {e}"),
+                // rules-core's message names the game, the option and the value.
+                &e.to_string(),
                 &[
                     ("game", PyString::new(py, game.name()).into_any()),
                     ("key", PyString::new(py, k).into_any()),
@@ -124,7 +146,7 @@ fn position_error(
 
 /// The position `setup` describes, or every reason it is not one.
 pub fn legal(py: Python<'_>, setup: &Setup) -> PyResult<Position> {
-    Position::from_setup(setup).map_err(|e| {
+    py.detach(|| Position::from_setup(setup)).map_err(|e| {
         let problems: Vec<(Option<&str>, String)> = e
             .problems
             .iter()
@@ -153,7 +175,8 @@ pub fn position(
         return Ok(Position::start(variant, opener.unwrap_or(Player::B)));
     }
     if opener.is_some() {
-        return Err(pyo3::exceptions::PyValueError::new_err(
+        return Err(plain(
+            "ArgumentError",
             "opener goes with a start position given by its game's name; a position string \
              states its side to move",
         ));
@@ -189,7 +212,8 @@ pub fn move_token(py: Python<'_>, game: GameKind, token: &str) -> PyResult<Move>
         error(
             py,
             "MoveError",
-            &format!("{token:?} is not a {} move: {}", game.name(), e.message),
+            // The message names the token and the game: `9Z` is not a bechi move: ...
+            &e.message,
             &[("move", PyString::new(py, token).into_any())],
         )
     })

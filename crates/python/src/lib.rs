@@ -10,9 +10,11 @@
 
 mod analysis;
 mod annotate;
+mod args;
 mod batch;
 mod errors;
 mod input;
+mod interrupt;
 mod pipeline;
 mod position;
 mod position_class;
@@ -32,12 +34,39 @@ fn games() -> Vec<&'static str> {
 /// Every option of a game with the values it takes, the default first:
 /// ``{"holes": ["4", "3"]}`` for Bechi.
 #[pyfunction]
-fn game_options(game: &str) -> PyResult<Vec<(&'static str, Vec<&'static str>)>> {
-    let v = rules_core::Variant::default_for(input::game(game)?);
+fn game_options(game: &Bound<'_, PyAny>) -> PyResult<Vec<(&'static str, Vec<&'static str>)>> {
+    let game = args::text(game, "game", "UnknownGameError")?;
+    let v = rules_core::Variant::default_for(input::game(&game)?);
     Ok(v.option_keys()
         .iter()
         .map(|k| (*k, v.option_values(k)))
         .collect())
+}
+
+/// Checks the arguments of ``Record.annotate`` without a record: what ``cluster.annotate_files``
+/// does before it hands out tasks, so that a bad argument is one error here rather than one in
+/// every task.
+#[pyfunction]
+#[pyo3(name = "_check_annotate")]
+#[pyo3(signature = (*, depth=None, time=None, nodes=None, db=None, dubious=None, mistake=None, blunder=None, format=None))]
+#[allow(clippy::too_many_arguments)]
+fn check_annotate(
+    depth: Option<&Bound<'_, PyAny>>,
+    time: Option<&Bound<'_, PyAny>>,
+    nodes: Option<&Bound<'_, PyAny>>,
+    db: Option<&Bound<'_, PyAny>>,
+    dubious: Option<&Bound<'_, PyAny>>,
+    mistake: Option<&Bound<'_, PyAny>>,
+    blunder: Option<&Bound<'_, PyAny>>,
+    format: Option<&Bound<'_, PyAny>>,
+) -> PyResult<()> {
+    annotate::Annotating::new(
+        [depth, time, nodes],
+        db,
+        [dubious, mistake, blunder],
+        format,
+    )
+    .map(|_| ())
 }
 
 #[pymodule]
@@ -61,6 +90,7 @@ fn core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(batch::legal_moves_batch, m)?)?;
     m.add_function(wrap_pyfunction!(batch::move_counts, m)?)?;
     m.add_function(wrap_pyfunction!(batch::play_batch, m)?)?;
+    m.add_function(wrap_pyfunction!(check_annotate, m)?)?;
     m.add("MAX_PERFT_DEPTH", analysis::MAX_PERFT_DEPTH)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())

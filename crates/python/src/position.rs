@@ -1,13 +1,15 @@
 //! `Position`: a checked position of any of the five games, immutable and hashable, as cheap to
 //! keep as python-chess's boards are to copy (a few dozen bytes, `Copy` in Rust).
 
+use crate::args;
 use crate::errors::{error, repr};
 use crate::input;
 pub use crate::position_class::PyPosition;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList, PyString, PyTuple};
+use pyo3::types::{PyDict, PyInt, PyList, PyString, PyTuple};
 use rules_core::{
-    AfterRound, Decision, DecisionRequest, GameKind, Hole, Move, Player, Position, prose,
+    AfterRound, Decision, DecisionRequest, GameKind, Hole, Move, PlayOptions, Played, Player,
+    Position, prose,
 };
 
 impl PyPosition {
@@ -15,12 +17,18 @@ impl PyPosition {
         self.pos.variant().kind()
     }
 
-    /// Plays `token`, or raises the error of an illegal move.
-    pub fn play_token(&self, py: Python<'_>, token: &str) -> PyResult<rules_core::Played> {
+    /// Plays `token`, or raises the error of an illegal move. The GIL is released while the
+    /// rules play it: a long sowing (Uugg U15: millions of laps) takes a moment.
+    pub fn play_token(&self, py: Python<'_>, token: &str) -> PyResult<Played> {
         let mv = input::move_token(py, self.game(), token)?;
-        self.pos
-            .play(&mv, rules_core::PlayOptions::FULL)
+        let pos = self.pos;
+        py.detach(|| pos.play(&mv, PlayOptions::FULL))
             .map_err(|e| illegal(py, self, token, e.rule.id(), &e.reason.to_string()))
+    }
+
+    /// [`PyPosition::play_token`] of a move given from Python (a str).
+    fn play_arg(&self, py: Python<'_>, r#move: &Bound<'_, PyAny>) -> PyResult<Played> {
+        self.play_token(py, &args::text(r#move, "move", "MoveError")?)
     }
 
     /// The hole names in index order.
@@ -72,18 +80,38 @@ fn round_dict<'py>(py: Python<'py>, pos: &Position) -> PyResult<Option<Bound<'py
 /// A set-up decision from Python: `None`, a list of hole names (Bechi, B16) or a list of seed
 /// counts (Giuthi, G23).
 fn decision(py: Python<'_>, given: Option<&Bound<'_, PyAny>>) -> PyResult<Decision> {
-    let Some(given) = given.filter(|g| !g.is_none()) else {
+    let Some(given) = given else {
         return Ok(Decision::None);
     };
-    if let Ok(counts) = given.extract::<Vec<u32>>() {
+    let what = "a list of hole names (Bechi, B16) or of seed counts (Giuthi, G23)";
+    if given.is_instance_of::<PyString>() {
+        return Err(args::wrong_type("decision", what, given));
+    }
+    let items: Vec<Bound<'_, PyAny>> = given
+        .try_iter()
+        .map_err(|_| args::wrong_type("decision", what, given))?
+        .collect::<PyResult<_>>()?;
+    if items.iter().all(|i| i.is_instance_of::<PyInt>()) && !items.is_empty() {
+        let counts = items
+            .iter()
+            .enumerate()
+            .map(|(k, c)| args::limited(c, &format!("decision[{k}]"), 0..=i128::from(u32::MAX)))
+            .collect::<PyResult<Vec<u32>>>()?;
         return Ok(Decision::Layout(counts));
     }
-    let names: Vec<String> = given.extract()?;
-    let holes = names
+    let holes = items
         .iter()
-        .map(|n| {
-            n.parse::<Hole>()
-                .map_err(|_| error(py, "RoundError", &format!("{n:?} is not a hole name"), &[]))
+        .enumerate()
+        .map(|(k, n)| {
+            let name = args::text(n, &format!("decision[{k}]"), "RoundError")?;
+            name.parse::<Hole>().map_err(|_| {
+                error(
+                    py,
+                    "RoundError",
+                    &format!("decision[{k}]: {name:?} is not a hole name"),
+                    &[],
+                )
+            })
         })
         .collect::<PyResult<Vec<Hole>>>()?;
     Ok(Decision::Fill(holes))
@@ -96,17 +124,24 @@ impl PyPosition {
     fn py_new(
         py: Python<'_>,
         position: &Bound<'_, PyAny>,
-        options: Option<&Bound<'_, PyDict>>,
-        opener: Option<&str>,
+        options: Option<&Bound<'_, PyAny>>,
+        opener: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<PyPosition> {
         let options = input::options(py, options)?;
-        let opener = opener.map(input::player).transpose()?;
+        let opener = args::text_opt(opener, "opener", "ArgumentError")?
+            .map(|o| input::player(&o, "opener"))
+            .transpose()?;
         let text: String = if position.is_instance_of::<PyDict>() {
-            py.import("json")?
-                .call_method1("dumps", (position,))?
-                .extract()?
+            let json = py.import("json")?.call_method1("dumps", (position,))?;
+            args::text(&json, "position", "PositionError")?
+        } else if position.is_instance_of::<PyString>() {
+            args::text(position, "position", "PositionError")?
         } else {
-            position.extract()?
+            return Err(args::wrong_type(
+                "position",
+                "a str (a game's name or a position string) or a dict (its JSON form)",
+                position,
+            ));
         };
         Ok(PyPosition::new(input::position(
             py, &text, &options, opener,
@@ -210,40 +245,55 @@ impl PyPosition {
     }
 
     /// The legal moves, each distinct outcome once in its canonical spelling (rules README §6.2),
-    /// as move tokens; empty when the round is over.
+    /// as move tokens; empty when the round is over. The GIL is released while the rules find
+    /// them (a start that sows millions of laps before it is proved endless takes a moment), as
+    /// in every method that plays or asks whether the round is over.
     #[getter]
     fn legal_moves<'py>(&self, py: Python<'py>) -> Vec<Bound<'py, PyString>> {
-        crate::tokens::tokens(py, &self.pos.legal_moves())
+        let pos = self.pos;
+        crate::tokens::tokens(py, &py.detach(|| pos.legal_moves()))
     }
 
     /// Each legal move with the position it leads to.
     fn children<'py>(&self, py: Python<'py>) -> Vec<(Bound<'py, PyString>, PyPosition)> {
-        self.pos
-            .legal_moves_with_positions()
+        let pos = self.pos;
+        py.detach(|| pos.legal_moves_with_positions())
             .into_iter()
             .map(|(m, p)| (crate::tokens::token(py, m), PyPosition::new(p)))
             .collect()
     }
 
-    /// Whether ``move`` (a token, any legal spelling) is legal here.
-    fn is_legal(&self, r#move: &str) -> bool {
-        Move::parse(self.game(), r#move)
-            .is_ok_and(|m| self.pos.play(&m, rules_core::PlayOptions::QUIET).is_ok())
+    /// Whether ``move`` (a token, any legal spelling) is legal here; ``False`` for a token that
+    /// is no move of the game.
+    fn is_legal(&self, py: Python<'_>, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let Ok(token) = args::text(r#move, "move", "MoveError") else {
+            // Not a str is a mistake; a str that is not text is no move.
+            return r#move
+                .cast::<PyString>()
+                .map(|_| false)
+                .map_err(|_| args::wrong_type("move", "a str", r#move));
+        };
+        let pos = self.pos;
+        let game = self.game();
+        Ok(py.detach(|| {
+            Move::parse(game, &token).is_ok_and(|m| pos.play(&m, PlayOptions::QUIET).is_ok())
+        }))
     }
 
     /// The position after ``move`` (a token such as ``"3B"``, ``"2B-"``, ``"4B+bdh"``, ``"pass"``;
     /// any legal spelling). Raises ``IllegalMoveError`` (with ``rule`` and ``reason``) for a move
     /// the rules forbid, ``MoveError`` for a token that is no move of the game.
-    fn play(&self, py: Python<'_>, r#move: &str) -> PyResult<PyPosition> {
-        Ok(PyPosition::new(self.play_token(py, r#move)?.position))
+    fn play(&self, py: Python<'_>, r#move: &Bound<'_, PyAny>) -> PyResult<PyPosition> {
+        Ok(PyPosition::new(self.play_arg(py, r#move)?.position))
     }
 
     /// Plays ``move`` and says what happened: a ``Ply`` with the position after, the canonical
     /// token, the seeds captured and the steps in words with their rule IDs.
-    fn ply(&self, py: Python<'_>, r#move: &str) -> PyResult<Ply> {
-        let played = self.play_token(py, r#move)?;
+    fn ply(&self, py: Python<'_>, r#move: &Bound<'_, PyAny>) -> PyResult<Ply> {
+        let played = self.play_arg(py, r#move)?;
         let captured = played.trace.captured();
-        let steps = prose::explain(&self.pos, &played.trace, &played.position);
+        let pos = self.pos;
+        let steps = py.detach(|| prose::explain(&pos, &played.trace, &played.position));
         Ok(Ply {
             before: self.clone(),
             position: PyPosition::new(played.position),
@@ -254,20 +304,23 @@ impl PyPosition {
     }
 
     /// The canonical spelling of a legal ``move``.
-    fn canonical(&self, py: Python<'_>, r#move: &str) -> PyResult<String> {
-        Ok(self.play_token(py, r#move)?.canonical.to_string())
+    fn canonical(&self, py: Python<'_>, r#move: &Bound<'_, PyAny>) -> PyResult<String> {
+        Ok(self.play_arg(py, r#move)?.canonical.to_string())
     }
 
     /// Whether the round is over (no player can move, or its rules end it).
-    fn is_round_over(&self) -> bool {
-        self.pos.round_result().is_some()
+    fn is_round_over(&self, py: Python<'_>) -> bool {
+        let pos = self.pos;
+        py.detach(|| pos.round_result().is_some())
     }
 
     /// The round's totals ``(A, B)`` by the game's scoring (B13, G20, S16, U18, R27) when the
     /// round is over, else ``None``.
     #[getter]
-    fn scores(&self) -> Option<(u32, u32)> {
-        self.pos.round_result().map(|r| (r.totals[0], r.totals[1]))
+    fn scores(&self, py: Python<'_>) -> Option<(u32, u32)> {
+        let pos = self.pos;
+        py.detach(|| pos.round_result())
+            .map(|r| (r.totals[0], r.totals[1]))
     }
 
     /// The finished round: ``{"totals", "holdings", "winner", "rule"}``, or ``None``.
@@ -279,9 +332,9 @@ impl PyPosition {
     /// decided, else a dict (``{"kind": "fill", "player", "holes"}`` for Bechi, B16;
     /// ``{"kind": "layout", "player", "seeds", "holes"}`` for Giuthi, G23).
     fn decision_request<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
-        let req = self
-            .pos
-            .decision_request()
+        let pos = self.pos;
+        let req = py
+            .detach(|| pos.decision_request())
             .map_err(|e| round_error(py, &e))?;
         let d = PyDict::new(py);
         match req {
@@ -316,7 +369,11 @@ impl PyPosition {
         decision: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyAny>> {
         let d = self::decision(py, decision)?;
-        match self.pos.after_round(&d).map_err(|e| round_error(py, &e))? {
+        let pos = self.pos;
+        match py
+            .detach(|| pos.after_round(&d))
+            .map_err(|e| round_error(py, &e))?
+        {
             AfterRound::Next(p) => Ok(Bound::new(py, PyPosition::new(p))?.into_any()),
             AfterRound::MatchOver(m) => {
                 let out = PyDict::new(py);
@@ -362,11 +419,12 @@ impl PyPosition {
 
     /// The board as an SVG picture, as ``mancala show --svg`` draws it; ``caption`` adds a line.
     #[pyo3(signature = (caption=None))]
-    fn svg(&self, caption: Option<&str>) -> String {
+    fn svg(&self, caption: Option<&Bound<'_, PyAny>>) -> PyResult<String> {
+        let caption = args::text_opt(caption, "caption", "ArgumentError")?;
         let s = self.pos.view();
         let mut lines = vec![notation::write_view(s)];
-        lines.extend(caption.map(str::to_owned));
-        diagram::render(&diagram::Diagram {
+        lines.extend(caption);
+        Ok(diagram::render(&diagram::Diagram {
             position: &self.pos,
             trace: None,
             heading: format!(
@@ -377,69 +435,73 @@ impl PyPosition {
             ),
             caption: lines,
             steps: Vec::new(),
-        })
+        }))
     }
 
     /// The picture a notebook shows.
-    fn _repr_svg_(&self) -> String {
+    fn _repr_svg_(&self) -> PyResult<String> {
         self.svg(None)
     }
 
     /// perft: the number of move paths of ``depth`` plies (rules README §6.3); a path that ends
-    /// the round stops there. ``threads`` (default: every core) and ``hash`` (transposition
-    /// table bytes, default none) never change the count. Releases the GIL while it counts.
+    /// the round stops there. ``depth`` 0 to 40; ``threads`` 1 to 256 (default: every core) and
+    /// ``hash`` (transposition table bytes, default none) never change the count. Releases the
+    /// GIL while it counts; Ctrl-C stops it (``KeyboardInterrupt``).
     #[pyo3(signature = (depth, threads=None, hash=None))]
     fn perft(
         &self,
         py: Python<'_>,
-        depth: u32,
-        threads: Option<usize>,
+        depth: &Bound<'_, PyAny>,
+        threads: Option<&Bound<'_, PyAny>>,
         hash: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<u128> {
-        let divide = crate::analysis::divide(py, &self.pos, depth, threads, hash)?;
-        crate::analysis::total(py, depth, divide.iter().map(|(_, n)| *n))
+        let (depth, divide) = crate::analysis::divide(py, &self.pos, depth, threads, hash)?;
+        crate::analysis::total(depth, divide.iter().map(|(_, n)| *n))
     }
 
-    /// perft split by the first move: ``{move: count}`` (``mancala perft --divide``).
+    /// perft split by the first move: ``[(move, count)]`` in move order (``mancala perft
+    /// --divide``).
     #[pyo3(signature = (depth, threads=None, hash=None))]
     fn perft_divide(
         &self,
         py: Python<'_>,
-        depth: u32,
-        threads: Option<usize>,
+        depth: &Bound<'_, PyAny>,
+        threads: Option<&Bound<'_, PyAny>>,
         hash: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Vec<(String, u128)>> {
-        let mut divide = crate::analysis::divide(py, &self.pos, depth, threads, hash)?;
+        let (_, mut divide) = crate::analysis::divide(py, &self.pos, depth, threads, hash)?;
         divide.sort();
         Ok(divide)
     }
 
     /// The value and best moves by search (``mancala analyse``): see ``mancala_games.analyse``.
     /// ``history``: the positions of the game before this one, oldest first, each leading to the
-    /// next by one move and the last to this one; a line back to one is a repetition.
-    #[pyo3(signature = (depth=None, time=None, nodes=None, multipv=1, hash=None, db=None, history=None))]
+    /// next by one move and the last to this one; a line back to one is a repetition. Ctrl-C
+    /// stops it (``KeyboardInterrupt``).
+    #[pyo3(signature = (depth=None, time=None, nodes=None, multipv=None, hash=None, db=None, history=None))]
+    #[pyo3(
+        text_signature = "($self, depth=None, time=None, nodes=None, multipv=1, hash=None, db=None, history=None)"
+    )]
     #[allow(clippy::too_many_arguments)]
     fn analyse(
         &self,
         py: Python<'_>,
-        depth: Option<u32>,
-        time: Option<f64>,
-        nodes: Option<u64>,
-        multipv: usize,
+        depth: Option<&Bound<'_, PyAny>>,
+        time: Option<&Bound<'_, PyAny>>,
+        nodes: Option<&Bound<'_, PyAny>>,
+        multipv: Option<&Bound<'_, PyAny>>,
         hash: Option<&Bound<'_, PyAny>>,
-        db: Option<&str>,
+        db: Option<&Bound<'_, PyAny>>,
         history: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<crate::analysis::PyAnalysis> {
         let limits = crate::analysis::limits(depth, time, nodes)?;
-        // Any iterable of positions (a list, a tuple, a slice of `Game`'s stack).
-        let history: Vec<Position> = match history.filter(|h| !h.is_none()) {
-            None => Vec::new(),
-            Some(h) => h
-                .try_iter()?
-                .map(|p| Ok(p?.cast::<PyPosition>()?.get().pos))
-                .collect::<PyResult<_>>()?,
+        let history = crate::analysis::history(history)?;
+        let asked = crate::analysis::Asked {
+            multipv: multipv.cloned(),
+            hash: hash.cloned(),
+            db: db.cloned(),
         };
-        crate::analysis::run(py, &self.pos, &history, limits, multipv, hash, db)
+        crate::analysis::run(py, &self.pos, &history, limits, &asked)
     }
 
     /// Pickling (and Dask's transport) goes through the JSON form, which keeps the options.

@@ -2,11 +2,14 @@
 //! (one record in memory at a time; each read and checked with the GIL released), each with its
 //! problems as `Problem` objects, its canonical text and JSON form.
 
-use crate::errors::{error, repr};
+use crate::annotate::Annotating;
+use crate::args;
+use crate::errors::{error, os_error, plain, repr};
+use crate::interrupt::{self, Watched};
 use crate::pipeline::{self, Input, Unit, Units};
-use pyo3::exceptions::{PyOSError, PyRuntimeError, PyValueError};
+use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList};
+use pyo3::types::{PyBytes, PyDict, PyList, PyString, PyTuple};
 use std::io::{BufReader, Cursor};
 use std::sync::Mutex;
 
@@ -19,21 +22,42 @@ pub struct Records {
     units: Mutex<Option<Units>>,
 }
 
-fn json_flag(format: &str) -> PyResult<Option<bool>> {
-    match format {
+/// The form of the input: `None` to tell it by its first character.
+fn json_flag(format: Option<&Bound<'_, PyAny>>) -> PyResult<Option<bool>> {
+    let Some(format) = format else {
+        return Ok(None);
+    };
+    match args::text(format, "format", "ArgumentError")?.as_str() {
         "auto" => Ok(None),
         "json" => Ok(Some(true)),
         "notation" | "text" => Ok(Some(false)),
-        other => Err(PyValueError::new_err(format!(
-            "format {other:?}: give \"auto\", \"notation\" or \"json\""
-        ))),
+        other => Err(plain(
+            "ArgumentError",
+            format!("format {other:?}: give \"auto\", \"notation\" or \"json\""),
+        )),
     }
 }
 
+/// `lenient`, a flag, False when not given.
+fn lenient_flag(lenient: Option<&Bound<'_, PyAny>>) -> PyResult<bool> {
+    lenient.map_or(Ok(false), |l| args::flag(l, "lenient"))
+}
+
+/// The error of a read of `file` that failed: what a signal's handler raised (Ctrl-C), or the
+/// file's `OSError` (a folder read as a file is `IsADirectoryError`, as `open` raises it).
+fn read_error(file: &str, e: std::io::Error) -> PyErr {
+    interrupt::raised(e).unwrap_or_else(|e| os_error(&e, file))
+}
+
 impl Records {
-    fn open(file: String, input: Input, format: &str, lenient: bool) -> PyResult<Records> {
-        let units = Units::new(input, json_flag(format)?, lenient)
-            .map_err(|e| PyOSError::new_err(format!("cannot read {file}: {e}")))?;
+    fn open(
+        file: String,
+        input: Input,
+        format: Option<&Bound<'_, PyAny>>,
+        lenient: bool,
+    ) -> PyResult<Records> {
+        let units =
+            Units::new(input, json_flag(format)?, lenient).map_err(|e| read_error(&file, e))?;
         Ok(Records {
             file,
             lenient,
@@ -45,40 +69,59 @@ impl Records {
 /// Reads the records of a file (a path), lazily: notation (``.mgn``) or JSON lines, told apart
 /// by the first character unless ``format`` (``"notation"`` or ``"json"``) says. ``lenient``
 /// accepts what only lenient validation accepts (Redu R25, R26). Each record is checked as it is
-/// read: see ``Record.valid`` and ``Record.problems``.
+/// read: see ``Record.valid`` and ``Record.problems``. A record longer than 1 MiB is one invalid
+/// record (``too-large``), given as soon as it passes the limit: an input without end
+/// (``/dev/zero``) gives it, and reading on skips it for ever; Ctrl-C stops a read
+/// (``KeyboardInterrupt``, and the iteration ends).
 #[pyfunction]
-#[pyo3(signature = (path, *, lenient=false, format="auto"))]
-pub fn read_file(path: std::path::PathBuf, lenient: bool, format: &str) -> PyResult<Records> {
+#[pyo3(signature = (path, *, lenient=None, format=None))]
+#[pyo3(text_signature = "(path, *, lenient=False, format='auto')")]
+pub fn read_file(
+    path: &Bound<'_, PyAny>,
+    lenient: Option<&Bound<'_, PyAny>>,
+    format: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Records> {
+    let path = args::path(path, "path")?;
+    let lenient = lenient_flag(lenient)?;
     let name = path.display().to_string();
-    // OSError(errno, message, file name) is the subclass the errno calls for, as open() raises
-    // it: FileNotFoundError, PermissionError, IsADirectoryError.
-    let file = std::fs::File::open(&path).map_err(|e| match e.raw_os_error() {
-        Some(code) => PyOSError::new_err((code, format!("cannot read {name}: {e}"), name.clone())),
-        None => PyOSError::new_err(format!("cannot read {name}: {e}")),
-    })?;
-    let input: Input = Box::new(BufReader::with_capacity(1 << 16, file));
+    let file = std::fs::File::open(&path).map_err(|e| os_error(&e, &name))?;
+    let input: Input = Box::new(BufReader::with_capacity(1 << 16, Watched::new(file)));
     Records::open(name, input, format, lenient)
 }
 
 /// Reads the records of a string (or bytes), lazily, as ``read_file`` reads a file; ``name`` is
-/// the file name problems show.
+/// the file name problems show. A str with lone surrogates (not text) is read as the bytes
+/// ``encode("utf-8", "surrogatepass")`` makes of it: the record that holds one is invalid
+/// (``encoding``), as a file's bytes that are not UTF-8 make it.
 #[pyfunction]
-#[pyo3(signature = (text, *, lenient=false, format="auto", name="<string>"))]
+#[pyo3(signature = (text, *, lenient=None, format=None, name=None))]
+#[pyo3(text_signature = "(text, *, lenient=False, format='auto', name='<string>')")]
 pub fn read_string(
     text: &Bound<'_, PyAny>,
-    lenient: bool,
-    format: &str,
-    name: &str,
+    lenient: Option<&Bound<'_, PyAny>>,
+    format: Option<&Bound<'_, PyAny>>,
+    name: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Records> {
-    let bytes: Vec<u8> = match text.extract::<String>() {
-        Ok(s) => s.into_bytes(),
-        Err(_) => text.extract::<Vec<u8>>()?,
+    let bytes: Vec<u8> = if let Ok(s) = text.cast::<PyString>() {
+        match s.to_cow() {
+            Ok(t) => t.as_bytes().to_vec(),
+            Err(_) => s
+                .call_method1("encode", ("utf-8", "surrogatepass"))?
+                .cast_into::<PyBytes>()?
+                .as_bytes()
+                .to_vec(),
+        }
+    } else if let Ok(b) = text.cast::<PyBytes>() {
+        b.as_bytes().to_vec()
+    } else {
+        return Err(args::wrong_type("text", "a str or bytes", text));
     };
+    let name = args::text_opt(name, "name", "ArgumentError")?;
     Records::open(
-        name.to_owned(),
-        Box::new(Cursor::new(bytes)),
+        name.unwrap_or_else(|| "<string>".to_owned()),
+        Box::new(BufReader::new(Watched::new(Cursor::new(bytes)))),
         format,
-        lenient,
+        lenient_flag(lenient)?,
     )
 }
 
@@ -90,10 +133,7 @@ impl Records {
 
     fn __next__(&self, py: Python<'_>) -> PyResult<Option<Record>> {
         let next = py.detach(|| {
-            let mut guard = self
-                .units
-                .lock()
-                .map_err(|_| "the reader failed earlier".to_owned())?;
+            let mut guard = self.units.lock().map_err(|_| None)?;
             let Some(units) = guard.as_mut() else {
                 return Ok(None);
             };
@@ -104,25 +144,30 @@ impl Records {
                     Ok(None)
                 }
                 Err(e) => {
+                    // A read that failed, or that Ctrl-C stopped, ends the iteration.
                     *guard = None;
-                    Err(format!("cannot read {}: {e}", self.file))
+                    Err(Some(e))
                 }
             }
         });
         match next {
             Ok(Some(u)) => Ok(Some(Record::new(py, &self.file, self.lenient, u)?)),
             Ok(None) => Ok(None),
-            Err(m) => Err(PyOSError::new_err(m)),
+            Err(None) => Err(PyRuntimeError::new_err(
+                "the reader failed earlier (a thread panicked while reading)",
+            )),
+            Err(Some(e)) => Err(read_error(&self.file, e)),
         }
     }
 }
 
 /// One problem of a record (spec/notation.md §9, §11), located in its file.
-#[pyclass(module = "mancala_games", name = "Problem", frozen, get_all)]
+#[pyclass(module = "mancala_games", name = "Problem", frozen, get_all, eq)]
+#[derive(Clone, PartialEq)]
 pub struct PyProblem {
     /// ``syntax``, ``header``, ``token``, ``illegal-move``, ``annotation``, ``round``, ``result``,
     /// ``position``, ``number``, ``encoding`` or ``too-large``.
-    kind: &'static str,
+    kind: String,
     /// Why: what was expected and what was found, or the rule's reason.
     message: String,
     /// The file.
@@ -138,13 +183,55 @@ pub struct PyProblem {
     /// The token concerned.
     token: Option<String>,
     /// The rule that forbids it (``mancala_games.rules(rule)`` reads it).
-    rule: Option<&'static str>,
+    rule: Option<String>,
     /// The problem as ``mancala validate`` prints it: headline, place and a caret under the text.
     rendered: String,
 }
 
+impl PyProblem {
+    /// `LINE:COLUMN: MESSAGE (ply N)`, one line: what a list of problems shows.
+    fn summary(&self) -> String {
+        let place = match (self.line, self.column) {
+            (Some(l), Some(c)) => format!("{l}:{c}: "),
+            (Some(l), None) => format!("{l}: "),
+            _ => String::new(),
+        };
+        let ply = self.ply.map_or_else(String::new, |p| format!(" (ply {p})"));
+        format!("{place}{}{ply}", self.message)
+    }
+}
+
 #[pymethods]
 impl PyProblem {
+    /// A problem from its fields, as pickling makes it again.
+    #[new]
+    #[allow(clippy::too_many_arguments)]
+    fn py_new(
+        kind: String,
+        message: String,
+        file: String,
+        record: usize,
+        line: Option<usize>,
+        column: Option<usize>,
+        ply: Option<u32>,
+        token: Option<String>,
+        rule: Option<String>,
+        rendered: String,
+    ) -> PyProblem {
+        PyProblem {
+            kind,
+            message,
+            file,
+            record,
+            line,
+            column,
+            ply,
+            token,
+            rule,
+            rendered,
+        }
+    }
+
     fn __str__(&self) -> String {
         self.rendered.clone()
     }
@@ -152,13 +239,34 @@ impl PyProblem {
     fn __repr__(&self, py: Python<'_>) -> String {
         format!(
             "Problem(kind={}, line={}, column={}, ply={}, rule={}, message={})",
-            repr(py, self.kind),
+            repr(py, &self.kind),
             repr(py, self.line),
             repr(py, self.column),
             repr(py, self.ply),
-            repr(py, self.rule),
+            repr(py, &self.rule),
             repr(py, &self.message)
         )
+    }
+
+    /// Pickling (and so Dask, which sends a task's `RecordError` back pickled): its fields.
+    fn __reduce__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+        let fields = (
+            &self.kind,
+            &self.message,
+            &self.file,
+            self.record,
+            self.line,
+            self.column,
+            self.ply,
+            &self.token,
+            &self.rule,
+            &self.rendered,
+        )
+            .into_pyobject(py)?;
+        Ok((py.get_type::<PyProblem>().into_any(), fields))
     }
 }
 
@@ -193,7 +301,7 @@ impl Record {
                 Py::new(
                     py,
                     PyProblem {
-                        kind: p.kind.name(),
+                        kind: p.kind.name().to_owned(),
                         message: p.to_string(),
                         file: file.to_owned(),
                         record: u.index,
@@ -201,7 +309,7 @@ impl Record {
                         column: j.column,
                         ply: p.ply,
                         token: p.token.clone(),
-                        rule: p.rule.map(rules_core::Rule::id),
+                        rule: p.rule.map(|r| r.id().to_owned()),
                         rendered: origin.render(p),
                     },
                 )
@@ -237,26 +345,35 @@ impl Record {
             .map_err(|_| self.invalid(py))
     }
 
+    /// The `RecordError` of this record: what is wrong, a problem a line (the first
+    /// [`SHOWN`] of them), with the problems as objects.
     fn invalid(&self, py: Python<'_>) -> PyErr {
         let list = PyList::new(py, self.problems.iter().map(|p| p.clone_ref(py)));
         let attrs = match list {
             Ok(l) => vec![("problems", l.into_any())],
             Err(_) => Vec::new(),
         };
-        error(
-            py,
-            "RecordError",
-            &format!(
-                "{}: record {} (line {}) is not valid: {} problem(s)",
-                self.file,
-                self.index,
-                self.line,
-                self.problems.len()
-            ),
-            &attrs,
-        )
+        let n = self.problems.len();
+        let mut message = format!(
+            "{}: record {} (line {}) is not valid: {n} problem{}",
+            self.file,
+            self.index,
+            self.line,
+            if n == 1 { "" } else { "s" }
+        );
+        for p in self.problems.iter().take(SHOWN) {
+            message.push_str("\n  ");
+            message.push_str(&p.get().summary());
+        }
+        if n > SHOWN {
+            message.push_str(&format!("\n  and {} more", n - SHOWN));
+        }
+        error(py, "RecordError", &message, &attrs)
     }
 }
+
+/// The problems a `RecordError`'s message lists; `problems` holds them all.
+const SHOWN: usize = 10;
 
 #[pymethods]
 impl Record {
@@ -370,68 +487,61 @@ impl Record {
     /// ``blunder`` thresholds). Limits per position as ``analyse``'s (``depth``, ``time`` in
     /// seconds, ``nodes``; 0.2 s when none is given); ``db`` a solved database. ``format``:
     /// ``"notation"`` (canonical text) or ``"json"`` (one JSON line). Raises ``RecordError`` when
-    /// the record is not valid. Releases the GIL while it searches.
-    #[pyo3(signature = (*, depth=None, time=None, nodes=None, db=None, dubious=1, mistake=3, blunder=6, format="notation"))]
+    /// the record is not valid. Releases the GIL while it searches; Ctrl-C stops it
+    /// (``KeyboardInterrupt``).
+    #[pyo3(signature = (*, depth=None, time=None, nodes=None, db=None, dubious=None, mistake=None, blunder=None, format=None))]
+    #[pyo3(
+        text_signature = "($self, *, depth=None, time=None, nodes=None, db=None, dubious=1, mistake=3, blunder=6, format='notation')"
+    )]
     #[allow(clippy::too_many_arguments)]
     fn annotate(
         &self,
         py: Python<'_>,
-        depth: Option<u32>,
-        time: Option<f64>,
-        nodes: Option<u64>,
-        db: Option<&str>,
-        dubious: i32,
-        mistake: i32,
-        blunder: i32,
-        format: &str,
+        depth: Option<&Bound<'_, PyAny>>,
+        time: Option<&Bound<'_, PyAny>>,
+        nodes: Option<&Bound<'_, PyAny>>,
+        db: Option<&Bound<'_, PyAny>>,
+        dubious: Option<&Bound<'_, PyAny>>,
+        mistake: Option<&Bound<'_, PyAny>>,
+        blunder: Option<&Bound<'_, PyAny>>,
+        format: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<String> {
-        let mut limits = crate::analysis::limits(depth, time, nodes)?;
-        if depth.is_none() && time.is_none() && nodes.is_none() {
-            limits.time = Some(std::time::Duration::from_millis(200));
-        }
-        if !(0 < dubious && dubious <= mistake && mistake <= blunder) {
-            return Err(PyValueError::new_err(
-                "the thresholds must be 0 < dubious <= mistake <= blunder",
-            ));
-        }
-        let json = match format {
-            "notation" | "text" => false,
-            "json" => true,
-            other => {
-                return Err(PyValueError::new_err(format!(
-                    "format {other:?}: give \"notation\" or \"json\""
-                )));
-            }
-        };
+        let asked = Annotating::new(
+            [depth, time, nodes],
+            db,
+            [dubious, mistake, blunder],
+            format,
+        )?;
         let Some(record) = self.record.as_ref().filter(|_| self.problems.is_empty()) else {
             return Err(self.invalid(py));
         };
-        let db_path = db;
-        let db = db.map(crate::analysis::load_db).transpose()?;
-        let t = analysis::annotate::Thresholds {
-            dubious,
-            mistake,
-            blunder,
-        };
+        let db = asked
+            .db
+            .as_deref()
+            .map(|p| crate::analysis::load_db(py, p))
+            .transpose()?;
+        let tag = analysis::annotate::annotator(
+            &asked.limits,
+            asked.db_name().as_deref(),
+            &asked.thresholds,
+        );
         let lenient = self.lenient;
-        let db_name = db_path.map(|p| {
-            std::path::Path::new(p)
-                .file_name()
-                .map_or_else(|| p.to_owned(), |n| n.to_string_lossy().into_owned())
-        });
-        let tag = analysis::annotate::annotator(&limits, db_name.as_deref(), &t);
-        let done = py.detach(|| {
+        let done = interrupt::watched(py, |stop| {
             let judging = analysis::annotate::Judging {
-                limits,
+                limits: asked.limits,
                 oracle: db.as_ref().map(|d| d as &dyn analysis::search::Oracle),
-                thresholds: t,
+                thresholds: asked.thresholds,
+                stop: Some(stop),
             };
             crate::annotate::annotate(record, lenient, &judging, &tag)
-        });
+        })?;
+        if let Some(f) = db.as_ref().and_then(|d| d.failure()) {
+            return Err(crate::analysis::db_error(py, asked.db.as_deref(), &f));
+        }
         let Some(done) = done else {
             return Err(self.invalid(py));
         };
-        if json {
+        if asked.json {
             serde_json::to_string(&done)
                 .map_err(|e| PyRuntimeError::new_err(format!("JSON output: {e}")))
         } else {

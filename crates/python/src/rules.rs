@@ -1,6 +1,7 @@
 //! The rule book (`spec/rules/`, embedded in the package as in the `mancala` binary): a rule by
 //! its ID, as `mancala rules B9` prints it.
 
+use crate::args;
 use crate::errors::plain;
 use pyo3::prelude::*;
 
@@ -45,7 +46,8 @@ impl PyRule {
 
 /// The rule with this ID, in any case (``rules("b9")`` is B9). Raises ``UnknownRuleError``.
 #[pyfunction]
-pub fn rules(id: &str) -> PyResult<PyRule> {
+pub fn rules(id: &Bound<'_, PyAny>) -> PyResult<PyRule> {
+    let id = args::text(id, "id", "UnknownRuleError")?;
     let r = rulebook::book().rule(id.trim()).ok_or_else(|| {
         plain(
             "UnknownRuleError",
@@ -73,12 +75,12 @@ pub fn rules(id: &str) -> PyResult<PyRule> {
 /// The IDs of every rule of a game (all games when ``game`` is ``None``), in the book's order.
 #[pyfunction]
 #[pyo3(signature = (game=None))]
-pub fn rule_ids(game: Option<&str>) -> PyResult<Vec<String>> {
+pub fn rule_ids(game: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<String>> {
     let book = rulebook::book();
-    match game {
+    match args::text_opt(game, "game", "UnknownGameError")? {
         None => Ok(book.rules().map(|r| r.id.clone()).collect()),
         Some(g) => {
-            let name = crate::input::game(g)?.name();
+            let name = crate::input::game(&g)?.name();
             Ok(book
                 .rules()
                 .filter(|r| r.game == name)

@@ -40,3 +40,25 @@ def test_validate_and_annotate_files_as_tasks(client):
     assert [r["invalid"] > 0 for r in there] == [False] * 4 + [True] * 4
     ok = files[:3]
     assert cluster.annotate_files(ok, depth=2, client=client) == cluster.annotate_files(ok, depth=2, client=False)
+
+
+# Issue 37, item 4: a missing file is reported with that file, and the others are validated, as
+# `mancala validate` does.
+def test_a_missing_file_is_reported_and_the_others_validated(client, tmp_path):
+    good = CORPUS / "ok" / "bechi-fig03.mgn"
+    missing = tmp_path / "none.mgn"
+    for c in (False, client):
+        first, second = cluster.validate_files([missing, good], client=c)
+        assert first["file"] == str(missing) and first["records"] == 0
+        assert first["error"].startswith("cannot read {}: ".format(missing))
+        assert second["error"] is None and second["valid"] == second["records"] >= 1
+
+
+# Issue 34, item 16: an error raised in a task arrives as itself, with its fields.
+def test_an_error_in_a_task_arrives_with_its_class_and_fields(client):
+    bad = '[Notation "1.0"]\n[Game "bechi"]\n[Opener "B"]\n\n1. 1A *\n'
+    future = client.submit(lambda text: next(mg.read_string(text)).canonical(), bad, pure=False)
+    with pytest.raises(mg.RecordError) as e:
+        future.result()
+    assert [p.rule for p in e.value.problems] == ["B4"]
+    assert "illegal move 1A" in str(e.value)

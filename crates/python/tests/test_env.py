@@ -106,3 +106,63 @@ def test_the_history_is_the_rounds_positions_before_the_one_reached():
     assert e.history == seen[:-1]
     a = e.position.analyse(depth=2, history=e.history)
     assert (a.history, a.best in e.position.legal_moves) == (6, True)
+
+
+# Issue 34, item 14: an action outside the space was taken through numpy's negative indexing
+# and left the episode stuck, or raised a bare IndexError.
+def test_an_action_outside_the_space_is_refused_and_changes_nothing():
+    e = raw_env(game="bechi")
+    e.reset()
+    agent = e.agent_selection
+    mask = e.observe(agent)["action_mask"].copy()
+    n = e.actions.n
+    for bad in (-1, -n, n, 10**6):
+        with pytest.raises(mg.ArgumentError, match=r"action {} is not in the action space \(0 to {}\)".format(bad, n - 1)):
+            e.step(bad)
+    for bad in (1.5, "3", [0]):
+        with pytest.raises(mg.ArgumentTypeError, match="action"):
+            e.step(bad)
+    illegal = int(np.flatnonzero(mask == 0)[0])
+    with pytest.raises(mg.ArgumentError, match="action {} is not legal here".format(illegal)):
+        e.step(illegal)
+    assert e.agent_selection == agent and e.moves == [] and not any(e.terminations.values())
+    assert (e.observe(agent)["action_mask"] == mask).all()
+    e.step(np.int64(np.flatnonzero(mask)[0]))  # numpy's integers are actions
+    assert len(e.moves) == 1
+
+
+def test_a_token_of_another_board_is_refused():
+    actions = Actions(mg.Position("bechi").holes)
+    assert actions.sequence("3B") == (6,)
+    for bad in ("9B", "x9A:3B", "3Z", ""):
+        with pytest.raises(mg.ArgumentError, match="not a move token of this board"):
+            actions.sequence(bad)
+
+
+def test_max_plies_zero_truncates_at_once_and_a_negative_one_is_refused():
+    e = raw_env(game="bechi", max_plies=0)
+    e.reset()
+    assert all(e.truncations.values())
+    e = raw_env(game="bechi", max_plies=2)
+    e.reset()
+    for _ in range(2):
+        e.step(int(np.flatnonzero(e.observe(e.agent_selection)["action_mask"])[0]))
+    assert all(e.truncations.values()) and e.plies == 2
+    with pytest.raises(mg.LimitError, match="max_plies -1"):
+        raw_env(game="bechi", max_plies=-1)
+    with pytest.raises(mg.ArgumentTypeError, match="max_plies"):
+        raw_env(game="bechi", max_plies=1.5)
+    with pytest.raises(mg.ArgumentError, match="render_mode"):
+        raw_env(game="bechi", render_mode="human")
+
+
+# Issue 37, item 4: without its extra, the environment says which one to install.
+def test_importing_the_environment_without_its_extra_says_what_to_install():
+    import subprocess
+
+    for missing in ("numpy", "gymnasium", "pettingzoo"):
+        code = "import sys\nsys.modules[{!r}] = None\nimport mancala_games.env\n".format(missing)
+        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+        assert out.returncode == 1
+        assert "ModuleNotFoundError" in out.stderr
+        assert 'pip install "mancala-games[env]"' in out.stderr, out.stderr

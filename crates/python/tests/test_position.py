@@ -107,8 +107,13 @@ def test_bad_input_raises_the_right_class():
     with pytest.raises(mg.OptionError) as e:
         mg.Position("bechi", {"holes": 9})
     assert (e.value.game, e.value.key, e.value.value) == ("bechi", "holes", "9")
-    with pytest.raises(mg.OptionError):
+    # Said once: the message was "bad option holes=9 for bechi: bad value `9` for bechi option
+    # `holes`: ...", the game, the option and the value twice.
+    assert str(e.value) == "bad value `9` for bechi option `holes`: expected one of 4, 3"
+    with pytest.raises(mg.OptionError) as e:
         mg.Position("bechi", {"colour": "red"})
+    assert str(e.value) == "bechi has no option `colour`: its options are holes"
+    assert (e.value.game, e.value.key, e.value.value) == ("bechi", "colour", "red")
     with pytest.raises(mg.PositionError) as e:
         mg.Position("bechi 6,6,6,6/6,6,6,6 Q")
     assert e.value.column == 23

@@ -1,10 +1,14 @@
 """The Python sessions of the README and the guide (`docs/guide/*.md`) run, with the output they
 show (doctest), from the repository's root as a reader would run them: every block fenced `pycon`
-(docs/guide/testing.md, "The examples of the documents")."""
+(docs/guide/testing.md, "The examples of the documents"); so does the guide's Dask example, in a
+process of its own (Dask's worker processes import the script's ``__main__``), with what it prints
+compared."""
 
 import doctest
 import os
 import re
+import subprocess
+import sys
 
 from conftest import REPO
 
@@ -35,6 +39,24 @@ def run(block, name):
     finally:
         os.chdir(here)
     return len(test.examples), runner.failures
+
+
+def block(text, marker, lang):
+    found = re.search(r"<!-- {0} -->\n```{1}\n(.*?)```\n<!-- /{0} -->".format(marker, lang), text, re.S)
+    assert found, "docs/guide/python.md has the {} between its markers".format(marker)
+    return found.group(1)
+
+
+def test_the_guides_dask_example_runs_as_written(tmp_path):
+    # Issue 37, item 4: it named files that do not exist and ended in a traceback.
+    text = (REPO / "docs" / "guide" / "python.md").read_text(encoding="utf-8")
+    script = tmp_path / "dask_example.py"
+    script.write_text(block(text, "dask-example", "python"), encoding="utf-8")
+    out = subprocess.run(
+        [sys.executable, str(script)], cwd=REPO, capture_output=True, text=True, timeout=600, check=False
+    )
+    assert out.returncode == 0, out.stderr
+    assert out.stdout == block(text, "dask-output", "text")
 
 
 def test_every_session_of_the_documents_runs_as_written():

@@ -140,6 +140,13 @@ def test_a_missing_file_is_file_not_found(tmp_path):
     with pytest.raises(FileNotFoundError) as e:
         mg.read_file(tmp_path / "none.mgn")
     assert e.value.filename == str(tmp_path / "none.mgn")
+    # The file named once, as open() names it (it was "[Errno 2] cannot read P: no such file or
+    # folder: 'P'").
+    assert str(e.value) == "[Errno 2] no such file or folder: '{}'".format(tmp_path / "none.mgn")
+    # A folder is read as open() reads one (mancala validate reads the records in it).
+    with pytest.raises(IsADirectoryError) as e:
+        list(mg.read_file(tmp_path))
+    assert str(e.value) == "[Errno 21] Is a directory: '{}'".format(tmp_path)
 
 
 def test_a_record_with_variations_reads_its_own_line_and_keeps_them():
@@ -150,3 +157,30 @@ def test_a_record_with_variations_reads_its_own_line_and_keeps_them():
     assert rec.moves == ["2A+", "3B", "3A", "1B"]
     assert '"kind": "variation"' in json.dumps(rec.to_json())
     assert "(2. 1B (captures 2) 3. 2A+ (3. 3A (captures 2)) 4. 3B)" in rec.canonical()
+
+
+# Issue 34, item 17: a game that ends the match was written `*`, and its record refused.
+def test_a_game_that_ends_the_match_is_written_with_its_result():
+    # corpus/ok/uugg-u22-match-end.mgn: after 6B, A cannot fill a hole and B wins (U22).
+    game = mg.Game("uugg 0,0,0,0,0,37b/0,0,0a,0,0,1 B store=2,8 opener=B")
+    game.push("6B")
+    text = game.record()
+    rec = next(mg.read_string(text))
+    assert rec.valid and rec.result == "B-wins" and rec.moves == ["6B"]
+    assert game.next_round() is False and game.match_result["winner"] == "B"
+    assert game.record() == text, "the same record once the game knows the match is over"
+    # A round over from the start (corpus/ok/bechi-match-end.mgn): B wins with no move played.
+    over = mg.Game("bechi 1,0,1,0/1,0,0,1 A store=2,42 opener=B")
+    assert next(mg.read_string(over.record())).result == "B-wins"
+    # A round over with a next round to come: the match is not over, the record unfinished.
+    going_on = mg.Game("uugg 0,0,0,0,0,36b/0,0,1a,0,0,1 B store=2,8 opener=B")
+    going_on.push("6B")
+    rec = next(mg.read_string(going_on.record()))
+    assert rec.valid and rec.result == "*"
+
+
+# Issue 34, low: a str with a lone surrogate raised a TypeError ("Can't extract `str` to `Vec`");
+# it is read as the bytes it stands for, and the record that holds it is not UTF-8.
+def test_a_string_with_a_lone_surrogate_is_one_invalid_record():
+    records = list(mg.read_string(HEAD + "{\udc80} 1. 3B *\n\n" + HEAD + "1. 3B *\n"))
+    assert [[(p.kind, p.line, p.column) for p in r.problems] for r in records] == [[("encoding", 5, 2)], []]

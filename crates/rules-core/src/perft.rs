@@ -14,9 +14,10 @@ use std::collections::HashMap;
 use std::fmt;
 use std::hash::Hasher;
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
-/// How a perft is run: threads, transposition table, progress. The counts depend on none of it.
+/// How a perft is run: threads, transposition table, progress, a way to stop it. The counts
+/// depend on none of it (unless it is stopped).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct PerftOptions<'a> {
     /// Worker threads (at least 1).
@@ -26,6 +27,10 @@ pub struct PerftOptions<'a> {
     pub hash_bytes: usize,
     /// Where to report progress, for a progress line.
     pub progress: Option<&'a Progress>,
+    /// Set by the caller (from another thread) to stop the count early, as a user's interrupt
+    /// does: every thread gives up within a few plies' work, and the counts returned are then
+    /// wrong, to be thrown away by the caller that set it.
+    pub stop: Option<&'a AtomicBool>,
 }
 
 /// The progress of a perft: work items done out of the total (root moves with one thread,
@@ -167,6 +172,23 @@ pub(crate) fn generated<P: Game>(pos: &P) -> Vec<P> {
     v
 }
 
+/// The caller's stop flag ([`PerftOptions::stop`]), looked at in every node with more than
+/// [`UNWATCHED`] plies left: a load of a line no one writes until the end.
+#[derive(Copy, Clone)]
+struct Stop<'a>(Option<&'a AtomicBool>);
+
+impl Stop<'_> {
+    #[inline]
+    fn now(self) -> bool {
+        self.0.is_some_and(|s| s.load(Ordering::Relaxed))
+    }
+}
+
+/// The plies below a look at the stop flag: the counts of so few plies are left to [`count`],
+/// whose code a flag does not touch (a few thousand positions, a million at the most in Redu's
+/// widest, between two looks).
+const UNWATCHED: u32 = 3;
+
 /// Counts with one buffer per remaining ply.
 fn count<P: Perft>(pos: &P, depth: u32, bufs: &mut [Vec<P>]) -> u128 {
     if depth == 0 {
@@ -188,14 +210,42 @@ fn count<P: Perft>(pos: &P, depth: u32, bufs: &mut [Vec<P>]) -> u128 {
     total
 }
 
+/// [`count`] that looks at `stop` above [`UNWATCHED`] plies: 0 once it says so.
+fn count_watched<P: Perft>(pos: &P, depth: u32, bufs: &mut [Vec<P>], stop: Stop<'_>) -> u128 {
+    if depth <= UNWATCHED {
+        return count(pos, depth, bufs);
+    }
+    if stop.now() {
+        return 0;
+    }
+    let (buf, rest) = bufs.split_first_mut().expect("one buffer per ply");
+    buf.clear();
+    pos.children(buf);
+    let mut total = 0;
+    for child in buf.iter() {
+        total = sat_add(total, count_watched(child, depth - 1, rest, stop));
+    }
+    total
+}
+
 /// The shallowest remaining depth whose counts the table keeps: below, counting again costs
 /// less than a probe.
 const TABLE_FROM: u32 = 4;
 
 /// [`count`] with a transposition table.
-fn count_table<P: Perft>(pos: &P, depth: u32, bufs: &mut [Vec<P>], table: &Table<P>) -> u128 {
+fn count_table<P: Perft>(
+    pos: &P,
+    depth: u32,
+    bufs: &mut [Vec<P>],
+    table: &Table<P>,
+    stop: Stop<'_>,
+) -> u128 {
     if depth < TABLE_FROM {
         return count(pos, depth, bufs);
+    }
+    if stop.now() {
+        // Not stored: the count of a stopped search is wrong.
+        return 0;
     }
     let slot = table.slot(pos, depth);
     if let Some(n) = table.get(slot, pos, depth) {
@@ -206,7 +256,10 @@ fn count_table<P: Perft>(pos: &P, depth: u32, bufs: &mut [Vec<P>], table: &Table
     pos.children(buf);
     let mut total = 0;
     for child in buf.iter() {
-        total = sat_add(total, count_table(child, depth - 1, rest, table));
+        total = sat_add(total, count_table(child, depth - 1, rest, table, stop));
+    }
+    if stop.now() {
+        return 0;
     }
     table.put(slot, *pos, depth, total);
     total
@@ -365,24 +418,27 @@ impl Hasher for Fx {
     }
 }
 
-/// One searcher: its buffers, and the shared table if any.
+/// One searcher: its buffers, the shared table if any, and the caller's stop flag.
 struct Searcher<'t, P> {
     bufs: Vec<Vec<P>>,
     table: Option<&'t Table<P>>,
+    stop: Stop<'t>,
 }
 
 impl<'t, P: Perft> Searcher<'t, P> {
-    fn new(depth: u32, table: Option<&'t Table<P>>) -> Searcher<'t, P> {
+    fn new(depth: u32, table: Option<&'t Table<P>>, stop: Stop<'t>) -> Searcher<'t, P> {
         Searcher {
             bufs: (0..depth.max(1)).map(|_| Vec::with_capacity(32)).collect(),
             table,
+            stop,
         }
     }
 
     fn count(&mut self, pos: &P, depth: u32) -> u128 {
-        match self.table {
-            None => count(pos, depth, &mut self.bufs),
-            Some(t) => count_table(pos, depth, &mut self.bufs, t),
+        match (self.table, self.stop.0) {
+            (None, None) => count(pos, depth, &mut self.bufs),
+            (None, Some(_)) => count_watched(pos, depth, &mut self.bufs, self.stop),
+            (Some(t), _) => count_table(pos, depth, &mut self.bufs, t, self.stop),
         }
     }
 }
@@ -407,7 +463,7 @@ impl Drop for CycleMemory {
 /// perft, single-threaded.
 pub(crate) fn perft<P: Perft>(pos: &P, depth: u32) -> u128 {
     let _memory = CycleMemory::start();
-    Searcher::new(depth, None).count(pos, depth)
+    Searcher::new(depth, None, Stop(None)).count(pos, depth)
 }
 
 /// How many work items per thread to aim for when splitting below the root.
@@ -439,6 +495,7 @@ fn divide_with<P: Perft>(
         return Vec::new();
     }
     let threads = opts.threads.max(1);
+    let stop = Stop(opts.stop);
     let progress = |done: usize, total: usize| {
         if let Some(p) = opts.progress {
             p.total.store(total as u64, Ordering::Relaxed);
@@ -446,7 +503,7 @@ fn divide_with<P: Perft>(
         }
     };
     if threads == 1 {
-        let mut s = Searcher::new(depth, table);
+        let mut s = Searcher::new(depth, table, stop);
         let n = roots.len();
         progress(0, n);
         return roots
@@ -497,9 +554,9 @@ fn divide_with<P: Perft>(
         let handles: Vec<_> = (0..workers)
             .map(|_| {
                 s.spawn(|| {
-                    let mut searcher = Searcher::new(remaining, table);
+                    let mut searcher = Searcher::new(remaining, table, stop);
                     let mut done = Vec::new();
-                    loop {
+                    while !stop.now() {
                         let k = next_item.fetch_add(1, Ordering::Relaxed);
                         let Some(p) = items.get(k) else { break };
                         done.push((k, searcher.count(p, remaining)));
@@ -544,4 +601,65 @@ fn distinct<P: Game>(work: &[(usize, P)]) -> (Vec<P>, Vec<(usize, usize)>) {
         })
         .collect();
     (items, paths)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{GameKind, PerftOptions, Player, Position, Variant};
+    use std::sync::atomic::{AtomicBool, Ordering};
+
+    fn bechi() -> Position {
+        Position::start(Variant::default_for(GameKind::Bechi), Player::B)
+    }
+
+    /// A count told to stop gives up: perft 40 of Bechi's start (far beyond a lifetime) returns,
+    /// with one thread and two, with a table and without. Its counts are to be thrown away.
+    #[test]
+    fn a_count_told_to_stop_returns() {
+        let pos = bechi();
+        let stop = AtomicBool::new(true);
+        for (threads, hash_bytes) in [(1, 0), (2, 0), (1, 1 << 16), (2, 1 << 16)] {
+            let opts = PerftOptions {
+                threads,
+                hash_bytes,
+                progress: None,
+                stop: Some(&stop),
+            };
+            let counts = pos.perft_divide_with(40, &opts).unwrap();
+            assert_eq!(counts.len(), 4, "every root move, {threads} threads");
+        }
+        // Told while it counts, from another thread, as Python's Ctrl-C does.
+        let stop = AtomicBool::new(false);
+        std::thread::scope(|s| {
+            s.spawn(|| {
+                std::thread::sleep(std::time::Duration::from_millis(20));
+                stop.store(true, Ordering::Relaxed);
+            });
+            let opts = PerftOptions {
+                threads: 1,
+                stop: Some(&stop),
+                ..PerftOptions::default()
+            };
+            assert_eq!(pos.perft_divide_with(40, &opts).unwrap().len(), 4);
+        });
+    }
+
+    /// A flag that is never set changes no count.
+    #[test]
+    fn a_flag_never_set_changes_nothing() {
+        let pos = bechi();
+        let stop = AtomicBool::new(false);
+        for threads in [1, 2] {
+            let opts = PerftOptions {
+                threads,
+                hash_bytes: 1 << 16,
+                stop: Some(&stop),
+                ..PerftOptions::default()
+            };
+            assert_eq!(
+                pos.perft_divide_with(6, &opts).unwrap(),
+                pos.perft_divide(6, 1)
+            );
+        }
+    }
 }

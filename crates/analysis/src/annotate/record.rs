@@ -10,7 +10,8 @@ use crate::variation::principal_variation;
 use crate::{Analysis, Unfinished};
 use notation::{Annotation, Eval, Item, Judged, MAX_RECORD_PLIES, Record, Score, Sign, Step};
 use rules_core::{Move, Position};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 /// The tag that states how a record was annotated.
 pub const ANNOTATOR: &str = "Annotator";
@@ -60,12 +61,15 @@ fn wants_line(v: &Verdict) -> bool {
         && (v.missed_win || matches!(v.judgement, Some(Judgement::Mistake | Judgement::Blunder)))
 }
 
-/// How the plies of a record are searched: the limits for each position and a database.
+/// How the plies of a record are searched: the limits for each position, a database, and a stop
+/// from outside ([`SearchOptions::stop`]: once set, every search left stops at once and the
+/// notes are to be thrown away).
 #[derive(Copy, Clone)]
 pub struct Judging<'a> {
     pub limits: Limits,
     pub oracle: Option<&'a dyn Oracle>,
     pub thresholds: Thresholds,
+    pub stop: Option<&'a Arc<AtomicBool>>,
 }
 
 /// A ply to judge: the position it was played in, the move played, its number, and where the
@@ -132,6 +136,7 @@ fn analyse_ply(
         multipv: 1,
         also: std::slice::from_ref(&played),
         oracle: j.oracle,
+        stop: j.stop,
         ..SearchOptions::default()
     };
     engine.analyse_after(pos, crate::history::repeatable(pos, before), &opts)

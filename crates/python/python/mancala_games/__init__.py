@@ -24,14 +24,20 @@ own Rust code; this package is its Python face, in python-chess's manner::
   mancala-games[env]``); :mod:`mancala_games.cluster`: perft, validation and annotation as Dask
   tasks (``pip install mancala-games[cluster]``).
 
-Errors are :class:`MancalaError` subclasses (:mod:`mancala_games.errors`).
+Errors are :class:`MancalaError` subclasses (:mod:`mancala_games.errors`). The long calls
+(``perft``, ``analyse``, ``Record.annotate``) and reading release the GIL and stop on Ctrl-C
+(``KeyboardInterrupt``).
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any, Dict, Iterable, List, Optional, Union
 
 from mancala_games.errors import (
+    ArgumentError,
+    ArgumentTypeError,
+    DatabaseError,
     IllegalMoveError,
     LimitError,
     MancalaError,
@@ -68,7 +74,10 @@ from mancala_games._core import (
 
 __all__ = [
     "Analysis",
+    "ArgumentError",
+    "ArgumentTypeError",
     "Batch",
+    "DatabaseError",
     "Game",
     "IllegalMoveError",
     "LimitError",
@@ -108,7 +117,7 @@ PositionLike = Union[Position, str, Dict[str, Any]]
 def _position(position: PositionLike, options: Optional[Dict[str, Any]] = None) -> Position:
     if isinstance(position, Position):
         if options:
-            raise ValueError("options go with a game's name or a position string, not a Position")
+            raise ArgumentError("options go with a game's name or a position string, not a Position")
         return position
     return Position(position, options)
 
@@ -124,7 +133,8 @@ def perft(
     """The number of move paths of ``depth`` plies from ``position`` (a ``Position``, a game's
     name for its start, a position string or its JSON form), as ``mancala perft`` counts them.
     Depth 0 to 40; ``threads`` 1 to 256 (default: every core); ``hash`` a transposition table
-    size such as ``"64M"``. Releases the GIL while it counts."""
+    size such as ``"64M"``. Releases the GIL while it counts; Ctrl-C stops it
+    (``KeyboardInterrupt``)."""
     return _position(position, options).perft(depth, threads=threads, hash=hash)
 
 
@@ -161,15 +171,48 @@ def analyse(
     his worst), ``exact`` (proved and the same under both), ``best``, ``lines``, ``depth``,
     ``nodes``, ``seconds``, ``history`` (the positions given) and ``repeatable`` (those of them
     since the last capture, the only ones play can come back to, which the search knew).
-    Releases the GIL while it searches.
+    Releases the GIL while it searches; Ctrl-C stops it (``KeyboardInterrupt``).
     """
+    if history is not None and (isinstance(history, (str, bytes, dict)) or not hasattr(history, "__iter__")):
+        raise ArgumentTypeError(
+            "history: expected an iterable of positions, found {}".format(type(history).__name__)
+        )
     before = None if history is None else [_position(h, options) for h in history]
     return _position(position, options).analyse(
         depth=depth, time=time, nodes=nodes, multipv=multipv, hash=hash, db=db, history=before
     )
 
 
-_TAG_ORDER = ["PlayerA", "PlayerB", "Event", "Date", "Source"]
+# The tags a game's record sets itself (spec/notation.md §3.2).
+_OWN_TAGS = {"Notation", "Game", "Options", "Opener", "Position"}
+_TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*\Z")
+
+
+def _tag_lines(tags: Dict[str, str]) -> List[str]:
+    """The header lines of ``tags``, each checked: a name of the notation's form that the record
+    does not set itself, a value of one line of text."""
+    if not isinstance(tags, dict):
+        raise ArgumentTypeError("tags: expected a dict, found {}".format(type(tags).__name__))
+    lines = []
+    for k, v in tags.items():
+        if not isinstance(k, str) or not _TAG_NAME.match(k):
+            raise ArgumentError(
+                "tag {!r}: a tag's name is ASCII letters, digits and _, from a letter (spec/notation.md §3.2)".format(k)
+            )
+        if k in _OWN_TAGS:
+            raise ArgumentError("tag {}: the record sets it from the game".format(k))
+        if not isinstance(v, str):
+            raise ArgumentTypeError("tag {}: expected a str, found {}".format(k, type(v).__name__))
+        if "\n" in v or "\r" in v:
+            raise ArgumentError("tag {}: a value is one line".format(k))
+        try:
+            v.encode("utf-8")
+        except UnicodeEncodeError as e:
+            raise ArgumentError(
+                "tag {}: {!r} holds a lone surrogate at index {}, which is not text".format(k, v, e.start)
+            ) from None
+        lines.append('[{} "{}"]'.format(k, v.replace("\\", "\\\\").replace('"', '\\"')))
+    return lines
 
 
 class Game:
@@ -196,6 +239,10 @@ class Game:
         opener: Optional[str] = None,
     ) -> None:
         if isinstance(start, Position):
+            if options or opener is not None:
+                raise ArgumentError(
+                    "options and opener go with a game's name or a position string, not a Position"
+                )
             first = start
         else:
             first = Position(start, options, opener)
@@ -244,7 +291,14 @@ class Game:
     def next_round(self, decision: Optional[Iterable[Any]] = None) -> bool:
         """After a finished round: sets up the next one (``True``) or ends the match
         (``False``, see ``match_result``). ``decision`` as ``Position.after_round`` takes it."""
-        after = self.position.after_round(None if decision is None else list(decision))
+        if decision is not None:
+            if isinstance(decision, (str, bytes)) or not hasattr(decision, "__iter__"):
+                raise ArgumentTypeError(
+                    "decision: expected a list of hole names (Bechi, B16) or of seed counts (Giuthi, "
+                    "G23), found {}".format(type(decision).__name__)
+                )
+            decision = list(decision)
+        after = self.position.after_round(decision)
         if isinstance(after, Position):
             marker = "{{round {}{}}}".format(
                 after.round, "" if decision is None else " " + " ".join(str(d) for d in decision)
@@ -267,6 +321,19 @@ class Game:
             first -= 1
         return now.analyse(history=self._stack[first:-1], **limits)
 
+    def _match_over(self) -> Optional[Dict[str, Any]]:
+        """How the match ended, if it is over: known once ``next_round`` found it, or found now
+        when the round is over and no set-up decision is asked (one that is asked is for a next
+        round: the match goes on)."""
+        if self._result is not None:
+            return self._result
+        pos = self.position
+        if pos.is_round_over() and pos.decision_request() is None:
+            after = pos.after_round()
+            if not isinstance(after, Position):
+                return after
+        return None
+
     @property
     def match_result(self) -> Optional[Dict[str, Any]]:
         """How the match ended (``{"winner", "rule", "reason"}``), once ``next_round`` found it
@@ -275,8 +342,11 @@ class Game:
 
     def record(self, tags: Optional[Dict[str, str]] = None) -> str:
         """The game as a record in the canonical notation (validated on the way: it is exactly
-        what ``mancala convert`` writes). ``tags``: ``PlayerA``, ``PlayerB``, ``Event``,
-        ``Date``, ``Source``."""
+        what ``mancala convert`` writes), with the result it reached: the match's winner or a
+        draw once the match is over (whether or not ``next_round`` was called), else ``*``.
+        ``tags``: ``PlayerA``, ``PlayerB``, ``Event``, ``Date``, ``Source``, and any other tag
+        (spec/notation.md §3.2) but those the game sets itself."""
+        extra = _tag_lines(tags or {})
         start = self.start
         head = ['[Notation "1.0"]', '[Game "{}"]'.format(start.game)]
         opts = [
@@ -287,13 +357,13 @@ class Game:
         if opts:
             head.append('[Options "{}"]'.format(" ".join(opts)))
         head.append('[Opener "{}"]'.format(start.opener or start.to_move))
-        for k, v in (tags or {}).items():
-            head.append('[{} "{}"]'.format(k, v.replace("\\", "\\\\").replace('"', '\\"')))
+        head.extend(extra)
         if not self._is_start:
             head.append('[Position "{}"]'.format(str(start)))
         result = "*"
-        if self._result is not None:
-            winner = self._result.get("winner")
+        over = self._match_over()
+        if over is not None:
+            winner = over.get("winner")
             result = "draw" if winner is None else "{}-wins".format(winner)
         text = "\n".join(head) + "\n\n" + " ".join(self._items + [result]) + "\n"
         rec = next(iter(read_string(text)))

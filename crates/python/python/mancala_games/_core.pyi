@@ -1,7 +1,13 @@
-"""Type stubs of the extension module (the Rust engine); the package re-exports everything."""
+"""Type stubs of the extension module (the Rust engine); the package re-exports everything.
+
+Every argument is checked for its type and range: a bad one raises one of the package's classes
+(``mancala_games.errors``: ``ArgumentTypeError``, ``LimitError``, ``MoveError``, ...), never a
+bare ``TypeError``, ``OverflowError`` or ``UnicodeEncodeError``. The long calls (``perft``,
+``perft_divide``, ``analyse``, ``Record.annotate``) and reading records release the GIL and stop
+on Ctrl-C with ``KeyboardInterrupt``."""
 
 from os import PathLike
-from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, Union
 
 __version__: str
 MAX_PERFT_DEPTH: int
@@ -74,8 +80,8 @@ class Position:
         nodes: Optional[int] = None,
         multipv: int = 1,
         hash: Union[int, str, None] = None,
-        db: Optional[str] = None,
-        history: Optional[Sequence[Position]] = None,
+        db: Union[str, "PathLike[str]", None] = None,
+        history: Optional[Iterable[Position]] = None,
     ) -> Analysis: ...
     def __eq__(self, other: object) -> bool: ...
     def __hash__(self) -> int: ...
@@ -113,6 +119,22 @@ class Analysis:
     repeatable: int
 
 class Problem:
+    """One problem of a record; picklable, compared by its fields."""
+
+    def __init__(
+        self,
+        kind: str,
+        message: str,
+        file: str,
+        record: int,
+        line: Optional[int],
+        column: Optional[int],
+        ply: Optional[int],
+        token: Optional[str],
+        rule: Optional[str],
+        rendered: str,
+    ) -> None: ...
+    def __eq__(self, other: object) -> bool: ...
     kind: str
     message: str
     file: str
@@ -157,7 +179,7 @@ class Record:
         depth: Optional[int] = None,
         time: Optional[float] = None,
         nodes: Optional[int] = None,
-        db: Optional[str] = None,
+        db: Union[str, "PathLike[str]", None] = None,
         dubious: int = 1,
         mistake: int = 3,
         blunder: int = 6,
@@ -183,7 +205,7 @@ class Rule:
 class Batch:
     """Many positions with their legal moves, generated once."""
 
-    def __new__(cls, positions: List[Position]) -> Batch: ...
+    def __new__(cls, positions: Sequence[Position]) -> Batch: ...
     @property
     def counts(self) -> List[int]: ...
     @property
@@ -191,7 +213,7 @@ class Batch:
     @property
     def positions(self) -> List[Position]: ...
     def __len__(self) -> int: ...
-    def play(self, choices: List[int], restart: Optional[Position] = None) -> Batch: ...
+    def play(self, choices: Sequence[int], restart: Optional[Position] = None) -> Batch: ...
 
 def read_file(
     path: Union[str, "PathLike[str]"], *, lenient: bool = False, format: str = "auto"
@@ -203,6 +225,14 @@ def rules(id: str) -> Rule: ...
 def rule_ids(game: Optional[str] = None) -> List[str]: ...
 def games() -> List[str]: ...
 def game_options(game: str) -> List[Tuple[str, List[str]]]: ...
-def legal_moves_batch(positions: List[Position]) -> List[List[str]]: ...
-def move_counts(positions: List[Position]) -> List[int]: ...
-def play_batch(positions: List[Position], choices: List[int]) -> List[Position]: ...
+def legal_moves_batch(positions: Sequence[Position]) -> List[List[str]]: ...
+def move_counts(positions: Sequence[Position]) -> List[int]: ...
+def play_batch(positions: Sequence[Position], choices: Sequence[int]) -> List[Position]: ...
+def _check_annotate(
+    *,
+    depth: Optional[int] = None,
+    time: Optional[float] = None,
+    nodes: Optional[int] = None,
+    db: Union[str, "PathLike[str]", None] = None,
+    format: str = "notation",
+) -> None: ...

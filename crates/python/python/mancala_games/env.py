@@ -36,8 +36,14 @@ opening still to play, the Redu right's kind (O1, O2, O3), and the decisions of 
 opponent's) for each player. ``match=False`` (the default) ends the episode with the round;
 ``match=True`` plays the match through its rounds, the set-up decisions (Bechi B16, Giuthi G23)
 made by ``decide(position, request)`` (by default: Bechi fills his lowest-numbered holes, Giuthi
-spreads his seeds evenly). ``max_plies`` truncates an episode (endless play is possible in
-these games).
+spreads his seeds evenly). ``max_plies`` truncates an episode once that many plies are played
+(``0``: at once; ``None``: never; endless play is possible in these games).
+
+**Bad actions.** ``raw_env.step`` refuses an action outside ``0`` to ``n - 1`` (numpy's negative
+indexing would take ``-1`` for the last action) or that ``action_mask`` does not mark with
+``ArgumentError`` (a ``ValueError``), and an action that is not an int (a float, a str) with
+``ArgumentTypeError``, leaving the episode as it was; ``env()``'s wrappers end the episode on an
+illegal action instead, as PettingZoo's classic games do.
 
 **The game so far.** ``position`` is the position reached, ``moves`` the moves played, and
 ``history`` the positions of the round before ``position``, oldest first: what an agent that
@@ -52,12 +58,21 @@ import functools
 import re
 from typing import Any, Callable, Dict, List, Optional, Tuple
 
-import numpy as np
-from gymnasium import spaces
-from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
+try:
+    import numpy as np
+    from gymnasium import spaces
+    from pettingzoo import AECEnv
+    from pettingzoo.utils import wrappers
+except ImportError as e:  # the extra is not installed: say which one
+    raise ModuleNotFoundError(
+        'mancala_games.env needs the "env" extra (numpy, gymnasium, pettingzoo): '
+        'pip install "mancala-games[env]" ({})'.format(e),
+        name=e.name,
+    ) from e
 
 from mancala_games import Position
+from mancala_games._args import choice_arg, flag_arg, int_arg
+from mancala_games.errors import ArgumentError, ArgumentTypeError
 
 AGENTS = ["player_0", "player_1"]
 _PLAYER = {"player_0": "A", "player_1": "B"}
@@ -82,14 +97,18 @@ class Actions:
         self.letters = {c: 5 * n + 4 + k for k, c in enumerate("dhwb")}
 
     def sequence(self, token: str) -> Tuple[int, ...]:
-        """The actions of a move token."""
+        """The actions of a move token; ``ArgumentError`` for a token that is none of this
+        board's."""
+        if not isinstance(token, str):
+            raise ArgumentTypeError("token: expected a str, found {}".format(type(token).__name__))
         if token == "pass":
             return (self.pass_,)
         if token == "open":
             return (self.open,)
         m = _TOKEN.match(token)
-        if m is None:
-            raise ValueError("not a move token of this environment: {!r}".format(token))
+        holes = [m[k] for k in ("cap", "start", "second") if m is not None and m[k]]
+        if m is None or any(h not in self.index for h in holes):
+            raise ArgumentError("not a move token of this board: {!r}".format(token))
         n = len(self.holes)
         out: List[int] = []
         if m["cap"]:
@@ -102,6 +121,8 @@ class Actions:
         if m["o"]:
             out.append(self.special)
         out.extend(self.letters[c] for c in m["letters"])
+        if not out:
+            raise ArgumentError("not a move token of this board: {!r}".format(token))
         return tuple(out)
 
 
@@ -144,12 +165,16 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for the bare environment
     ) -> None:
         super().__init__()
         self.game = game
+        if options is not None and not isinstance(options, dict):
+            raise ArgumentTypeError("options: expected a dict, found {}".format(type(options).__name__))
         self.game_options = dict(options or {})
         self.opener = opener
-        self.match = match
-        self.max_plies = max_plies
+        self.match = flag_arg(match, "match")
+        self.max_plies = None if max_plies is None else int_arg(max_plies, "max_plies", 0)
+        if decide is not None and not callable(decide):
+            raise ArgumentTypeError("decide: expected a function, found {}".format(type(decide).__name__))
         self.decide = decide or default_decision
-        self.render_mode = render_mode
+        self.render_mode = None if render_mode is None else choice_arg(render_mode, "render_mode", self.metadata["render_modes"])
         self.start = Position(game, self.game_options, opener)
         self.actions = Actions(self.start.holes)
         self.possible_agents = list(AGENTS)
@@ -262,17 +287,16 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for the bare environment
         self.round_scores: List[Tuple[int, int]] = []
         self.history: List[Position] = []
         self._load(self.start)
+        self._truncate_if_long()
 
     def step(self, action: Optional[int]) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
+        action = self._action(action)
         self._cumulative_rewards[agent] = 0.0
         self.rewards = {a: 0.0 for a in self.agents}
-        action = int(action)  # type: ignore[arg-type]
-        if not self._mask()[action]:
-            raise ValueError("action {} is not legal here (see action_mask)".format(action))
         complete = tuple(self.prefix)
         if action != self.actions.end:
             self.prefix.append(action)
@@ -281,6 +305,22 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for the bare environment
         if action == self.actions.end or (len(candidates) == 1 and candidates[0] == complete):
             self._play(self._moves[complete])
         self._accumulate_rewards()
+
+    def _action(self, action: Any) -> int:
+        """The action as an int, in the space and legal here; refused with nothing changed."""
+        if isinstance(action, bool) or not hasattr(type(action), "__index__"):
+            raise ArgumentTypeError(
+                "action: expected an int of the action space, found {}".format(type(action).__name__)
+            )
+        a = action.__index__()
+        n = self.actions.n
+        if not 0 <= a < n:
+            raise ArgumentError(
+                "action {} is not in the action space (0 to {}): see the action space and action_mask".format(a, n - 1)
+            )
+        if not self._mask()[a]:
+            raise ArgumentError("action {} is not legal here (see action_mask)".format(a))
+        return a
 
     def _play(self, move: str) -> None:
         pos = self.position.play(move)

@@ -1,8 +1,13 @@
 """The exceptions of mancala_games: one base class, :class:`MancalaError`, and a subclass per kind
 of failure, each carrying what a program needs to act on it (the rule, the reason, the problems).
 
-Every class that reports bad input is also a :class:`ValueError`, as python-chess's are, so code
-that catches ``ValueError`` keeps working.
+Every class that reports a bad value is also a :class:`ValueError`, as python-chess's are, so code
+that catches ``ValueError`` keeps working; an argument of the wrong type is an
+:class:`ArgumentTypeError`, also a :class:`TypeError`. A file that cannot be opened raises
+Python's own :class:`OSError` (``FileNotFoundError``, ``PermissionError``), as ``open`` does.
+
+Every class pickles with its fields (``pickle``, and so Dask, which sends a task's exception back
+pickled, delivers it as itself).
 """
 
 from __future__ import annotations
@@ -12,6 +17,23 @@ from typing import Any, List, Optional
 
 class MancalaError(Exception):
     """The base class of every error the package raises on purpose."""
+
+
+class ArgumentError(MancalaError, ValueError):
+    """An argument with a value the call does not take: a format or mode it does not know, a
+    player that is not ``"A"`` or ``"B"``, lists of different lengths, thresholds out of order,
+    an action the environment does not have."""
+
+
+class ArgumentTypeError(MancalaError, TypeError):
+    """An argument of a type the call does not take: a float or a bool where an int is needed, a
+    number where a str is, a str where a list of paths is."""
+
+
+class LimitError(ArgumentError):
+    """An argument beyond a documented limit: a perft depth under 0 or over 40, a transposition
+    table the machine cannot give, a thread count outside 1 to 256 (the same limits as the
+    ``mancala`` command's)."""
 
 
 class UnknownGameError(MancalaError, ValueError):
@@ -70,31 +92,41 @@ class RoundError(MancalaError):
     rule: Optional[str] = None
 
 
-class LimitError(MancalaError, ValueError):
-    """An argument beyond a documented limit: a perft depth over 40, a transposition table the
-    machine cannot give, a thread count over 256 (the same limits as the ``mancala`` command)."""
-
-
 class RecordError(MancalaError, ValueError):
-    """A record that cannot be read or is not valid, where one was required
-    (:meth:`Record.parse`). Attributes: ``problems``, the :class:`Problem` objects."""
+    """A record that is not valid where a valid one is needed (``canonical``, ``to_json``,
+    ``annotate``, ``Game.record``); its message lists what is wrong, each problem with its line,
+    column and rule. Attributes: ``problems``, the :class:`Problem` objects."""
 
     problems: List[Any] = []
+
+
+class DatabaseError(MancalaError, ValueError):
+    """A file given as a solved database (``db=``) that is not one, or is damaged: its header,
+    its tables or a block met by the search. Attributes: ``path``."""
+
+    path: Optional[str] = None
 
 
 class UnknownRuleError(MancalaError, KeyError):
     """A rule ID or topic that the rule book does not have."""
 
+    def __str__(self) -> str:
+        # KeyError's str is the repr of its key; this one is a sentence.
+        return str(self.args[0]) if len(self.args) == 1 else super().__str__()
+
 
 __all__ = [
     "MancalaError",
+    "ArgumentError",
+    "ArgumentTypeError",
+    "LimitError",
     "UnknownGameError",
     "OptionError",
     "PositionError",
     "MoveError",
     "IllegalMoveError",
     "RoundError",
-    "LimitError",
     "RecordError",
+    "DatabaseError",
     "UnknownRuleError",
 ]
