@@ -22,7 +22,7 @@
 //! * `cargo xtask gen-records [--out FILE|-] [--bytes N] [--count N] [--seed S] [--game G]
 //!   [--option K=V]... [--max-rounds N]`: random complete matches played by the engine, annotated
 //!   and commented, in canonical notation (spec/notation.md), to FILE (written as the binary
-//!   writes its outputs: `crates/cli/src/output.rs`) or standard output; for the 100 MB streaming
+//!   writes its outputs: `crates/cli/src/outputs/target.rs`) or standard output; for the 100 MB streaming
 //!   check of `mancala validate` and for the corpus's complete matches.
 //! * `cargo xtask uugg-endless [--holes N] [--depth D] [--list]`: searches the positions
 //!   reachable from the Uugg start for starts whose sowing never ends (uugg.md U15, rules README
@@ -91,8 +91,8 @@ mod proc_stat;
 mod serve_load;
 mod test;
 
-/// Every file written as the binary writes its outputs (`crates/cli/src/output.rs`).
-use mancala::output::Target;
+/// Every file written as the binary writes its outputs (`crates/cli/src/outputs/target.rs`).
+use mancala::outputs::target::Target;
 use testkit::reference;
 
 use rules_core::Position;

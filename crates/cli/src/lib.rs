@@ -8,40 +8,8 @@
 //! stderr is closed); a closed stdout ends the program quietly, with status 0.
 #![deny(clippy::print_stderr, clippy::print_stdout)]
 
-pub mod analyse_cmd;
-pub mod annotate_cmd;
-pub(crate) mod atomic;
-pub mod batch;
-pub mod board;
-pub mod check_proof_cmd;
 pub mod cli;
-pub mod collection;
-pub mod convert;
-pub mod diag;
-pub mod endgame_table;
-pub mod exit;
-pub mod explain;
-pub mod files;
-pub mod folders;
-pub mod game_args;
-pub mod generate;
-pub mod html;
-pub mod input;
-pub mod input_path;
-pub mod match_cmd;
-pub mod option_args;
-pub mod output;
-pub mod perft;
-pub mod pictures;
-pub mod played;
-pub mod position_cmd;
-pub mod position_input;
-pub mod proof_out;
-pub mod replay;
-pub mod rules_cmd;
-pub mod serve_cmd;
-pub mod skeleton;
-pub mod solve_cmd;
-pub mod style;
-pub use diagram as svg;
-pub mod validate;
+pub mod commands;
+pub mod inputs;
+pub mod outputs;
+pub mod printers;

@@ -2,11 +2,14 @@
 #![deny(clippy::print_stderr, clippy::print_stdout)]
 
 use clap::Parser;
-use mancala::exit::{CliError, Verdict};
-use mancala::{
-    analyse_cmd, annotate_cmd, cli, convert, diag, explain, files, generate, match_cmd, perft,
-    position_cmd, replay, rules_cmd, solve_cmd, style, validate,
+use mancala::cli;
+use mancala::commands::{
+    analyse, annotate, check_proof, collection, convert, generate, match_, perft, position, rules,
+    serve, solve, validate,
 };
+use mancala::outputs::exit::{CliError, Verdict};
+use mancala::outputs::{diag, files, style};
+use mancala::printers::{explain, html, pictures, replay};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
@@ -63,27 +66,27 @@ fn main() -> ExitCode {
     }
     let result = match args.command {
         cli::Command::Perft(a) => perft::run(&a),
-        cli::Command::Analyse(a) => analyse_cmd::run(&a),
-        cli::Command::Solve(a) => solve_cmd::run(&a),
-        cli::Command::Match(a) => match_cmd::run(&a),
-        cli::Command::Annotate(a) => annotate_cmd::run(&a),
-        cli::Command::CheckProof(a) => mancala::check_proof_cmd::run(&a),
+        cli::Command::Analyse(a) => analyse::run(&a),
+        cli::Command::Solve(a) => solve::run(&a),
+        cli::Command::Match(a) => match_::run(&a),
+        cli::Command::Annotate(a) => annotate::run(&a),
+        cli::Command::CheckProof(a) => check_proof::run(&a),
         cli::Command::Validate(a) => validate::run(&a),
         // `replay --svg` draws pictures, `--html` writes the replay page; the replay in text or
         // JSON otherwise.
         cli::Command::Replay(a) => match (&a.svg, &a.html) {
-            (Some(dir), _) => mancala::pictures::run(&a, dir),
-            (None, Some(target)) => mancala::html::run(&a, target),
+            (Some(dir), _) => pictures::run(&a, dir),
+            (None, Some(target)) => html::run(&a, target),
             (None, None) => replay::run(&a, style),
         },
         cli::Command::Convert(a) => convert::run(&a),
-        cli::Command::Collection(a) => mancala::collection::run(&a),
-        cli::Command::Show(a) => position_cmd::show(&a, style),
-        cli::Command::Moves(a) => position_cmd::moves(&a),
-        cli::Command::Play(a) => position_cmd::play(&a),
+        cli::Command::Collection(a) => collection::run(&a),
+        cli::Command::Show(a) => position::show(&a, style),
+        cli::Command::Moves(a) => position::moves(&a),
+        cli::Command::Play(a) => position::play(&a),
         cli::Command::Explain(a) => explain::run(&a, style),
-        cli::Command::Rules(a) => rules_cmd::run(&a, style),
-        cli::Command::Serve(a) => mancala::serve_cmd::run(&a),
+        cli::Command::Rules(a) => rules::run(&a, style),
+        cli::Command::Serve(a) => serve::run(&a),
         cli::Command::Completions(a) => generate::completions(&a),
         cli::Command::Man(a) => generate::man(&a),
     };
