@@ -451,11 +451,13 @@ pub fn output(data: &[u8]) {
         };
         let unit = mancala::inputs::records::Unit {
             file: name.to_owned(),
-            index: 1,
-            first_line: 1,
-            text: Some(text.to_owned()),
-            record,
-            checked,
+            entry: notation::Entry {
+                index: 1,
+                first_line: 1,
+                text: Some(text.to_owned()),
+                record,
+                checked,
+            },
         };
         let stem = mancala::printers::pictures::stem_of(name);
         assert_terminal_safe("the stem", &stem);

@@ -81,40 +81,28 @@ pub fn run(args: &AnnotateArgs) -> Result<Exit, CliError> {
     let tag = annotator(&limits, db_name.as_deref(), &t);
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
-    let (mut invalid, mut failed, mut written) = (false, false, 0usize);
-    for name in records::names(&args.files) {
-        let Some(reader) = records::open_or_report(&name, &mut failed) else {
-            continue;
-        };
-        records::each_record(
-            name.name(),
-            reader,
-            FromFormat::Auto,
-            records::REPLAY,
-            |u| {
-                if let (true, Some(rec)) = (u.valid(), &u.checked.canonical) {
-                    if let (Some(d), Some(path), Some(first)) = (&db, &args.db, first_position(&u))
-                    {
-                        crate::commands::analyse::same_game(d, path, &first)?;
-                    }
-                    let plies = judge_steps(&u.checked.steps, &mut engines, &judging);
-                    crate::commands::analyse::db_failure(db.as_ref(), args.db.as_deref())?;
-                    let rec = annotated(rec, plies, &tag);
-                    summary_note(&u, &rec);
-                    let to = match args.format {
-                        Format::Text => ToFormat::Notation,
-                        Format::Json => ToFormat::Json,
-                    };
-                    crate::commands::convert::write_record(&rec, to, written, &mut out)?;
-                    written += 1;
-                } else {
-                    invalid = true;
-                    crate::commands::validate::report(&u, Format::Text, &mut out)?;
-                }
-                Ok(())
-            },
-        )?;
-    }
+    let (mut invalid, mut written) = (false, 0usize);
+    let failed = records::each_record_of(&args.files, FromFormat::Auto, records::REPLAY, |u| {
+        if let (true, Some(rec)) = (u.valid(), &u.checked.canonical) {
+            if let (Some(d), Some(path), Some(first)) = (&db, &args.db, first_position(&u)) {
+                crate::commands::analyse::same_game(d, path, &first)?;
+            }
+            let plies = judge_steps(&u.checked.steps, &mut engines, &judging);
+            crate::commands::analyse::db_failure(db.as_ref(), args.db.as_deref())?;
+            let rec = annotated(rec, plies, &tag);
+            summary_note(&u, &rec);
+            let to = match args.format {
+                Format::Text => ToFormat::Notation,
+                Format::Json => ToFormat::Json,
+            };
+            crate::commands::convert::write_record(&rec, to, written, &mut out)?;
+            written += 1;
+        } else {
+            invalid = true;
+            crate::commands::validate::report(&u, Format::Text, &mut out)?;
+        }
+        Ok(())
+    })?;
     out.flush()?;
     Ok(if failed {
         Exit::Failed

@@ -37,33 +37,19 @@ pub fn run(args: &ConvertArgs) -> Result<Verdict, CliError> {
     let mut out = std::io::BufWriter::new(stdout.lock());
     let mut written = 0usize;
     let mut bad = 0usize;
-    let mut failed = false;
-    for name in records::names(&args.files) {
-        let Some(reader) = records::open_or_report(&name, &mut failed) else {
-            continue;
+    let opts = CheckOptions {
+        lenient: args.lenient,
+        ..records::CANONICAL
+    };
+    let failed = records::each_record_of(&args.files, args.from, opts, |u| {
+        let Some(rec) = &u.checked.canonical else {
+            bad += 1;
+            return validate::report(&u, Format::Text, &mut out);
         };
-        let opts = CheckOptions {
-            lenient: args.lenient,
-            ..records::CANONICAL
-        };
-        let r = records::each_record(name.name(), reader, args.from, opts, |u| {
-            let Some(rec) = &u.checked.canonical else {
-                bad += 1;
-                return validate::report(&u, Format::Text, &mut out);
-            };
-            write_record(rec, args.to, written, &mut out)?;
-            written += 1;
-            Ok(())
-        });
-        match r {
-            Ok(()) => {}
-            Err(CliError::Io(e)) => {
-                crate::outputs::diag::error(&e);
-                failed = true;
-            }
-            Err(e) => return Err(e),
-        }
-    }
+        write_record(rec, args.to, written, &mut out)?;
+        written += 1;
+        Ok(())
+    })?;
     out.flush()?;
     if bad > 0 {
         crate::outputs::diag::note(format_args!(

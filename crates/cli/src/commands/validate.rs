@@ -101,51 +101,37 @@ pub fn run(args: &ValidateArgs) -> Result<Verdict, CliError> {
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let mut sum = Summary::default();
-    let mut failed = false;
-    for name in records::names(&args.files) {
-        let Some(reader) = records::open_or_report(&name, &mut failed) else {
-            continue;
-        };
-        let opts = CheckOptions {
-            lenient: args.lenient,
-            ..records::CHECK_ONLY
-        };
-        let r = records::each_record(name.name(), reader, FromFormat::Auto, opts, |u| {
-            sum.records += 1;
-            if u.valid() {
-                sum.valid += 1;
-            } else {
-                sum.invalid += 1;
-            }
-            report(&u, args.format, &mut out)?;
-            match args.format {
-                Format::Text if !args.quiet => {
-                    writeln!(out, "{}", record_line(&u))?;
-                    // Any legal spelling is accepted; say which plies have another canonical one.
-                    for r in &u.checked.respelled {
-                        writeln!(
-                            out,
-                            "  ply {}: `{}` is `{}` in canonical form",
-                            r.ply,
-                            for_terminal(&r.written),
-                            r.canonical
-                        )?;
-                    }
-                }
-                Format::Json => writeln!(out, "{}", record_json(&u, args.lenient))?,
-                Format::Text => {}
-            }
-            Ok(())
-        });
-        match r {
-            Ok(()) => {}
-            Err(CliError::Io(e)) => {
-                crate::outputs::diag::error(&e);
-                failed = true;
-            }
-            Err(e) => return Err(e),
+    let opts = CheckOptions {
+        lenient: args.lenient,
+        ..records::CHECK_ONLY
+    };
+    let failed = records::each_record_of(&args.files, FromFormat::Auto, opts, |u| {
+        sum.records += 1;
+        if u.valid() {
+            sum.valid += 1;
+        } else {
+            sum.invalid += 1;
         }
-    }
+        report(&u, args.format, &mut out)?;
+        match args.format {
+            Format::Text if !args.quiet => {
+                writeln!(out, "{}", record_line(&u))?;
+                // Any legal spelling is accepted; say which plies have another canonical one.
+                for r in &u.checked.respelled {
+                    writeln!(
+                        out,
+                        "  ply {}: `{}` is `{}` in canonical form",
+                        r.ply,
+                        for_terminal(&r.written),
+                        r.canonical
+                    )?;
+                }
+            }
+            Format::Json => writeln!(out, "{}", record_json(&u, args.lenient))?,
+            Format::Text => {}
+        }
+        Ok(())
+    })?;
     match args.format {
         Format::Text => writeln!(
             out,

@@ -3,7 +3,7 @@
 
 use crate::cli::FromFormat;
 use crate::outputs::exit::{CliError, io_message};
-use notation::{CheckOptions, Checked, Entry, Format, Origin, Record, Records};
+use notation::{CheckOptions, Entry, Format, Origin, Records};
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, IsTerminal};
 use std::path::PathBuf;
@@ -80,55 +80,65 @@ pub const REPLAY: CheckOptions = CheckOptions {
     lenient: false,
 };
 
-/// One record of an input, read and checked.
+/// One record of an input, read and checked: the pipeline's [`Entry`] and what it lacks, the
+/// name of the input it was read from (for messages, and the origin of its problems).
 pub struct Unit {
     /// The input's display name.
     pub file: String,
-    /// The record's index in its input, from 1.
-    pub index: usize,
-    /// The line where it starts.
-    pub first_line: usize,
-    /// Its text, when read from notation (or the JSON line).
-    pub text: Option<String>,
-    /// The record, when it could be read.
-    pub record: Option<Record>,
-    /// What checking found; parse problems included.
-    pub checked: Checked,
+    /// The record as the pipeline gives it.
+    pub entry: Entry,
+}
+
+/// A record's fields are the entry's: `u.checked`, `u.index`, `u.valid()`.
+impl std::ops::Deref for Unit {
+    type Target = Entry;
+
+    fn deref(&self) -> &Entry {
+        &self.entry
+    }
 }
 
 impl Unit {
-    /// The record `entry` of the input shown as `file`.
-    pub fn new(file: &str, entry: Entry) -> Unit {
-        Unit {
-            file: file.to_owned(),
-            index: entry.index,
-            first_line: entry.first_line,
-            text: entry.text,
-            record: entry.record,
-            checked: entry.checked,
-        }
-    }
-
+    /// Where its problems are: the entry's origin in its input.
     pub fn origin(&self) -> Origin<'_> {
-        Origin {
-            file: &self.file,
-            record: self.index,
-            first_line: self.first_line,
-            text: self.text.as_deref(),
-        }
+        self.entry.origin(&self.file)
     }
 
     /// The input's name as a terminal shows it (`notation::text::for_terminal`).
     pub fn shown_file(&self) -> std::borrow::Cow<'_, str> {
         notation::text::for_terminal(&self.file)
     }
-
-    pub fn valid(&self) -> bool {
-        self.checked.problems.is_empty()
-    }
 }
 
-/// Reads every record of one input and hands each, checked, to `f`.
+/// The records of one input, each read and checked, named after the input; a failure to read
+/// the input part way is an I/O error (`CliError::Io`), after which nothing more is read.
+fn units(
+    name: &str,
+    reader: Box<dyn BufRead>,
+    from: FromFormat,
+    opts: CheckOptions,
+) -> impl Iterator<Item = Result<Unit, CliError>> {
+    let file = display(name).to_owned();
+    let format = match from {
+        FromFormat::Auto => Format::Auto,
+        FromFormat::Notation => Format::Notation,
+        FromFormat::Json => Format::Json,
+    };
+    Records::new(reader, format, opts).map(move |entry| match entry {
+        Ok(entry) => Ok(Unit {
+            file: file.clone(),
+            entry,
+        }),
+        Err(e) => Err(CliError::Io(format!(
+            "cannot read {file}: {}",
+            io_message(&e)
+        ))),
+    })
+}
+
+/// Reads every record of one input and hands each, checked, to `f`: for a command that reads
+/// one input (`explain`, `replay --html`, `replay --svg` file by file). A failure to read it part
+/// way is an I/O error; [`each_record_of`] reads the inputs of a command line and goes on past it.
 pub fn each_record(
     name: &str,
     reader: Box<dyn BufRead>,
@@ -136,16 +146,39 @@ pub fn each_record(
     opts: CheckOptions,
     mut f: impl FnMut(Unit) -> Result<(), CliError>,
 ) -> Result<(), CliError> {
-    let file = display(name).to_owned();
-    let format = match from {
-        FromFormat::Auto => Format::Auto,
-        FromFormat::Notation => Format::Notation,
-        FromFormat::Json => Format::Json,
-    };
-    for entry in Records::new(reader, format, opts) {
-        let entry =
-            entry.map_err(|e| CliError::Io(format!("cannot read {file}: {}", io_message(&e))))?;
-        f(Unit::new(&file, entry))?;
+    for unit in units(name, reader, from, opts) {
+        f(unit?)?;
     }
     Ok(())
+}
+
+/// The one loop of the commands that read the record FILEs of their command line (`validate`,
+/// `convert`, `replay`, `annotate`, `collection`): every record of every input (folders expanded,
+/// none meaning standard input), one input after the other, checked with `opts` and handed to
+/// `f`. An input that cannot be opened, or whose reading fails part way, is reported on stderr
+/// and the next one read; the answer is whether any was, so that the run ends with status 2 after
+/// reading the others. An error of `f` (writing its output) ends the loop.
+pub fn each_record_of(
+    files: &[PathBuf],
+    from: FromFormat,
+    opts: CheckOptions,
+    mut f: impl FnMut(Unit) -> Result<(), CliError>,
+) -> Result<bool, CliError> {
+    let mut failed = false;
+    for input in names(files) {
+        let Some(reader) = open_or_report(&input, &mut failed) else {
+            continue;
+        };
+        for unit in units(input.name(), reader, from, opts) {
+            match unit {
+                Ok(u) => f(u)?,
+                Err(e) => {
+                    crate::outputs::diag::error(&e);
+                    failed = true;
+                    break;
+                }
+            }
+        }
+    }
+    Ok(failed)
 }

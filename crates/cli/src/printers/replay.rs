@@ -516,21 +516,27 @@ pub fn run(args: &ReplayArgs, style: Style) -> Result<Verdict, CliError> {
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let mut invalid = 0;
-    let mut failed = false;
     let mut first = true;
-    for name in records::names(&args.files) {
-        let Some(reader) = records::open_or_report(&name, &mut failed) else {
-            continue;
-        };
-        match replay_file(args, style, name.name(), reader, &mut out, &mut first) {
-            Ok(n) => invalid += n,
-            Err(CliError::Io(e)) => {
-                crate::outputs::diag::error(&e);
-                failed = true;
+    let opts = CheckOptions {
+        lenient: args.lenient,
+        ..records::REPLAY
+    };
+    let failed = records::each_record_of(&args.files, FromFormat::Auto, opts, |u| {
+        match args.format {
+            Format::Text => {
+                if !first {
+                    writeln!(out)?;
+                }
+                text(&u, &mut out, style)?;
+                out.flush()?;
+                validate::report(&u, Format::Text, &mut out)?;
             }
-            Err(e) => return Err(e),
+            Format::Json => json_lines(&u, args.lenient, &mut out)?,
         }
-    }
+        first = false;
+        invalid += usize::from(!u.valid());
+        Ok(())
+    })?;
     out.flush()?;
     Ok(if failed {
         Verdict::Failed
@@ -539,37 +545,4 @@ pub fn run(args: &ReplayArgs, style: Style) -> Result<Verdict, CliError> {
     } else {
         Verdict::Valid
     })
-}
-
-/// Replays the records of one file; the number of invalid ones.
-fn replay_file(
-    args: &ReplayArgs,
-    style: Style,
-    name: &str,
-    reader: Box<dyn std::io::BufRead>,
-    out: &mut impl Write,
-    first: &mut bool,
-) -> Result<usize, CliError> {
-    let mut invalid = 0;
-    let opts = CheckOptions {
-        lenient: args.lenient,
-        ..records::REPLAY
-    };
-    records::each_record(name, reader, FromFormat::Auto, opts, |u| {
-        match args.format {
-            Format::Text => {
-                if !*first {
-                    writeln!(out)?;
-                }
-                text(&u, out, style)?;
-                out.flush()?;
-                validate::report(&u, Format::Text, out)?;
-            }
-            Format::Json => json_lines(&u, args.lenient, out)?,
-        }
-        *first = false;
-        invalid += usize::from(!u.valid());
-        Ok(())
-    })?;
-    Ok(invalid)
 }

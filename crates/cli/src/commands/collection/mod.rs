@@ -57,27 +57,14 @@ pub fn each_record(
 ) -> Result<Tally, CliError> {
     let mut tally = Tally::default();
     let mut sink = std::io::sink();
-    for name in records::names(files) {
-        let Some(reader) = records::open_or_report(&name, &mut tally.failed) else {
-            continue;
-        };
-        let r = records::each_record(name.name(), reader, FromFormat::Auto, opts, |u| {
-            tally.records += 1;
-            if !u.valid() {
-                tally.invalid += 1;
-                crate::commands::validate::report(&u, Format::Text, &mut sink)?;
-            }
-            f(&u)
-        });
-        match r {
-            Ok(()) => {}
-            Err(CliError::Io(e)) => {
-                crate::outputs::diag::error(&e);
-                tally.failed = true;
-            }
-            Err(e) => return Err(e),
+    tally.failed = records::each_record_of(files, FromFormat::Auto, opts, |u| {
+        tally.records += 1;
+        if !u.valid() {
+            tally.invalid += 1;
+            crate::commands::validate::report(&u, Format::Text, &mut sink)?;
         }
-    }
+        f(&u)
+    })?;
     Ok(tally)
 }
 
