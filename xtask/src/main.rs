@@ -92,7 +92,7 @@ mod serve_load;
 mod test;
 
 /// Every file written as the binary writes its outputs (`crates/cli/src/outputs/target.rs`).
-use mancala::outputs::target::Target;
+use mancala::testing::target::Target;
 use testkit::reference;
 
 use rules_core::Position;

@@ -449,7 +449,7 @@ pub fn output(data: &[u8]) {
                 },
             ),
         };
-        let unit = mancala::inputs::records::Unit {
+        let unit = mancala::printers::Unit {
             file: name.to_owned(),
             entry: notation::Entry {
                 index: 1,
@@ -467,13 +467,10 @@ pub fn output(data: &[u8]) {
         })
         .expect("pictures into memory cannot fail");
         let mut replay = Vec::new();
-        mancala::printers::replay::text(&unit, &mut replay, mancala::outputs::style::Style::PLAIN)
+        mancala::printers::replay::text(&unit, &mut replay, mancala::printers::Style::PLAIN)
             .expect("text into memory cannot fail");
         assert_terminal_safe("the replay", &String::from_utf8_lossy(&replay));
-        assert_terminal_safe(
-            "the record line",
-            &mancala::commands::validate::record_line(&unit),
-        );
+        assert_terminal_safe("the record line", &mancala::testing::record_line(&unit));
         let origin = unit.origin();
         for p in &unit.checked.problems {
             assert_terminal_safe("a problem", &origin.render(p));

@@ -22,11 +22,6 @@ pub fn error(message: impl Display) {
     write(format!("mancala: error: {}\n", for_people(&message.to_string())).as_bytes());
 }
 
-/// `mancala: warning: MESSAGE`.
-pub fn warning(message: impl Display) {
-    write(format!("mancala: warning: {}\n", for_people(&message.to_string())).as_bytes());
-}
-
 /// `mancala: MESSAGE`: a note that is neither an error nor a warning.
 pub fn note(message: impl Display) {
     write(format!("mancala: {}\n", for_people(&message.to_string())).as_bytes());

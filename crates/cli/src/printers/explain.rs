@@ -6,15 +6,11 @@
 //! seed, which says why a lap relays or stops and why a capture is made; the rules core's notes
 //! give the reasons it states itself (an odd count, an empty opposite hole, a far end, a right).
 
-use crate::cli::{ExplainArgs, FromFormat};
-use crate::commands::validate;
-use crate::inputs::position::{self, Given};
-use crate::inputs::records;
-use crate::outputs::exit::{CliError, Verdict};
+use crate::outputs::exit::CliError;
 use crate::outputs::style::{Paint, Style};
 use crate::printers::board;
-use notation::{Step, write_position};
-use rules_core::{Move, PlayOptions, Position, Rule, Trace};
+use notation::write_position;
+use rules_core::{Position, Rule, Trace};
 use std::io::Write;
 
 /// Prints the heading of an explanation and the board before the ply.
@@ -37,7 +33,7 @@ fn print_before(
 
 /// Prints the explanation of one ply with the boards before and after.
 #[allow(clippy::too_many_arguments)]
-fn print(
+pub fn print(
     out: &mut impl Write,
     style: Style,
     title: &str,
@@ -83,7 +79,7 @@ fn print(
 /// Prints what was traced of a refused move, with the board before it: for a start whose
 /// sowing never ends (rules README §4), its first laps and its period. Nothing when nothing was
 /// traced (most refusals are decided before a seed moves).
-fn print_refused(
+pub fn print_refused(
     out: &mut impl Write,
     style: Style,
     before: &Position,
@@ -121,142 +117,10 @@ pub fn cited(rules: &[Rule]) -> Vec<String> {
     ids.into_iter().map(str::to_owned).collect()
 }
 
-pub fn run(args: &ExplainArgs, style: Style) -> Result<Verdict, CliError> {
-    let stdout = std::io::stdout();
-    let mut out = std::io::BufWriter::new(stdout.lock());
-    if let (Some(text), Some(token)) = (&args.position, &args.mv) {
-        let given = Given::new(&args.options.options, args.options.opener.as_deref())?;
-        let Some(before) = position::read_or_report(text, &given)? else {
-            return Ok(Verdict::Invalid);
-        };
-        let mv: Move = match Move::parse(before.variant().kind(), token) {
-            Ok(m) => m,
-            Err(e) => {
-                crate::outputs::diag::error(&e.message);
-                return Ok(Verdict::Invalid);
-            }
-        };
-        let opts = if args.lenient {
-            PlayOptions::FULL.lenient(None)
-        } else {
-            PlayOptions::FULL
-        };
-        let played = match before.play(&mv, opts) {
-            Ok(p) => p,
-            Err(e) => {
-                // What was traced before a strict refusal (an endless sowing's first laps).
-                let trace = if args.lenient {
-                    Trace::default()
-                } else {
-                    e.trace.clone()
-                };
-                crate::outputs::diag::error(&e);
-                if let Some(see) = notation::see(Some(e.rule)) {
-                    crate::outputs::diag::see(&see);
-                }
-                print_refused(&mut out, style, &before, token, &trace)?;
-                out.flush()?;
-                return Ok(Verdict::Invalid);
-            }
-        };
-        print(
-            &mut out,
-            style,
-            "the move",
-            &before,
-            &played.canonical.to_string(),
-            token,
-            &played.trace,
-            &played.position,
-        )?;
-        out.flush()?;
-        return Ok(Verdict::Valid);
-    }
-    let name = records::Input::new(args.file.clone().unwrap_or_else(|| "-".into()));
-    let reader = records::open(&name).map_err(CliError::Io)?;
-    let mut found = false;
-    let mut outcome = Verdict::Valid;
-    let mut failure: Option<CliError> = None;
-    let opts = notation::CheckOptions {
-        lenient: args.lenient,
-        ..records::REPLAY
-    };
-    records::each_record(name.name(), reader, FromFormat::Auto, opts, |u| {
-        if u.index != args.record as usize {
-            return Ok(());
-        }
-        found = true;
-        let mut before: Option<&Position> = None;
-        let mut shown = 0;
-        let mut plies = 0;
-        for step in &u.checked.steps {
-            match step {
-                Step::Start { position } | Step::Round { position, .. } => before = Some(position),
-                Step::Ply {
-                    number,
-                    token,
-                    written,
-                    trace,
-                    after,
-                    ..
-                } => {
-                    plies = *number;
-                    if args.ply.is_none_or(|n| n == *number)
-                        && let Some(b) = before
-                    {
-                        if shown > 0 {
-                            writeln!(out)?;
-                        }
-                        print(
-                            &mut out,
-                            style,
-                            &format!("ply {number} of record {} of {}", u.index, u.shown_file()),
-                            b,
-                            token,
-                            written,
-                            trace,
-                            after,
-                        )?;
-                        shown += 1;
-                    }
-                    before = Some(after);
-                }
-                Step::RoundOver { .. } | Step::MatchOver { .. } => {}
-            }
-        }
-        out.flush()?;
-        validate::report(&u, crate::cli::Format::Text, &mut out)?;
-        if !u.valid() {
-            outcome = Verdict::Invalid;
-        } else if shown == 0 {
-            let why = match args.ply {
-                Some(n) => format!("has {}: there is no ply {n}", validate::plies(plies)),
-                None => "has no plies: there is nothing to explain".to_owned(),
-            };
-            failure = Some(CliError::Usage(format!(
-                "record {} of {} {why}",
-                u.index, u.file
-            )));
-        }
-        Ok(())
-    })?;
-    out.flush()?;
-    if let Some(e) = failure {
-        return Err(e);
-    }
-    if !found {
-        return Err(CliError::Usage(format!(
-            "{} has no record {}",
-            name.shown(),
-            args.record
-        )));
-    }
-    Ok(outcome)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use notation::Step;
 
     /// The rules an explanation records as cited are those its words cite (ranges spelt out),
     /// for every ply of the corpus: the "rules cited" line needs no reading of the words.

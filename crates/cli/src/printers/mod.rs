@@ -1,6 +1,9 @@
-//! What the commands print: a replay in text and JSON (`replay`), a ply explained
-//! (`explain`), a board in text (`board`), SVG pictures (`pictures`, drawn by `svg`), the replay
-//! page (`html`), a proof file (`proof`), a record made of moves (`skeleton`).
+//! What the commands print, for a library user as for the binary: a record replayed in text and
+//! JSON (`replay`), a ply explained (`explain`), a board in text (`board`), SVG pictures
+//! (`pictures`, drawn by `svg`), the replay page's data and page (`html`), a proof file
+//! (`proof`), a record made of moves (`skeleton`). They print a record as the pipeline gives it
+//! ([`Unit`]: `notation::Entry` and the name of its input), in a [`Style`], and fail only when
+//! writing fails ([`CliError`]).
 
 pub mod board;
 pub mod explain;
@@ -10,3 +13,7 @@ pub mod proof;
 pub mod replay;
 pub mod skeleton;
 pub use diagram as svg;
+
+pub use crate::inputs::records::Unit;
+pub use crate::outputs::exit::CliError;
+pub use crate::outputs::style::{Paint, Style};

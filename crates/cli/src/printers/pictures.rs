@@ -293,7 +293,7 @@ fn write_failure(path: &Path, e: &std::io::Error, written: &[PathBuf]) -> CliErr
 
 /// `replay --svg DIR`: the pictures of every record of every file, one file after the other;
 /// stdout lists each as it is written. Two files of one stem are refused as an earlier run is.
-pub fn run(args: &ReplayArgs, dir: &Path) -> Result<Verdict, CliError> {
+pub(crate) fn run(args: &ReplayArgs, dir: &Path) -> Result<Verdict, CliError> {
     let names = records::names(&args.files);
     let mut verdict = Verdict::Valid;
     for name in names {
@@ -309,7 +309,7 @@ pub fn run(args: &ReplayArgs, dir: &Path) -> Result<Verdict, CliError> {
 /// The pictures DIR already holds for the stems of `inputs`, which `--replace` would remove (and
 /// a new picture never be): `files.rs` refuses an input that is one of them, before anything is
 /// read.
-pub fn existing(dir: &Path, inputs: &[records::Input]) -> Vec<PathBuf> {
+pub(crate) fn existing(dir: &Path, inputs: &[records::Input]) -> Vec<PathBuf> {
     if !dir.is_dir() {
         return Vec::new();
     }

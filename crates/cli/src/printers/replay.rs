@@ -1,12 +1,11 @@
 //! `mancala replay`.
 
-use crate::cli::{Format, FromFormat, ReplayArgs};
+use crate::cli::Format;
 use crate::commands::validate;
-use crate::inputs::records::{self, Unit};
-use crate::outputs::exit::{CliError, Verdict};
+use crate::inputs::records::Unit;
+use crate::outputs::exit::CliError;
 use crate::outputs::style::{Paint, Style};
 use crate::printers::board;
-use notation::CheckOptions;
 use notation::text::for_terminal;
 use notation::{Assessed, SideLine, Step, Walked, write_position};
 use rules_core::{Decision, Player, Position};
@@ -510,39 +509,4 @@ fn step_json<'p>(
 /// (`rules_core::prose::steps`), the other games lap by lap.
 pub fn steps_text(after: &Position, trace: &rules_core::Trace) -> String {
     rules_core::prose::steps(after, trace, "  ")
-}
-
-pub fn run(args: &ReplayArgs, style: Style) -> Result<Verdict, CliError> {
-    let stdout = std::io::stdout();
-    let mut out = std::io::BufWriter::new(stdout.lock());
-    let mut invalid = 0;
-    let mut first = true;
-    let opts = CheckOptions {
-        lenient: args.lenient,
-        ..records::REPLAY
-    };
-    let failed = records::each_record_of(&args.files, FromFormat::Auto, opts, |u| {
-        match args.format {
-            Format::Text => {
-                if !first {
-                    writeln!(out)?;
-                }
-                text(&u, &mut out, style)?;
-                out.flush()?;
-                validate::report(&u, Format::Text, &mut out)?;
-            }
-            Format::Json => json_lines(&u, args.lenient, &mut out)?,
-        }
-        first = false;
-        invalid += usize::from(!u.valid());
-        Ok(())
-    })?;
-    out.flush()?;
-    Ok(if failed {
-        Verdict::Failed
-    } else if invalid > 0 {
-        Verdict::Invalid
-    } else {
-        Verdict::Valid
-    })
 }

@@ -113,7 +113,7 @@ fn movetext(record: &mut Record, moves: &[String]) -> Result<(), CliError> {
 }
 
 /// Runs `play --format mgn`.
-pub fn run(args: &PlayArgs) -> Result<Verdict, CliError> {
+pub(crate) fn run(args: &PlayArgs) -> Result<Verdict, CliError> {
     let mut record = header(args)?;
     movetext(&mut record, &args.moves)?;
     let mut checked = replay(&record);

@@ -147,7 +147,7 @@ impl Page {
 }
 
 /// `replay --html TARGET`.
-pub fn run(args: &ReplayArgs, target: &std::path::Path) -> Result<Verdict, CliError> {
+pub(crate) fn run(args: &ReplayArgs, target: &std::path::Path) -> Result<Verdict, CliError> {
     let name = match args.files.as_slice() {
         [] => records::Input::stdin(),
         [one] => records::Input::new(one.clone()),
