@@ -6,8 +6,9 @@ use crate::inputs::records::Unit;
 use crate::outputs::exit::CliError;
 use crate::outputs::style::{Paint, Style};
 use crate::printers::board;
+use crate::printers::replayed::{Assessments, Replayed, Shown};
 use notation::text::for_terminal;
-use notation::{Assessed, SideLine, Step, Walked, write_position};
+use notation::{Assessed, Step, Walked, write_position};
 use rules_core::{Decision, Player, Position};
 use serde_json::json;
 use std::io::Write;
@@ -65,47 +66,34 @@ pub fn text(u: &Unit, out: &mut impl Write, style: Style) -> Result<(), CliError
             writeln!(out, "  {name}: {}", for_terminal(&value))?;
         }
     }
-    let notes = Assessments::of(u);
-    // The position before each step, one per line open: the record's, then each variation in.
-    let mut before: Vec<Option<&Position>> = vec![None];
-    for walked in u.checked.walk() {
-        let (depth, block) = match walked {
-            Walked::Step { line, step, .. } => {
-                let depth = line.map_or(0, |k| u.checked.variations[k].depth);
-                let last = open_line(&mut before);
-                let mut block = step_text(step, last, style)?;
-                if let Step::Ply { number, .. } = step
-                    && let Some(a) = notes.get(line, *number)
-                {
+    let mut view = Replayed::new(u);
+    for shown in view.by_ref() {
+        let block = match shown.walked {
+            Walked::Step { step, .. } => {
+                let mut block = step_text(step, shown.before, style)?;
+                if let Some(a) = &shown.assessment {
                     block.push_str(&format!("  assessment: {}\n", a.words()));
                 }
-                (depth, block)
+                block
             }
             Walked::Enter { line, side } => {
-                before.push(Some(&side.start));
                 let head = format!(
                     "variation {} of ply {} (instead of {}), from {}",
                     line + 1,
                     side.ply,
-                    replaced_token(&u.checked, side).unwrap_or("?"),
+                    shown.replaces.unwrap_or("?"),
                     write_position(&side.start.to_setup())
                 );
-                (
-                    side.depth - 1,
-                    format!("{}\n", style.paint(Paint::Heading, &head)),
-                )
+                format!("{}\n", style.paint(Paint::Heading, &head))
             }
             Walked::Leave { line, side } => {
-                before.pop();
-                (
-                    side.depth - 1,
-                    format!("end of variation {} of ply {}\n", line + 1, side.ply),
-                )
+                format!("end of variation {} of ply {}\n", line + 1, side.ply)
             }
         };
         writeln!(out)?;
-        write!(out, "{}", indent(&block, depth))?;
+        write!(out, "{}", indent(&block, shown.depth))?;
     }
+    let notes = view.notes();
     writeln!(out)?;
     if u.valid() {
         writeln!(
@@ -139,18 +127,6 @@ pub fn text(u: &Unit, out: &mut impl Write, style: Style) -> Result<(), CliError
     Ok(())
 }
 
-/// The position before the next step of the line open: the last of `lines`, one per line open
-/// (the record's first, then each variation entered).
-pub(crate) fn open_line<'a, 'p>(
-    lines: &'a mut Vec<Option<&'p Position>>,
-) -> &'a mut Option<&'p Position> {
-    if lines.is_empty() {
-        lines.push(None);
-    }
-    let n = lines.len() - 1;
-    &mut lines[n]
-}
-
 /// `text` with every line after `depth` bars: a variation's steps stand under its heading.
 fn indent(text: &str, depth: usize) -> String {
     if depth == 0 {
@@ -160,94 +136,11 @@ fn indent(text: &str, depth: usize) -> String {
     text.lines().map(|l| format!("{bars}{l}\n")).collect()
 }
 
-/// The token of the ply a variation replaces.
-fn replaced_token<'a>(checked: &'a notation::Checked, side: &SideLine) -> Option<&'a str> {
-    let steps = match side.parent {
-        Some(p) => &checked.variations.get(p)?.steps,
-        None => &checked.steps,
-    };
-    match steps.get(side.replaces)? {
-        Step::Ply { token, .. } => Some(token),
-        _ => None,
-    }
-}
-
-/// The assessments (spec/notation.md §6.3) of every ply of a record, line by line: the record's
-/// own, then each variation's in the order of `Checked::variations`.
-pub(crate) struct Assessments {
-    main: Vec<Assessed>,
-    sides: Vec<(u32, Vec<Assessed>)>,
-}
-
-impl Assessments {
-    pub(crate) fn of(u: &Unit) -> Assessments {
-        let Some(r) = &u.record else {
-            return Assessments {
-                main: Vec::new(),
-                sides: Vec::new(),
-            };
-        };
-        let sides = notation::variation_lines(&r.movetext)
-            .into_iter()
-            .zip(&u.checked.variations)
-            .map(|(items, side)| {
-                // A side line without assessments keeps none (most have none: 130 000 side lines
-                // took 29 MB of empty ones).
-                let list = notation::assessments(items);
-                let list = if list.iter().all(Assessed::is_empty) {
-                    Vec::new()
-                } else {
-                    list
-                };
-                (side.ply, list)
-            })
-            .collect();
-        Assessments {
-            main: notation::assessments(&r.movetext),
-            sides,
-        }
-    }
-
-    /// Whether some ply of the record's own line has a value or a judgement: what a summary
-    /// sums up.
-    pub(crate) fn any(&self) -> bool {
-        self.main
-            .iter()
-            .any(|a| a.value.is_some() || a.judgement.is_some())
-    }
-
-    /// Those of the ply numbered `number` of `line` (`None`: the record's own), if it has any.
-    pub(crate) fn get(&self, line: Option<usize>, number: u32) -> Option<&Assessed> {
-        let (first, list) = match line {
-            None => (1, &self.main),
-            Some(k) => {
-                let (first, list) = self.sides.get(k)?;
-                (*first, list)
-            }
-        };
-        let a = list.get(usize::try_from(number.checked_sub(first)?).ok()?)?;
-        (!a.is_empty()).then_some(a)
-    }
-
-    /// Each player's summary over the record's own plies (`steps`), A then B.
-    pub(crate) fn summary(&self, steps: &[Step]) -> [notation::PlayerSummary; 2] {
-        notation::summary(steps.iter().filter_map(|s| match s {
-            Step::Ply { number, mover, .. } => Some((*mover, self.get(None, *number)?)),
-            _ => None,
-        }))
-    }
-}
-
 /// One step of a replay in text, for people; `before` is the position before it in its line.
-fn step_text<'p>(
-    step: &'p Step,
-    before: &mut Option<&'p Position>,
-    style: Style,
-) -> Result<String, CliError> {
+fn step_text(step: &Step, before: Option<&Position>, style: Style) -> Result<String, CliError> {
     let mut out: Vec<u8> = Vec::new();
     match step {
         Step::Start { position } => {
-            *before = Some(position);
             let s = position.to_setup();
             let head = format!("start: round {}, {} to move", s.round, s.to_move);
             writeln!(out, "{}", style.paint(Paint::Heading, &head))?;
@@ -271,7 +164,6 @@ fn step_text<'p>(
                 )
             };
             writeln!(out, "{}", style.paint(Paint::Heading, &head))?;
-            *before = Some(after);
             write!(out, "{}", style.rules(&steps_text(after, trace)))?;
             let c = trace.captured();
             if c != [0, 0] {
@@ -306,10 +198,9 @@ fn step_text<'p>(
             let why = rules_core::prose::set_up_words(position, decision)
                 .map_or_else(|| decision_text(decision), str::to_owned);
             writeln!(out, "round {round} set up ({why}), {} to move", s.to_move)?;
-            for (rule, text) in set_up_notes(*before) {
+            for (rule, text) in set_up_notes(before) {
                 writeln!(out, "  {text} ({rule})")?;
             }
-            *before = Some(position);
             writeln!(out, "  {}", write_position(&s))?;
             write!(out, "{}", board::draw(position, "  ", style))?;
         }
@@ -352,71 +243,61 @@ pub(crate) fn start_json(u: &Unit) -> Option<serde_json::Value> {
     }}))
 }
 
-/// The JSON lines of a record's replay, one for each thing of its walk (`Checked::walk`), made
-/// one at a time: the page (`html/data.rs`) turns each into its own data as it comes, so that
-/// neither holds the lines of a whole record.
+/// The JSON lines of a record's replay, one for each thing of its walk (`Replayed`), made one at
+/// a time: the page (`html/data.rs`) turns each into its own data as it comes, so that neither
+/// holds the lines of a whole record.
 pub(crate) struct StepLines<'u> {
-    u: &'u Unit,
-    notes: Assessments,
-    /// The position before the next step, one per line open.
-    before: Vec<Option<&'u Position>>,
-    walk: std::vec::IntoIter<Walked<'u>>,
+    view: Replayed<'u>,
+    record: usize,
 }
 
 impl<'u> StepLines<'u> {
     pub(crate) fn new(u: &'u Unit) -> StepLines<'u> {
         StepLines {
-            u,
-            notes: Assessments::of(u),
-            before: vec![None],
-            walk: u.checked.walk().into_iter(),
+            view: Replayed::new(u),
+            record: u.index,
         }
     }
 
     /// The assessments of the record's plies.
     pub(crate) fn notes(&self) -> &Assessments {
-        &self.notes
+        self.view.notes()
     }
 }
 
 impl<'u> Iterator for StepLines<'u> {
-    type Item = (Walked<'u>, serde_json::Value);
+    type Item = (Shown<'u>, serde_json::Value);
 
     fn next(&mut self) -> Option<Self::Item> {
-        let walked = self.walk.next()?;
-        let (u, rec) = (self.u, self.u.index);
-        let v = match walked {
+        let shown = self.view.next()?;
+        let rec = self.record;
+        let v = match shown.walked {
             Walked::Step { line, step, .. } => {
-                let last = open_line(&mut self.before);
-                let mut v = step_json(step, last, rec);
+                let mut v = step_json(step, shown.before, rec);
                 if let Some(k) = line {
                     v["data"]["variation"] = json!(k + 1);
                 }
-                if let Step::Ply { number, .. } = step
-                    && let Some(a) = self.notes.get(line, *number)
-                {
+                if let Some(a) = &shown.assessment {
                     v["data"]["assessment"] = assessment_json(a);
                 }
                 v
             }
             Walked::Enter { line, side } => {
-                self.before.push(Some(&side.start));
                 let s = side.start.to_setup();
                 json!({"type": "variation", "data": {
                     "record": rec, "variation": line + 1, "parent": side.parent.map(|p| p + 1),
                     "depth": side.depth, "ply": side.ply,
-                    "replaces": replaced_token(&u.checked, side), "round": s.round,
+                    "replaces": shown.replaces, "round": s.round,
                     "position": write_position(&s), "position_data": notation::position_to_json(&s),
                 }})
             }
             Walked::Leave { line, side } => {
-                self.before.pop();
                 json!({"type": "variation-end", "data": {
                     "record": rec, "variation": line + 1, "depth": side.depth,
                 }})
             }
         };
-        Some((walked, v))
+        Some((shown, v))
     }
 }
 
@@ -440,14 +321,9 @@ pub(crate) fn assessment_json(a: &Assessed) -> serde_json::Value {
 }
 
 /// One step of a replay as its JSON line; `before` is the position before it in its line.
-fn step_json<'p>(
-    step: &'p Step,
-    before: &mut Option<&'p Position>,
-    rec: usize,
-) -> serde_json::Value {
+fn step_json(step: &Step, before: Option<&Position>, rec: usize) -> serde_json::Value {
     match step {
         Step::Start { position } => {
-            *before = Some(position);
             let s = position.to_setup();
             let mut v = json!({"type": "position", "data": {
                 "record": rec, "round": s.round, "position": write_position(&s),
@@ -464,7 +340,6 @@ fn step_json<'p>(
             trace,
             after,
         } => {
-            *before = Some(after);
             let s = after.to_setup();
             let mut v = json!({"type": "ply", "data": {
                 "record": rec, "round": s.round, "ply": number, "move": token, "written": written,
@@ -484,11 +359,10 @@ fn step_json<'p>(
             decision,
             position,
         } => {
-            let notes: Vec<_> = set_up_notes(*before)
+            let notes: Vec<_> = set_up_notes(before)
                 .into_iter()
                 .map(|(rule, text)| json!({"rule": rule, "text": text}))
                 .collect();
-            *before = Some(position);
             let s = position.to_setup();
             let mut v = json!({"type": "round", "data": {
                 "record": rec, "round": round, "decision": decision,

@@ -135,15 +135,10 @@ fn page_steps(
         |key: (u32, u32)| -> Value { json!(comments.get(&key).cloned().unwrap_or_default()) };
     let mut page = Steps::new(head);
     let mut ply_no = 0;
-    // The position before each step, one per line open: the record's, then each variation in.
-    let mut before: Vec<Option<&Position>> = vec![None];
-    let mut lines = lines;
-    while let Some((walked, line_json)) = lines.next() {
-        let notes = lines.notes();
+    for (shown, line_json) in lines {
         let data = data_of(line_json);
-        let (line, index, step) = match walked {
+        let (line, index, step) = match shown.walked {
             Walked::Enter { line, side } => {
-                before.push(Some(&side.start));
                 let replaces = page.ply_at.get(&(side.parent, side.replaces)).copied();
                 append(
                     &mut page.variations,
@@ -154,17 +149,13 @@ fn page_steps(
                 );
                 continue;
             }
-            Walked::Leave { .. } => {
-                before.pop();
-                continue;
-            }
+            Walked::Leave { .. } => continue,
             Walked::Step { line, index, step } => (line, index, step),
         };
-        let last = crate::printers::replay::open_line(&mut before);
+        let last = shown.before;
         let id = line.map_or(0, |k| k + 1);
         match step {
             Step::Start { position } => {
-                *last = Some(position);
                 page.push(json!({"kind": "start", "line": id, "data": data, "board": board(position), "comments": comments_at((0, 0))}));
             }
             Step::Ply {
@@ -184,12 +175,12 @@ fn page_steps(
                         cited.push(id.clone());
                     }
                 }
-                let arrow = notes
-                    .get(line, *number)
+                let arrow = shown
+                    .assessment
+                    .as_ref()
                     .and_then(|a| a.best.as_ref())
-                    .zip(*last)
+                    .zip(last)
                     .and_then(|((token, _), b)| best_arrow(b, token));
-                *last = Some(after);
                 // A variation's comments are its own (spec/notation.md §6.4): the page shows the
                 // record's.
                 let comments = if line.is_none() {
@@ -206,7 +197,6 @@ fn page_steps(
             Step::Round {
                 round, position, ..
             } => {
-                *last = Some(position);
                 let comments = if line.is_none() {
                     comments_at((ply_no, *round))
                 } else {
