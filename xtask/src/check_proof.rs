@@ -1,5 +1,5 @@
-//! `cargo xtask check-proof FILE...`: `mancala check-proof` (`crates/cli/src/commands/check_proof.rs`),
-//! each proof file (spec/analysis.md §8) checked by `proof-check`, the checker that shares no code
+//! `cargo xtask check-proof FILE...`: `mancala check-proof`
+//! (`crates/cli/src/commands/check_proof.rs`), each proof file (spec/analysis.md §8) checked by `proof-check`, the checker that shares no code
 //! with the search, with the same output; `-` reads standard input. Exits 1 when a proof is
 //! refused or a file cannot be read (the others are still checked).
 

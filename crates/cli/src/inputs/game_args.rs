@@ -5,7 +5,7 @@ use crate::inputs::position::{Bad, Given};
 use crate::outputs::exit::CliError;
 use rules_core::{GameKind, Position};
 
-/// The position the arguments describe: `--position` in any form (`position_input`), or the
+/// The position the arguments describe: `--position` in any form (`inputs::position`), or the
 /// start of `--game`.
 pub fn position(args: &GameArgs) -> Result<Position, CliError> {
     let given = Given::new(&args.options, args.opener.as_deref())?;

@@ -13,7 +13,7 @@
 //!   commands that write no file keep the default behaviour);
 //! * only SIGKILL, or the machine stopping, can leave a `.NAME.XXXXXX.tmp` behind.
 //!
-//! This is the mechanism; which outputs go through it is decided in one place, `output.rs`
+//! This is the mechanism; which outputs go through it is decided in one place, `target.rs`
 //! (a new file or a regular file; never a device, a FIFO or a link, which are written in place
 //! or refused there). Every file the binary and xtask write goes through `output::Target`.
 

@@ -1,7 +1,7 @@
 //! What a command reads and writes, checked once before it runs (`main.rs`), so that no command
 //! has to remember it (issues 23 and 34):
 //!
-//! * an output file that would be refused (`output.rs`: a folder, a link to a file, a folder that
+//! * an output file that would be refused (`target.rs`: a folder, a link to a file, a folder that
 //!   does not exist) is refused before the command works, not after `solve` has solved;
 //! * an output that is one of the inputs is refused before anything is read, the same file
 //!   whatever the names (links, hard links, `..`; `output::refuse_inputs`): `replay --html

@@ -357,7 +357,7 @@ fn new_file(path: &Path) -> io::Result<Kind> {
 }
 
 /// A path as messages and lists of files written show it: bytes that are not UTF-8 as `\xFF`
-/// (`input_path::path_name`), control characters escaped (`notation::text::for_terminal`), so
+/// (`inputs::path::path_name`), control characters escaped (`notation::text::for_terminal`), so
 /// that a hostile file name can neither act on the terminal nor look like another.
 pub fn shown_path(p: &Path) -> String {
     notation::text::for_terminal(&crate::inputs::path::path_name(p)).into_owned()

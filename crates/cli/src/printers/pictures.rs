@@ -4,7 +4,7 @@
 //!
 //! Writing is safe in a folder others can write to (issue 13): each file is written whole or not
 //! at all, through an exclusive, unpredictable temporary file (`atomic.rs`), never through a link;
-//! an interrupted run leaves no temporary file. Each picture is an output as `output.rs` says
+//! an interrupted run leaves no temporary file. Each picture is an output as `target.rs` says
 //! (a FIFO or a device at a picture's name would be written in place, never replaced). A record
 //! file that is one of DIR's pictures to be replaced is refused before anything is read. Pictures never mix: a DIR that already holds
 //! pictures named after STEM (of another record file with the same name, or of an earlier run)

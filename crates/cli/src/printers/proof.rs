@@ -35,7 +35,7 @@ impl<W: Write> Write for Counted<W> {
 }
 
 /// Proves the analysis's value of `pos` and writes the proof to `target` as every output is
-/// written (`output.rs`): a file whole or not at all, a device or a FIFO in place, `-` to standard
+/// written (`target.rs`): a file whole or not at all, a device or a FIFO in place, `-` to standard
 /// output.
 ///
 /// # Errors

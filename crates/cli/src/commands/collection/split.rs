@@ -1,5 +1,5 @@
 //! `collection split` (spec/collections.md §4): one file per record (`STEM-NNN.mgn`) or per game
-//! (`GAME.mgn`), each written as every output is (`output.rs`): a file whole or not at all, a
+//! (`GAME.mgn`), each written as every output is (`target.rs`): a file whole or not at all, a
 //! device or a FIFO in place, a link to a file or a folder refused.
 //!
 //! The names are known before anything is read (the inputs' stems, or the five games), so a

@@ -1,9 +1,9 @@
 //! The commands on a position: `show`, `moves`, `play`.
 //!
-//! The POSITION is a position string, its JSON form or a game's name (`position_input`); `-` reads
-//! one per line from standard input (`batch`). A position that does not parse, or is not a
-//! position of its game, is invalid input: every problem is reported (with its rule) and the exit
-//! status is 1. Bad `--option` values are usage errors (2).
+//! The POSITION is a position string, its JSON form or a game's name (`inputs::position`);
+//! `-` reads one per line from standard input (`batch`). A position that does not parse, or is
+//! not a position of its game, is invalid input: every problem is reported (with its rule) and
+//! the exit status is 1. Bad `--option` values are usage errors (2).
 //!
 //! In JSON every line is `{"type", "data"}` (spec/notation.md §11), errors included; in a batch
 //! every line carries the `input` (line number) it answers and each input ends with an `end` line.

@@ -11,7 +11,7 @@
 //!
 //! A page holds at most `MAX_RECORDS` records and `MAX_PLIES` plies: beyond, nothing is written
 //! and the run is refused as a usage error (exit 2), naming the limit and how to split the input.
-//! FILE is written as `output.rs` says: a file whole or not at all, a device or a FIFO in place.
+//! FILE is written as `target.rs` says: a file whole or not at all, a device or a FIFO in place.
 
 mod data;
 mod page;
@@ -85,7 +85,7 @@ fn title(v: &Value, plies: usize) -> String {
     t
 }
 
-/// Where the page goes (`output.rs` decides): a new or regular file, written whole or not at all;
+/// Where the page goes (`target.rs` decides): a new or regular file, written whole or not at all;
 /// or a stream (standard output, a device, a FIFO), which gets the page only once it is complete,
 /// so that a refused input writes nothing there either.
 enum Page {
