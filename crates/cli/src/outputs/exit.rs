@@ -47,6 +47,9 @@ impl fmt::Display for CliError {
     }
 }
 
+/// A library user's `?` takes it (`printers`).
+impl std::error::Error for CliError {}
+
 /// An I/O error in the user's terms: what went wrong, without the system's error number.
 pub fn io_message(e: &io::Error) -> String {
     use io::ErrorKind as K;
