@@ -330,6 +330,40 @@ fn a_closed_or_full_stderr_never_crashes_the_tool() {
     }
 }
 
+/// Standard output that fails (ENOSPC on /dev/full) ends a command that reads many inputs at the
+/// first failed write, said once, exit 2: the one record loop (`inputs::records::each_record_of`)
+/// goes on past an input it cannot read, not past its own output. It reported the failure again
+/// for every input left, and read them all (132 lines for `validate corpus/ok corpus/err`).
+#[test]
+fn a_failed_standard_output_is_said_once_and_ends_the_run() {
+    if !Path::new("/dev/full").exists() {
+        return;
+    }
+    for args in [
+        &["validate", "corpus/ok", "corpus/err"][..],
+        &["replay", "corpus/ok", "corpus/err"],
+        &["convert", "corpus/ok", "corpus/err"],
+    ] {
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap();
+        let out = Command::new(env!("CARGO_BIN_EXE_mancala"))
+            .args(args)
+            .current_dir(root())
+            .stdout(Stdio::from(full))
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert_eq!(
+            err.matches("cannot write to standard output").count(),
+            1,
+            "{args:?}: {err}"
+        );
+    }
+}
+
 // Item 6: the record limit is per record.
 
 /// A valid record just under 1 MiB, then a small valid one: both valid (the second was reported

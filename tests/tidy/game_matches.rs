@@ -54,7 +54,7 @@ const ALLOWED: &[(&str, &str, &str)] = &[
          drawing (README, \"A sixth game touches\")",
     ),
     (
-        "crates/cli/src/board.rs",
+        "crates/cli/src/printers/board.rs",
         "MarkKind::Claim",
         "the text board lists Sulus Nishtaw's claims with their creators under the board, a \
          line of its own in the output of show, replay and explain",

@@ -22,8 +22,8 @@
 //! * `cargo xtask gen-records [--out FILE|-] [--bytes N] [--count N] [--seed S] [--game G]
 //!   [--option K=V]... [--max-rounds N]`: random complete matches played by the engine, annotated
 //!   and commented, in canonical notation (spec/notation.md), to FILE (written as the binary
-//!   writes its outputs: `crates/cli/src/output.rs`) or standard output; for the 100 MB streaming
-//!   check of `mancala validate` and for the corpus's complete matches.
+//!   writes its outputs: `crates/cli/src/outputs/target.rs`) or standard output; for the 100 MB
+//!   streaming check of `mancala validate` and for the corpus's complete matches.
 //! * `cargo xtask uugg-endless [--holes N] [--depth D] [--list]`: searches the positions
 //!   reachable from the Uugg start for starts whose sowing never ends (uugg.md U15, rules README
 //!   §4) and reports their periods in laps: how the endless start of `tests/rules/uugg_examples.rs`
@@ -91,8 +91,8 @@ mod proc_stat;
 mod serve_load;
 mod test;
 
-/// Every file written as the binary writes its outputs (`crates/cli/src/output.rs`).
-use mancala::output::Target;
+/// Every file written as the binary writes its outputs (`crates/cli/src/outputs/target.rs`).
+use mancala::testing::target::Target;
 use testkit::reference;
 
 use rules_core::Position;
@@ -330,7 +330,7 @@ fn gen_records(args: &[String]) -> Result<(), String> {
             variants.push(v);
         }
     }
-    // `--out FILE` is written as every output of the binary is (`output.rs`): a file whole or not
+    // `--out FILE` is written as every output of the binary is (`outputs/target.rs`): a file whole or not
     // at all (issue 8) through an exclusive temporary file that no planted link redirects and an
     // interrupted run removes (issue 13); a device or a FIFO in place; `-` is standard output.
     let target = Target::new(value("--out").map_or("-", String::as_str));

@@ -55,9 +55,10 @@ pub fn os_error(e: &std::io::Error, name: &str) -> PyErr {
         _ => {
             // The errno is shown by OSError itself: not again as Rust's "(os error N)".
             let text = e.to_string();
-            e.raw_os_error()
-                .and_then(|code| text.strip_suffix(&format!(" (os error {code})")))
-                .map_or_else(|| text.clone(), str::to_owned)
+            let suffix = e.raw_os_error().map(|code| format!(" (os error {code})"));
+            // tidy: not a message: std's OS message, whose errno suffix is its format.
+            let bare = suffix.as_deref().and_then(|s| text.strip_suffix(s));
+            bare.map_or_else(|| text.clone(), str::to_owned)
         }
     };
     match e.raw_os_error() {

@@ -448,40 +448,42 @@ pub fn output(data: &[u8]) {
                 },
             ),
         };
-        let unit = mancala::input::Unit {
+        let unit = mancala::printers::Unit {
             file: name.to_owned(),
-            index: 1,
-            first_line: 1,
-            text: Some(text.to_owned()),
-            record,
-            checked,
+            entry: notation::Entry {
+                index: 1,
+                first_line: 1,
+                text: Some(text.to_owned()),
+                record,
+                checked,
+            },
         };
-        let stem = mancala::pictures::stem_of(name);
+        let stem = mancala::printers::pictures::stem_of(name);
         assert_terminal_safe("the stem", &stem);
-        mancala::pictures::each_picture(&unit, &stem, |file, svg| {
+        mancala::printers::pictures::each_picture(&unit, &stem, |file, svg| {
             assert_svg(&file, &svg);
             Ok(())
         })
         .expect("pictures into memory cannot fail");
         let mut replay = Vec::new();
-        mancala::replay::text(&unit, &mut replay, mancala::style::Style::PLAIN)
+        mancala::printers::replay::text(&unit, &mut replay, mancala::printers::Style::PLAIN)
             .expect("text into memory cannot fail");
         assert_terminal_safe("the replay", &String::from_utf8_lossy(&replay));
-        assert_terminal_safe("the record line", &mancala::validate::record_line(&unit));
+        assert_terminal_safe("the record line", &mancala::testing::record_line(&unit));
         let origin = unit.origin();
         for p in &unit.checked.problems {
             assert_terminal_safe("a problem", &origin.render(p));
         }
         // `show --svg --caption NAME` on the start position, when the record has one.
         if let Some(notation::Step::Start { position }) = unit.checked.steps.first() {
-            let d = mancala::svg::Diagram {
+            let d = mancala::printers::svg::Diagram {
                 position,
                 trace: None,
                 heading: name.to_owned(),
                 caption: vec![name.to_owned(), text.chars().take(200).collect()],
                 steps: vec![name.to_owned()],
             };
-            assert_svg("show --svg", &mancala::svg::render(&d));
+            assert_svg("show --svg", &mancala::printers::svg::render(&d));
         }
     }
 }

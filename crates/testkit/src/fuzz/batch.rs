@@ -1,5 +1,5 @@
 //! Target `batch` (issue 23): streams of arbitrary bytes and lengths through the batch reader of
-//! `moves -`, `play -` and `show -` (`mancala::batch`), under a memory cap.
+//! `moves -`, `play -` and `show -` (`mancala::testing::batch`), under a memory cap.
 //!
 //! The input is a line limit (1 to 64 bytes, so that over-long lines are cheap to make) and a
 //! list of runs, each a byte repeated up to 4 MB times: a stream of up to 32 MB made as it is
@@ -14,8 +14,8 @@
 //! below, a reader that kept a long line would pass it. (`cargo test` runs the checks without the
 //! cap, since its threads share one process; `tests/cli/outputs.rs` caps the binary.)
 
-use mancala::batch::{BadLine, Outcome};
-use mancala::exit::Verdict;
+use mancala::testing::Verdict;
+use mancala::testing::batch::{BadLine, Outcome};
 use std::io::Read;
 
 /// The most bytes a stream holds.
@@ -186,12 +186,15 @@ pub fn batch(data: &[u8]) {
     let limit = 1 + usize::from(l % 64);
     let runs = runs(rest);
     let mut model = Model::new(runs.clone(), limit);
-    let given = mancala::position_input::Given::default();
+    let given = mancala::testing::position::Given::default();
     let mut bad = false;
     let mut lines = 0usize;
     let mut out = std::io::sink();
-    let verdict =
-        mancala::batch::run_with_limit(Stream::new(runs), &mut out, limit, |line, n, _| {
+    let verdict = mancala::testing::batch::run_with_limit(
+        Stream::new(runs),
+        &mut out,
+        limit,
+        |line, n, _| {
             lines += 1;
             assert_eq!(n, lines, "line numbers count from 1 without a gap");
             let want = model.next_line();
@@ -216,8 +219,8 @@ pub fn batch(data: &[u8]) {
             assert_eq!(Some(&got), want.as_ref(), "line {n}");
             Ok(match line {
                 Ok(text) => {
-                    let (position, _moves) = mancala::position_input::split_play_line(text);
-                    let _ = mancala::position_input::read(position, &given);
+                    let (position, _moves) = mancala::testing::position::split_play_line(text);
+                    let _ = mancala::testing::position::read(position, &given);
                     Outcome::Answered
                 }
                 Err(e) => {
@@ -226,8 +229,9 @@ pub fn batch(data: &[u8]) {
                     Outcome::Invalid
                 }
             })
-        })
-        .expect("a stream in memory cannot fail");
+        },
+    )
+    .expect("a stream in memory cannot fail");
     assert_eq!(
         model.next_line(),
         None,

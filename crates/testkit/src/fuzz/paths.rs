@@ -1,5 +1,5 @@
 //! Target `paths` (issue 23): arbitrary output paths over a tree of special files in a temporary
-//! folder, written through the binary's one output policy (`mancala::output::Target`).
+//! folder, written through the binary's one output policy (`mancala::testing::target::Target`).
 //!
 //! The tree (made once per process, reset after every input) holds a regular file, a folder, a
 //! FIFO, a socket, character devices (`/dev/null` and `/dev/full` clones, made with `mknod` when
@@ -16,7 +16,7 @@
 //!   what it names, no temporary file is left;
 //! * an output that is the same regular file or FIFO as the input is refused, any other accepted.
 
-use mancala::output::{Kind, Target, refuse_inputs};
+use mancala::testing::target::{Kind, Target, refuse_inputs};
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, MutexGuard, OnceLock, PoisonError};
@@ -215,7 +215,7 @@ fn streams(m: &std::fs::Metadata) -> bool {
     m.file_type().is_char_device() || m.file_type().is_fifo()
 }
 
-/// The policy, written apart from `mancala::output`.
+/// The policy, written apart from `mancala::testing::target`.
 fn model(path: &Path, text: &str) -> Expect {
     let last = text.rsplit('/').next().unwrap_or("");
     if text.ends_with('/') || last == "." || last == ".." {
@@ -353,7 +353,7 @@ pub fn paths(data: &[u8]) {
                 }
                 _ => false,
             };
-            let inputs = vec![mancala::input_path::Input::new(input_path.clone())];
+            let inputs = vec![mancala::testing::Input::new(input_path.clone())];
             let refused = refuse_inputs("--out", &target, &inputs).is_err();
             assert_eq!(refused, same, "{case}, input {input:?}");
         }
