@@ -131,7 +131,8 @@ fn reading_records_from_a_terminal_is_said() {
     let out = Command::new("sh")
         .arg("-c")
         .arg(format!(
-            "printf '\\004' | script -qec '{} validate' /dev/null",
+            // `timeout`: a reader that waits after Ctrl-D fails the test instead of hanging it.
+            "printf '\\004' | timeout 60 script -qec '{} validate' /dev/null",
             env!("CARGO_BIN_EXE_mancala")
         ))
         .output()

@@ -121,16 +121,20 @@ pub fn read_line_start(
 }
 
 /// The bytes `reader` holds, read if it holds none (empty at the end of the input); a read the
-/// system interrupted is tried again.
+/// system interrupted is tried again. The end of the input is read once: a terminal's Ctrl-D
+/// is one empty read, and a second read would wait for more typing.
 fn available<R: BufRead + ?Sized>(reader: &mut R) -> io::Result<&[u8]> {
-    loop {
+    let end = loop {
         match reader.fill_buf() {
-            Ok(_) => break,
+            Ok(held) => break held.is_empty(),
             Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
             Err(e) => return Err(e),
         }
+    };
+    if end {
+        return Ok(&[]);
     }
-    // Filled above: this returns what it holds without reading.
+    // Filled above and not empty: this returns what it holds without reading.
     reader.fill_buf()
 }
 
@@ -350,6 +354,42 @@ mod tests {
         RecordReader::with_limit(s, max)
             .collect::<io::Result<Vec<_>>>()
             .unwrap()
+    }
+
+    /// A terminal: Ctrl-D is one empty read, after which more can be typed.
+    struct Terminal {
+        reads: Vec<&'static [u8]>,
+    }
+
+    impl io::Read for Terminal {
+        fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+            // A read after the end would wait for more typing: here it fails the test.
+            if self.reads.is_empty() {
+                return Err(io::Error::other(
+                    "read again after the end: a terminal waits here",
+                ));
+            }
+            let next = self.reads.remove(0);
+            out[..next.len()].copy_from_slice(next);
+            Ok(next.len())
+        }
+    }
+
+    /// The end of the input ends the reading at once: a second read after Ctrl-D waited for
+    /// more typing (`mancala validate` at a terminal hung after Ctrl-D).
+    #[test]
+    fn the_end_of_the_input_is_read_once() {
+        let term = io::BufReader::new(Terminal {
+            reads: vec![b"[A \"1\"]\n\n*\n", b""],
+        });
+        let c: Vec<Chunk> = RecordReader::new(term)
+            .collect::<io::Result<Vec<_>>>()
+            .unwrap();
+        assert_eq!(c.len(), 1);
+        assert_eq!(c[0].text, "[A \"1\"]\n\n*\n");
+        let mut line = Vec::new();
+        let mut term = io::BufReader::new(Terminal { reads: vec![b""] });
+        assert_eq!(read_line(&mut term, &mut line, 100).unwrap(), None);
     }
 
     #[test]
