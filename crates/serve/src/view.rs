@@ -1,6 +1,5 @@
-//! Positions read from requests and written for the page. Every read of a position's state goes
-//! through here (`to_setup()`, the JSON forms), so that the rules core's borrowed view of a
-//! position, when it comes, replaces one module.
+//! Positions read from requests and written for the page, read through the rules core's
+//! borrowed view of a position (`Position::view`: issue 36), never an owned copy.
 //!
 //! * [`read`]: a POSITION as the command line takes it (a position string, its JSON form, or a
 //!   game's name for its start), with the command line's messages.
@@ -10,7 +9,7 @@
 
 use crate::exchange::Refusal;
 use crate::limits;
-use notation::{match_end, position_to_json, write_position};
+use notation::{match_end, view_to_json, write_view};
 use rules_core::{GameKind, Move, PlayOptions, Player, Position, StatedOptions, Variant};
 use serde_json::{Map, Value, json};
 
@@ -165,7 +164,7 @@ fn legal_move(pos: &Position, mv: Move) -> Value {
         out["captured"] = json!(p.trace.captured());
         out["next"] = json!(p.position.to_move());
         out["over"] = json!(p.position.round_result().is_some());
-        if let Some(r) = p.position.to_setup().right {
+        if let Some(r) = p.position.view().right() {
             out["right"] = json!(r.to_string());
         }
         if p.trace.events.len() <= limits::MAX_EVENTS {
@@ -178,18 +177,18 @@ fn legal_move(pos: &Position, mv: Move) -> Value {
 /// What the page shows of a position, but its legal moves: the string and its JSON form, the
 /// game and its options, the board, who moves, and where the round or the match stands.
 pub fn summary(pos: &Position) -> Value {
-    let setup = pos.to_setup();
+    let seen = pos.view();
     let variant = pos.variant();
     let mut v = json!({
-        "position": write_position(&setup),
-        "position_data": position_to_json(&setup),
+        "position": write_view(seen),
+        "position_data": view_to_json(seen),
         "game": variant.kind().name(),
         "title": variant.kind().title(),
         "options": stated_options(variant),
         "board": diagram::web::board(pos),
         "layout": diagram::web::layout(pos),
         "to_move": pos.to_move(),
-        "round": setup.round,
+        "round": seen.round(),
     });
     if let Some(line) = rules_core::prose::right_line(pos) {
         v["right_line"] = json!(line);

@@ -125,7 +125,7 @@ impl Finding {
     #[must_use]
     pub fn position(&self, shape: Shape) -> String {
         match shape.position(&self.board) {
-            Ok(p) => notation::write_position(&p.to_setup()),
+            Ok(p) => notation::write_view(p.view()),
             Err(_) => format!("{:?}", self.board),
         }
     }

@@ -240,7 +240,7 @@ fn run(job: &Job, shared: &Arc<Shared>, out: &mut dyn Write) {
         let _ = event(
             out,
             "start",
-            &json!({"position": notation::write_position(&job.pos.to_setup()), "to_move": job.pos.to_move(), "db": oracle.is_some()}),
+            &json!({"position": notation::write_view(job.pos.view()), "to_move": job.pos.to_move(), "db": oracle.is_some()}),
         );
         loop {
             if shared.stopping.load(Ordering::Relaxed) {

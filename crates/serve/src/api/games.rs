@@ -32,7 +32,7 @@ fn game(kind: GameKind) -> Value {
         "marks": marks,
         "opener_alternates": v.opener_alternates(),
         "opening": v.has_opening(),
-        "start": notation::write_position(&start.to_setup()),
+        "start": notation::write_view(start.view()),
     })
 }
 

@@ -66,7 +66,7 @@ pub fn play(r: &PositionRequest) -> Result<Value, Refusal> {
 /// set-up rule.
 pub fn next_round(r: &PositionRequest) -> Result<Value, Refusal> {
     let pos = r.read()?;
-    let next_round = pos.to_setup().round + 1;
+    let next_round = pos.view().round() + 1;
     let decision = r.decision.clone().unwrap_or(Decision::None);
     match pos.after_round(&decision) {
         Ok(AfterRound::Next(next)) => Ok(json!({

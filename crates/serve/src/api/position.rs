@@ -74,7 +74,7 @@ pub fn edit(r: &EditRequest) -> Result<Value, Refusal> {
     };
     match view::read(&text, &options, None) {
         Ok(pos) => Ok(
-            json!({"ok": true, "view": view(&pos), "position": notation::write_position(&pos.to_setup())}),
+            json!({"ok": true, "view": view(&pos), "position": notation::write_view(pos.view())}),
         ),
         Err(e) if e.status == 422 => {
             // Written as far as it parses: a position that breaks a rule still has a string.
