@@ -118,7 +118,7 @@ pub fn forbidden_count_under(bytes: usize) -> usize {
     (bytes - ENDLESS_HEAD.len() - 8) / " (forbidden 7A U15)".len()
 }
 
-/// The shapes of [`side_line_records`].
+/// The shapes of [`side_line_record`].
 pub const SIDE_LINE_SHAPES: [&str; 4] = ["wide", "nested", "main-line", "deep"];
 
 /// A record of side lines (issue 34) of one of [`SIDE_LINE_SHAPES`], with `plies` plies in all its
