@@ -248,6 +248,19 @@ fn match_ends_when_a_player_cannot_fill_a_hole() {
     };
     assert_eq!(m.winner, Some(Player::B));
     assert_eq!(m.rule, Rule::B15);
+    assert_eq!(
+        m.reason,
+        "A holds 4 seeds, fewer than 6, and cannot fill a hole"
+    );
+    // One seed is one seed (the page of mancala serve said "A holds 1 seeds").
+    let p = pos("bechi 1,0,0,0/0,0,0,1 A store=0,46 opener=B", &[]);
+    let AfterRound::MatchOver(m) = p.after_round(&Decision::None).unwrap() else {
+        panic!()
+    };
+    assert_eq!(
+        m.reason,
+        "A holds 1 seed, fewer than 6, and cannot fill a hole"
+    );
 }
 
 #[test]

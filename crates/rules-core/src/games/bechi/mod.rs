@@ -454,8 +454,9 @@ impl Game for Bechi {
                     winner: Some(p.other()),
                     rule: Rule::B15,
                     reason: format!(
-                        "{p} holds {} seeds, fewer than 6, and cannot fill a hole",
-                        h[p.index()]
+                        "{p} holds {} seed{}, fewer than 6, and cannot fill a hole",
+                        h[p.index()],
+                        crate::notes::common::plural(h[p.index()])
                     ),
                 }));
             }

@@ -210,8 +210,9 @@ impl Giuthi {
                     winner: Some(r),
                     rule: Rule::G22,
                     reason: format!(
-                        "{p} holds {} seeds, no more than N = {}, and cannot lay out a playable round",
+                        "{p} holds {} seed{}, no more than N = {}, and cannot lay out a playable round",
                         h[p.index()],
+                        crate::notes::common::plural(h[p.index()]),
                         self.n
                     ),
                 })
