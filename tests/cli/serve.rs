@@ -113,33 +113,7 @@ pub(crate) fn http(
     s.write_all(req.as_bytes()).unwrap();
     let mut out = Vec::new();
     let _ = s.read_to_end(&mut out);
-    let text = String::from_utf8_lossy(&out).into_owned();
-    let status = text
-        .split(' ')
-        .nth(1)
-        .and_then(|c| c.parse().ok())
-        .unwrap_or(0);
-    let body = text.split_once("\r\n\r\n").map_or("", |(_, b)| b);
-    (status, dechunk(body))
-}
-
-/// The body of a chunked answer, or the body as it is.
-fn dechunk(body: &str) -> String {
-    let mut out = String::new();
-    let mut rest = body;
-    loop {
-        let Some((size, after)) = rest.split_once("\r\n") else {
-            return body.to_owned();
-        };
-        let Ok(n) = usize::from_str_radix(size.trim(), 16) else {
-            return body.to_owned();
-        };
-        if n == 0 || after.len() < n {
-            return out;
-        }
-        out.push_str(&after[..n]);
-        rest = after[n..].trim_start_matches("\r\n");
-    }
+    testkit::http::answer(&out)
 }
 
 fn message(v: &Value) -> &str {
@@ -567,9 +541,9 @@ fn an_analysis_stream_ends_for_a_client_that_keeps_its_connection() {
         text.ends_with("\r\n0\r\n\r\n"),
         "the stream did not say it was over: {text}"
     );
-    let (head, rest) = text.split_once("\r\n\r\n").unwrap();
+    let (head, _) = text.split_once("\r\n\r\n").unwrap();
     assert!(head.contains("Transfer-Encoding: chunked"), "{head}");
-    let events = dechunk(rest);
+    let (_, events) = testkit::http::answer(&got);
     assert!(events.contains("event: done"), "{events}");
     assert!(events.contains("\"best\":\"1A\""), "{events}");
 }

@@ -53,17 +53,7 @@ fn request(
     let _ = s.write_all(body.as_bytes());
     let mut out = Vec::new();
     let _ = s.read_to_end(&mut out);
-    let text = String::from_utf8_lossy(&out).into_owned();
-    let status = text
-        .split(' ')
-        .nth(1)
-        .and_then(|c| c.parse().ok())
-        .unwrap_or(0);
-    let body = text
-        .split_once("\r\n\r\n")
-        .map_or("", |(_, b)| b)
-        .to_owned();
-    (status, body)
+    testkit::http::answer(&out)
 }
 
 /// A small random number generator (xorshift), one per client.

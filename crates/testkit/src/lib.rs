@@ -23,6 +23,7 @@ pub mod forge;
 pub mod fuzz;
 pub mod generate;
 pub mod hostile_db;
+pub mod http;
 pub mod pathological;
 pub mod reference;
 pub mod skip;
